@@ -1,0 +1,67 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Repeat",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "repeat-sim", targets: ["repeat-sim"]),
+        .library(name: "GeoCore", targets: ["GeoCore"]),
+        .library(name: "Recurrence", targets: ["Recurrence"]),
+        .library(name: "FeedParsing", targets: ["FeedParsing"]),
+        .library(name: "Geofencing", targets: ["Geofencing"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "TaskStore", targets: ["TaskStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // MARK: Pure cores
+        .target(name: "GeoCore"),
+        .target(name: "Recurrence"),
+        .target(name: "Geofencing", dependencies: ["GeoCore"]),
+
+        // MARK: Decoders (bytes in, fixes out)
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "FeedParsing", dependencies: ["GeoCore", "CLibXML2"]),
+
+        // MARK: Edges
+        .target(
+            name: "Pipeline",
+            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing"]
+        ),
+        .target(
+            name: "TaskStore",
+            dependencies: ["Recurrence", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // MARK: Tool
+        .executableTarget(
+            name: "repeat-sim",
+            dependencies: [
+                "GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Pipeline", "TaskStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["GeoCore"]),
+        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "TestSupport"]),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "TestSupport"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
+        .testTarget(
+            name: "TaskStoreTests",
+            dependencies: ["TaskStore", "Recurrence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

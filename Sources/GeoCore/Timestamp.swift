@@ -1,0 +1,82 @@
+/// An instant in UTC with nanosecond resolution, and how many fractional
+/// digits its source wrote.
+///
+/// Feeds carry times as text (RFC 3339, NMEA `hhmmss.ss`, epoch seconds).
+/// `Timestamp` keeps the instant as nanoseconds since 1970-01-01T00:00:00Z
+/// (range 1678…2262) and remembers ``fractionDigits`` only so that output
+/// can show fractional seconds when, and as precisely as, the source had
+/// them. Equality and order look at the instant alone.
+public struct Timestamp: Sendable {
+    /// Nanoseconds since 1970-01-01T00:00:00Z.
+    public var nanoseconds: Int64
+    /// Fractional-second digits to print (0…9); 0 prints whole seconds.
+    public var fractionDigits: UInt8
+
+    /// Creates a timestamp from nanoseconds since the Unix epoch.
+    public init(nanoseconds: Int64, fractionDigits: UInt8 = 0) {
+        self.nanoseconds = nanoseconds
+        self.fractionDigits = min(fractionDigits, 9)
+    }
+
+    /// Creates a timestamp from (possibly fractional) seconds since the
+    /// Unix epoch; `fractionDigits` defaults to 3 when the value has a
+    /// fraction and 0 otherwise.
+    public init(secondsSince1970 seconds: Double, fractionDigits: UInt8? = nil) {
+        let nanos = Int64((seconds * 1e9).rounded())
+        let digits = fractionDigits ?? (seconds.rounded(.towardZero) == seconds ? 0 : 3)
+        self.init(nanoseconds: nanos, fractionDigits: digits)
+    }
+
+    /// Seconds since the Unix epoch.
+    public var secondsSince1970: Double { Double(nanoseconds) / 1e9 }
+
+    /// This instant moved by `seconds`, keeping the fraction digits.
+    public func adding(seconds: Double) -> Timestamp {
+        Timestamp(nanoseconds: nanoseconds + Int64((seconds * 1e9).rounded()), fractionDigits: fractionDigits)
+    }
+}
+
+extension Timestamp: Hashable, Comparable {
+    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
+}
+
+/// Proleptic Gregorian calendar arithmetic on civil dates, in days since
+/// 1970-01-01 (Howard Hinnant's `days_from_civil` / `civil_from_days`).
+public enum CivilCalendar {
+    /// Days since 1970-01-01 of the given year, month (1…12) and day (1…31).
+    @inlinable
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The year, month and day of a count of days since 1970-01-01.
+    @inlinable
+    public static func date(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The number of days in a month of a year.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// The Recurrence module: see DESIGN.md's module table and this folder's files.

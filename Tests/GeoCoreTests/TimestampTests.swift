@@ -1,0 +1,44 @@
+import GeoCore
+import Testing
+
+@Suite("RFC 3339 timestamps")
+struct TimestampTests {
+    @Test("UTC with and without a fraction")
+    func utc() throws {
+        // 2025-03-01T10:00:00Z = 1740823200 s since 1970.
+        let whole = try #require(RFC3339.parse("2025-03-01T10:00:00Z"))
+        #expect(whole.nanoseconds == 1_740_823_200_000_000_000)
+        #expect(whole.fractionDigits == 0)
+        let fraction = try #require(RFC3339.parse("2025-03-01T10:00:00.250Z"))
+        #expect(fraction.nanoseconds == 1_740_823_200_250_000_000)
+        #expect(RFC3339.format(fraction) == "2025-03-01T10:00:00.250Z")
+    }
+
+    @Test("offsets are folded into UTC")
+    func offsets() throws {
+        // 2025-01-06T09:00:00+01:00 is 08:00Z.
+        #expect(RFC3339.parse("2025-01-06T09:00:00+01:00") == RFC3339.parse("2025-01-06T08:00:00Z"))
+        #expect(RFC3339.parse("2025-01-06T09:00:00+0100") == RFC3339.parse("2025-01-06T08:00:00Z"))
+        #expect(RFC3339.parse("2025-01-05T23:00:00-09:00") == RFC3339.parse("2025-01-06T08:00:00Z"))
+    }
+
+    @Test("rejects what is not a date-time", arguments: [
+        "", "banana", "2025-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2025-03-01", "2025-03-01T24:00:00Z",
+        "2025-03-01T10:00:00.Z", "2025-03-01T10:00:00Zjunk",
+    ])
+    func rejects(_ text: String) {
+        #expect(RFC3339.parse(text) == nil)
+    }
+
+    @Test("format round-trips across the calendar")
+    func roundTrip() {
+        // Every 7919 s over eight years, leap days included.
+        var seconds: Int64 = 946_684_800  // 2000-01-01T00:00:00Z
+        while seconds < 1_200_000_000 {
+            let stamp = Timestamp(nanoseconds: seconds * 1_000_000_000)
+            #expect(RFC3339.parse(RFC3339.format(stamp)) == stamp)
+            seconds += 7919 * 37
+        }
+        #expect(RFC3339.format(Timestamp(nanoseconds: -1_000_000_000)) == "1969-12-31T23:59:59Z")
+    }
+}

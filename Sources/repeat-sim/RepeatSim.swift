@@ -9,9 +9,9 @@ struct RepeatSim: AsyncParsableCommand {
         commandName: "repeat-sim",
         abstract: "Replay GPS feeds against places and flexible recurring tasks.",
         discussion: """
-            Repeat answers one question: given where someone went (a GPS feed) and what they
-            have to do (tasks with places and flexible repeat rules), which reminders fire,
-            when, and why.
+            Repeat answers one question: given where someone went (a GPS feed) and
+            what they have to do (tasks with places and flexible repeat rules),
+            which reminders fire, when, and why.
 
             Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
             3 a check/evaluate expectation failed.

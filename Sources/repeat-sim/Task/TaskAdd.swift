@@ -8,13 +8,14 @@ struct TaskAdd: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add a task.",
         discussion: """
-            Needs --title and one schedule (--after, --every, --weekdays with --at-time, or --due).
-            The id defaults to the title in lower case with dashes ("Buy cat medicine" →
-            buy-cat-medicine).
+            Needs --title and one schedule: --after, --every, --weekdays with
+            --at-time, or --due. The id defaults to the title in lower case with
+            dashes ("Buy cat medicine" → buy-cat-medicine).
 
             Example:
-              repeat-sim task add --title "Buy cat medicine" --list Pets --time-zone Europe/Berlin \\
-                --after 10w-14w --at-place 52.5163,13.3777 --radius 150 --place-name Pharmacy
+              repeat-sim task add --title "Buy cat medicine" --list Pets \\
+                --time-zone Europe/Berlin --after 10w-14w \\
+                --at-place 52.5163,13.3777 --radius 150 --place-name Pharmacy
             """
     )
 

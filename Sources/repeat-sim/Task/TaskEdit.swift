@@ -8,9 +8,9 @@ struct TaskEdit: AsyncParsableCommand {
         commandName: "edit",
         abstract: "Change a task's fields; its completions stay.",
         discussion: """
-            Only the flags given change. An empty value clears an optional field (--list "").
-            A schedule flag replaces the schedule. --at-place adds places; --clear-places first
-            removes the old ones.
+            Only the flags given change. An empty value clears an optional field
+            (--list ""). A schedule flag replaces the schedule. --at-place adds
+            places; --clear-places first removes the old ones.
 
             Example: repeat-sim task edit cat-medicine --after 8w-12w --lead 2d
             """

@@ -8,9 +8,9 @@ struct TaskImport: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import a tasks file (the --tasks JSON format) into the store.",
         discussion: """
-            All tasks are imported together or none is: a bad task or a clashing id imports
-            nothing and names the task and the field. Use --replace to overwrite tasks whose
-            id exists (their completions become the file's).
+            All tasks are imported together or none is: a bad task or a clashing
+            id imports nothing and names the task and the field. Use --replace to
+            overwrite tasks whose id exists (their completions become the file's).
             """
     )
 

@@ -8,9 +8,14 @@ struct TaskShow: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show one task: its state, window, due date and progress at a moment.",
         discussion: """
-            --json prints {"id","title","state","window_start","due","progress","last_completed"}
-            with state waiting | due-soon | window | overdue | finished (due-soon: windowStart − lead
-            ≤ t < windowStart; window: windowStart ≤ t ≤ due). Times in UTC.
+            --json prints one object with the fields id, title, state, window_start,
+            due, progress and last_completed. state is one of
+              waiting    nothing to do yet
+              due-soon   windowStart − lead ≤ t < windowStart
+              window     windowStart ≤ t ≤ due
+              overdue    t > due, not done since
+              finished   a one-off task done, or past its end
+            Times are UTC (RFC 3339); window_start and due are null once finished.
             """
     )
 

@@ -27,20 +27,7 @@ struct SerialSourceTests {
         let recorder = EventRecorder(SerialSource(path: pty.linkPath, baud: .b4800, options: Self.options).events())
 
         try await recorder.waitUntil("the device to open") { $0.statuses.contains(where: \.isConnected) }
-        let half = feed.pieces.count / 2
-        for piece in feed.pieces[..<half] {
-            try await pty.write(piece)
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        let firstHalf = feed.pieces[..<half].reduce(0) { $0 + $1.count }
-        try await recorder.waitUntil("the first half of the feed") { $0.byteCount >= firstHalf }
-        // The pause: several silence thresholds without a byte.
-        try await recorder.waitUntil("a silence warning during the pause") { Self.silenceAfter(bytes: firstHalf, in: $0) }
-        for piece in feed.pieces[half...] {
-            try await pty.write(piece)
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        try await recorder.waitUntil("the whole feed") { $0.byteCount >= feed.bytes.count }
+        let firstHalf = try await feed.send(pausingFor: recorder) { try await pty.write($0) }
 
         pty.closeMaster()
         try await recorder.waitUntil("a disconnect and two retries") { events in
@@ -52,8 +39,8 @@ struct SerialSourceTests {
 
         let received = recorder.bytes
         #expect(received == feed.bytes, "the bytes read differ from the bytes written (\(received.count) vs \(feed.bytes.count))")
-        #expect(Self.sentencesInOrder(feed.sentences, in: received) == feed.sentences.count, "sentences lost or reordered")
-        #expect(Self.silenceAfter(bytes: firstHalf, in: recorder.events), "no silence warning in the pause")
+        #expect(PacedNMEA.sentencesInOrder(feed.sentences, in: received) == feed.sentences.count, "sentences lost or reordered")
+        #expect(PacedNMEA.silenceAfter(bytes: firstHalf, in: recorder.events), "no silence warning in the pause")
 
         let statuses = recorder.statuses
         let firstLoss = statuses.firstIndex(where: \.isDisconnected)
@@ -63,31 +50,6 @@ struct SerialSourceTests {
         // Every byte was delivered before the disconnect was reported.
         let disconnectEvent = try #require(recorder.events.firstIndex { if case .status(let s) = $0 { s.isDisconnected } else { false } })
         #expect(Array(recorder.events[..<disconnectEvent]).byteCount == feed.bytes.count)
-    }
-
-    /// How many of `sentences` occur in `bytes` one after the other, in order.
-    static func sentencesInOrder(_ sentences: [[UInt8]], in bytes: [UInt8]) -> Int {
-        var searchFrom = bytes.startIndex
-        var found = 0
-        for sentence in sentences {
-            guard let range = bytes[searchFrom...].firstRange(of: sentence) else { break }
-            searchFrom = range.upperBound
-            found += 1
-        }
-        return found
-    }
-
-    /// Whether a silence warning follows exactly `bytes` bytes, before any more arrive.
-    static func silenceAfter(bytes: Int, in events: [LiveSourceEvent]) -> Bool {
-        var count = 0
-        for event in events {
-            switch event {
-            case .bytes(let chunk): count += chunk.count
-            case .status(let status) where status.isSilent && count == bytes: return true
-            case .status: continue
-            }
-        }
-        return false
     }
 
     @Test("the device is held exclusively and released when the consumer is cancelled")

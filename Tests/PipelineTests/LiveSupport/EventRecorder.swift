@@ -98,3 +98,18 @@ extension [LiveSourceEvent] {
     /// How many bytes arrived in total.
     var byteCount: Int { reduce(0) { count, event in if case .bytes(let chunk) = event { count + chunk.count } else { count } } }
 }
+
+/// Runs `body` with a recorder of `stream`, and cancels the consumer however `body` ends.
+func withRecorder<Result>(
+    _ stream: AsyncThrowingStream<LiveSourceEvent, any Error>, _ body: (EventRecorder) async throws -> Result
+) async throws -> Result {
+    let recorder = EventRecorder(stream)
+    do {
+        let result = try await body(recorder)
+        await recorder.stop()
+        return result
+    } catch {
+        await recorder.stop()
+        throw error
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
+import Pipeline
 import TestSupport
+import Testing
 
 /// A real receiver's log from the corpus, cut into the lines a paced writer
 /// sends, with seeded binary noise between some of them.
@@ -45,5 +47,50 @@ struct PacedNMEA {
         }
         if start < bytes.count { lines.append(Array(bytes[start...])) }
         return lines
+    }
+
+    /// Writes the first half of the pieces (2 ms apart), waits until the
+    /// reader has all of it and has reported the silence that follows (the
+    /// pause), then writes the rest. Returns the size of the first half.
+    func send(pausingFor recorder: EventRecorder, write: ([UInt8]) async throws -> Void) async throws -> Int {
+        let half = pieces.count / 2
+        for piece in pieces[..<half] {
+            try await write(piece)
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let firstHalf = pieces[..<half].reduce(0) { $0 + $1.count }
+        try await recorder.waitUntil("the first half of the feed") { $0.byteCount >= firstHalf }
+        try await recorder.waitUntil("a silence warning during the pause") { Self.silenceAfter(bytes: firstHalf, in: $0) }
+        for piece in pieces[half...] {
+            try await write(piece)
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try await recorder.waitUntil("the whole feed") { $0.byteCount >= bytes.count }
+        return firstHalf
+    }
+
+    /// How many of `sentences` occur in `bytes` one after the other, in order.
+    static func sentencesInOrder(_ sentences: [[UInt8]], in bytes: [UInt8]) -> Int {
+        var searchFrom = bytes.startIndex
+        var found = 0
+        for sentence in sentences {
+            guard let range = bytes[searchFrom...].firstRange(of: sentence) else { break }
+            searchFrom = range.upperBound
+            found += 1
+        }
+        return found
+    }
+
+    /// Whether a silence warning follows exactly `bytes` bytes, before any more arrive.
+    static func silenceAfter(bytes: Int, in events: [LiveSourceEvent]) -> Bool {
+        var count = 0
+        for event in events {
+            switch event {
+            case .bytes(let chunk): count += chunk.count
+            case .status(let status) where status.isSilent && count == bytes: return true
+            case .status: continue
+            }
+        }
+        return false
     }
 }

@@ -24,11 +24,18 @@ struct SocatSerialTests {
             }
             let writer = try Self.openRaw(writerEnd)
             defer { close(writer) }
-            let source = SerialSource(path: readerEnd, baud: .b115200, options: SerialSourceTests.options)
+            // The source opens a link of our own, removed before socat stops, so that its
+            // retries cannot reach a pty that the kernel hands to another test meanwhile.
+            let sourcePath = folder.path + "/gps0"
+            guard let device = realpath(readerEnd, nil) else { throw POSIXError(errno, "realpath \(readerEnd)") }
+            defer { free(device) }
+            guard symlink(device, sourcePath) == 0 else { throw POSIXError(errno, "symlink \(sourcePath)") }
+            let source = SerialSource(path: sourcePath, baud: .b115200, options: SerialSourceTests.options)
             try await withRecorder(source.events()) { recorder in
                 try await recorder.waitUntil("the device to open") { $0.statuses.contains(where: \.isConnected) }
                 let firstHalf = try await feed.send(pausingFor: recorder) { try await writeAll($0, to: writer) }
 
+                unlink(sourcePath)
                 await socat.stop()
                 try await recorder.waitUntil("a disconnect and a retry after socat exited") { events in
                     let statuses = events.statuses

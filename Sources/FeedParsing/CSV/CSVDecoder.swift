@@ -145,6 +145,16 @@ struct CSVRowDecoder: LineHandler {
         return value.isFinite ? .value(value) : .invalid
     }
 
+    /// A latitude or longitude: a decimal number, or a written angle
+    /// (degrees, minutes, seconds, hemisphere letter).
+    private func angle(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?, positive: UInt8, negative: UInt8) -> FieldValue<Double> {
+        let plain = number(bytes, column)
+        guard case .invalid = plain, let column else { return plain }
+        let value = CSVAngle.parse(
+            bytes, starts[column], ends[column], positive: positive, negative: negative, decimalComma: delimiter != 0x2C)
+        return value.map { .value($0) } ?? .invalid
+    }
+
     private mutating func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
         guard let latColumn = columns.latitude else {
             statistics.ignore("row without a usable header")
@@ -153,7 +163,8 @@ struct CSVRowDecoder: LineHandler {
         func report(_ code: FeedDiagnostic.Code, _ message: String) {
             batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
         }
-        guard case .value(let latitude) = number(bytes, latColumn), case .value(let longitude) = number(bytes, columns.longitude)
+        guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
+            case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
         else {
             let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
             report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")

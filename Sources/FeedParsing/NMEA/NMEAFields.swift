@@ -68,7 +68,9 @@ struct NMEAFields {
 
     /// A UTC time of day `hhmmss[.s…]` in nanoseconds, with its number of fraction digits.
     func timeOfDay(_ index: Int) -> FieldValue<(nanoseconds: Int64, fractionDigits: UInt8)> {
-        let r = range(index)
+        var r = range(index)
+        while r.start < r.end, bytes[r.start] == 0x20 { r.start += 1 }
+        while r.end > r.start, bytes[r.end - 1] == 0x20 { r.end -= 1 }
         guard r.start < r.end else { return .absent }
         guard r.end - r.start >= 6 else { return .invalid }
         @inline(__always) func pair(_ k: Int) -> Int {

@@ -129,6 +129,10 @@ struct NMEAFramer {
                 i += 1
             }
         }
+        if mode == .sentence, carry.isEmpty, sentenceLocation.byteOffset >= offset {
+            // The sentence began at this chunk's last bytes and was not scanned yet.
+            carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(sentenceLocation.byteOffset - offset)..<count]))
+        }
         offset += count
     }
 

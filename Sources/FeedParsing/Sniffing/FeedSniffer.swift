@@ -1,8 +1,9 @@
 /// Tells a feed's format from its first bytes.
 ///
 /// After a byte-order mark, blanks and `#` comment lines, the first
-/// significant character decides: `<` is GPX, `{` is gpsd JSON, `$` or
-/// `!` is NMEA. Anything else (a CSV header, a logger's banner) needs
+/// significant character decides: `<` is GPX, `$` or `!` is NMEA, `{`
+/// is gpsd JSON if a `"TPV"` report follows (else NMEA if sentences
+/// follow: gpsd's logs start with a few JSON control lines). Anything else (a CSV header, a logger's banner) needs
 /// more text: NMEA if a line further on starts with `$`+5 letters+`,`,
 /// else CSV.
 public enum FeedSniffer {
@@ -28,7 +29,12 @@ public enum FeedSniffer {
                 while i < text.count, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
                 if i == text.count, !isComplete { return nil }
             case 0x3C: return .gpx
-            case 0x7B: return .gpsd
+            case 0x7B:
+                // gpsd's own logs embed a few JSON control lines among NMEA;
+                // a JSON feed has TPV reports.
+                if contains(text, "\"TPV\"") { return .gpsd }
+                guard isComplete || text.count >= decisiveLength else { return nil }
+                return containsNMEASentence(text[i...]) ? .nmea : .gpsd
             case 0x24, 0x21: return .nmea
             default:
                 guard isComplete || text.count >= decisiveLength else { return nil }
@@ -36,6 +42,15 @@ public enum FeedSniffer {
             }
         }
         return isComplete ? .nmea : nil
+    }
+
+    private static func contains(_ text: [UInt8], _ needle: StaticString) -> Bool {
+        let pattern = Array(UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+        guard text.count >= pattern.count else { return false }
+        for start in 0...(text.count - pattern.count) where text[start] == pattern[0] {
+            if text[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
     }
 
     private static func containsNMEASentence(_ text: ArraySlice<UInt8>) -> Bool {

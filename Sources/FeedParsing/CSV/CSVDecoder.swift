@@ -49,8 +49,8 @@ struct CSVRowDecoder: LineHandler {
     private var starts: [Int] = []
     private var ends: [Int] = []
 
-    mutating func overlongLine(length: Int, at location: FeedLocation) {
-        batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line of \(length) bytes is over the length limit; skipped"))
+    mutating func overlongLine(limit: Int, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
     }
 
     mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation) {

@@ -46,8 +46,8 @@ struct GPSDLineDecoder: LineHandler {
     var batch = FeedBatch()
     var statistics = FeedStatistics()
 
-    mutating func overlongLine(length: Int, at location: FeedLocation) {
-        batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line of \(length) bytes is over the length limit; skipped"))
+    mutating func overlongLine(limit: Int, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
     }
 
     mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation) {

@@ -74,6 +74,11 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         statistics.ignore("comment")
     }
 
+    mutating func overlongSentence(limit: Int, at location: FeedLocation) {
+        batch.diagnostics.append(
+            FeedDiagnostic(.truncated, at: location, "sentence longer than \(limit) bytes (no line end); skipped up to the next line end or '$'"))
+    }
+
     mutating func skipped(_ code: FeedDiagnostic.Code, length: Int, at location: FeedLocation) {
         let message =
             code == .garbage

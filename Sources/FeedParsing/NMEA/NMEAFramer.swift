@@ -5,6 +5,8 @@ protocol NMEAFrameHandler {
     mutating func sentence(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation)
     /// A run of bytes that belongs to no sentence (noise, free text, a collided fragment).
     mutating func skipped(_ code: FeedDiagnostic.Code, length: Int, at location: FeedLocation)
+    /// A sentence longer than the framer's limit, dropped up to the next line end or `$`.
+    mutating func overlongSentence(limit: Int, at location: FeedLocation)
     /// A `#` comment line (gpsd's log convention).
     mutating func comment()
 }
@@ -64,7 +66,7 @@ struct NMEAFramer {
                     j += 1
                 }
                 if j - start + carry.count > maximumLength {
-                    handler.skipped(.truncated, length: j - start + carry.count, at: sentenceLocation)
+                    handler.overlongSentence(limit: maximumLength, at: sentenceLocation)
                     carry.removeAll(keepingCapacity: true)
                     mode = .discard
                     i = j

@@ -2,8 +2,8 @@
 protocol LineHandler {
     /// One line without its terminator.
     mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation)
-    /// A line longer than the limit, dropped.
-    mutating func overlongLine(length: Int, at location: FeedLocation)
+    /// A line longer than `limit` bytes, dropped.
+    mutating func overlongLine(limit: Int, at location: FeedLocation)
 }
 
 /// Cuts a byte stream into lines at CR, LF or CRLF, whatever the chunking,
@@ -55,7 +55,7 @@ struct LineFramer {
         if start < count, !overlong {
             let rest = count - start
             if carry.count + rest > maximumLength {
-                handler.overlongLine(length: carry.count + rest, at: FeedLocation(line: line, byteOffset: lineStart))
+                handler.overlongLine(limit: maximumLength, at: FeedLocation(line: line, byteOffset: lineStart))
                 carry.removeAll(keepingCapacity: true)
                 overlong = true
             } else {
@@ -84,14 +84,14 @@ struct LineFramer {
         }
         if carry.isEmpty {
             if bytes.count > maximumLength {
-                handler.overlongLine(length: bytes.count, at: location)
+                handler.overlongLine(limit: maximumLength, at: location)
             } else {
                 handler.line(bytes, at: location)
             }
             return
         }
         if carry.count + bytes.count > maximumLength {
-            handler.overlongLine(length: carry.count + bytes.count, at: location)
+            handler.overlongLine(limit: maximumLength, at: location)
             carry.removeAll(keepingCapacity: true)
             return
         }

@@ -42,7 +42,8 @@ struct NMEAFields {
     /// (`N`/`S`/`E`/`W`), in signed degrees.
     ///
     /// Degrees and minutes are split on the integer digits, so
-    /// `4807.038` is exactly 48 + 7.038/60 with one rounding.
+    /// `4807.038` is 48 + 7038/60000, computed with two roundings instead
+    /// of the three of `48 + 7.038 / 60`.
     func angle(_ index: Int, hemisphere: Int, limit: Double) -> FieldValue<Double> {
         let r = range(index)
         guard r.start < r.end else { return .absent }
@@ -54,9 +55,9 @@ struct NMEAFields {
         guard !overflow else { return .invalid }
         let degrees = decimal.mantissa / hundredUnits
         let minuteUnits = decimal.mantissa - degrees * hundredUnits
-        let minutes = Double(minuteUnits) / Double(unit)
-        guard minutes < 60 else { return .invalid }
-        var value = Double(degrees) + minutes / 60
+        guard minuteUnits < 60 * unit else { return .invalid }
+        // degrees + minuteUnits / (unit · 60): two roundings (unit · 60 is exact).
+        var value = Double(degrees) + Double(minuteUnits) / (Double(unit) * 60)
         switch character(hemisphere) {
         case 0x53, 0x57, 0x73, 0x77: value = -value  // S W s w
         case 0x4E, 0x45, 0x6E, 0x65: break

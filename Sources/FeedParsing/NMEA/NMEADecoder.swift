@@ -99,14 +99,16 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let count = bytes.count
         while i < count {
             let b = bytes[i]
-            if b == 0x2A { break }
-            if b == 0x2C {
-                if fieldCount < Self.maximumFields {
-                    bounds[2 * fieldCount] = Int32(truncatingIfNeeded: fieldStart)
-                    bounds[2 * fieldCount + 1] = Int32(truncatingIfNeeded: i)
-                    fieldCount += 1
+            if b <= 0x2C {  // '*' and ',' are both ≤ 0x2C; digits and letters are not
+                if b == 0x2A { break }
+                if b == 0x2C {
+                    if fieldCount < Self.maximumFields {
+                        bounds[2 * fieldCount] = Int32(truncatingIfNeeded: fieldStart)
+                        bounds[2 * fieldCount + 1] = Int32(truncatingIfNeeded: i)
+                        fieldCount += 1
+                    }
+                    fieldStart = i + 1
                 }
-                fieldStart = i + 1
             }
             checksum ^= b
             i += 1
@@ -129,7 +131,8 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let type =
             UInt32(bytes[address.start + 2]) << 16 | UInt32(bytes[address.start + 3]) << 8
             | UInt32(bytes[address.start + 4])
-        for row in NMEASentenceTable.decoders where row.type == type {
+        if let index = NMEASentenceTable.index(of: type) {
+            let row = NMEASentenceTable.decoders[index]
             guard fieldCount >= row.minimumFieldCount else {
                 batch.diagnostics.append(
                     FeedDiagnostic(

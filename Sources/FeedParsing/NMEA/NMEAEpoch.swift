@@ -74,6 +74,9 @@ struct NMEAEpochAssembler {
         epoch = Epoch(timeOfDay: timeOfDay, fractionDigits: fractionDigits, location: location)
     }
 
+    /// The sentence that gave the epoch in progress its position so far.
+    var positionSource: NMEAPositionSource? { epoch?.source }
+
     /// Offers a position; the best-ranked valid one of the epoch is kept.
     @inline(__always)
     mutating func offerPosition(_ coordinate: Coordinate, from source: NMEAPositionSource) {

@@ -42,22 +42,35 @@ struct NMEAFields {
     /// (`N`/`S`/`E`/`W`), in signed degrees.
     ///
     /// Degrees and minutes are split on the integer digits, so
-    /// `4807.038` is 48 + 7038/60000, computed with two roundings instead
-    /// of the three of `48 + 7.038 / 60`.
+    /// Read in one pass over the digits: `4807.038` is 48 + 7038/60000,
+    /// computed with two roundings instead of the three of `48 + 7.038 / 60`.
     func angle(_ index: Int, hemisphere: Int, limit: Double) -> FieldValue<Double> {
         let r = range(index)
         guard r.start < r.end else { return .absent }
-        guard let decimal = ASCIIDecimal.parse(bytes, r.start, r.end), !decimal.isNegative,
-            decimal.scale >= 0, decimal.scale <= 15
-        else { return .invalid }
-        let unit = UInt64(ASCIIDecimal.powersOfTen[decimal.scale])
-        let (hundredUnits, overflow) = unit.multipliedReportingOverflow(by: 100)
-        guard !overflow else { return .invalid }
-        let degrees = decimal.mantissa / hundredUnits
-        let minuteUnits = decimal.mantissa - degrees * hundredUnits
-        guard minuteUnits < 60 * unit else { return .invalid }
-        // degrees + minuteUnits / (unit · 60): two roundings (unit · 60 is exact).
-        var value = Double(degrees) + Double(minuteUnits) / (Double(unit) * 60)
+        var i = r.start
+        var whole: UInt64 = 0
+        while i < r.end, bytes[i] &- 0x30 < 10, i - r.start < 12 {
+            whole = whole &* 10 &+ UInt64(bytes[i] &- 0x30)
+            i += 1
+        }
+        guard i > r.start else { return .invalid }
+        var fraction: UInt64 = 0
+        var scale = 0
+        if i < r.end, bytes[i] == 0x2E {
+            i += 1
+            while i < r.end, bytes[i] &- 0x30 < 10, scale < 15 {
+                fraction = fraction &* 10 &+ UInt64(bytes[i] &- 0x30)
+                scale += 1
+                i += 1
+            }
+        }
+        guard i == r.end else { return .invalid }
+        let degrees = whole / 100
+        let minutes = whole % 100
+        guard minutes < 60 else { return .invalid }
+        let unit = ASCIIDecimal.exactPowerOfTen(scale)
+        // degrees + (minutes·10^k + fraction) / (10^k · 60): two roundings.
+        var value = Double(degrees) + Double(minutes &* UInt64(unit) &+ fraction) / (unit * 60)
         switch character(hemisphere) {
         case 0x53, 0x57, 0x73, 0x77: value = -value  // S W s w
         case 0x4E, 0x45, 0x6E, 0x65: break

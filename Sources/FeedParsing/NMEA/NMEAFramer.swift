@@ -62,7 +62,8 @@ struct NMEAFramer {
                 var j = i
                 while j < count {
                     let b = bytes[j]
-                    if b == 0x0A || b == 0x0D || b == 0x24 || b == 0x21 { break }
+                    // LF, CR, '!' and '$' are all ≤ 0x24; sentence bytes mostly are not.
+                    if b <= 0x24, b == 0x0A || b == 0x0D || b == 0x24 || b == 0x21 { break }
                     j += 1
                 }
                 if j - start + carry.count > maximumLength {

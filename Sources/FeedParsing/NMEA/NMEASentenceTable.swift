@@ -32,6 +32,20 @@ enum NMEASentenceTable {
         NMEASentenceDecoder(type: NMEASentenceDecoder.pack("ZDA"), minimumFieldCount: 5, decode: decodeZDA),
     ]
 
+    /// The row of a packed sentence type, found without walking the table.
+    @inline(__always)
+    static func index(of type: UInt32) -> Int? {
+        switch type {
+        case 0x47_47_41: return 0  // GGA
+        case 0x52_4D_43: return 1  // RMC
+        case 0x47_4C_4C: return 2  // GLL
+        case 0x56_54_47: return 3  // VTG
+        case 0x47_53_41: return 4  // GSA
+        case 0x5A_44_41: return 5  // ZDA
+        default: return nil
+        }
+    }
+
     /// Enters the epoch of the time in field `index`; a problem if the time is unreadable.
     private static func enterEpoch(
         _ f: NMEAFields, time index: Int, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation,
@@ -106,10 +120,13 @@ enum NMEASentenceTable {
             epoch.markInvalid(status == 0x41 ? "RMC mode N (not valid)" : "RMC status \(status == 0 ? "empty" : f.text(2)) (no fix)")
             return nil
         }
-        let (coordinate, problem) = position(f, latitude: 3)
-        if let problem { return problem }
-        guard let coordinate else { return "RMC with status A but no position" }
-        epoch.offerPosition(coordinate, from: .rmc)
+        // A GGA position outranks RMC's: it is not read twice.
+        if epoch.positionSource != .gga {
+            let (coordinate, problem) = position(f, latitude: 3)
+            if let problem { return problem }
+            guard let coordinate else { return "RMC with status A but no position" }
+            epoch.offerPosition(coordinate, from: .rmc)
+        }
         epoch.update { e in
             if case .value(let knots) = f.number(7) { e.speed = knots * metresPerSecondPerKnot }
             if case .value(let course) = f.number(8) { e.course = course }

@@ -26,9 +26,10 @@ public struct ASCIIDecimal: Hashable, Sendable {
         self.isNegative = isNegative
     }
 
-    /// Exact powers of ten representable as `Double` (10^0…10^22).
-    @usableFromInline
-    static let powersOfTen: [Double] = (0...22).map { exponent in
+    /// 10^exponent as a `Double`, exact for exponents 0…22 (every
+    /// intermediate product is a power of ten that `Double` holds exactly).
+    @inlinable @inline(__always)
+    public static func exactPowerOfTen(_ exponent: Int) -> Double {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -101,9 +102,9 @@ public struct ASCIIDecimal: Hashable, Sendable {
         if mantissa < (1 << 53), scale >= -22, scale <= 22 {
             value = Double(mantissa)
             if scale > 0 {
-                value /= Self.powersOfTen[scale]
+                value /= Self.exactPowerOfTen(scale)
             } else if scale < 0 {
-                value *= Self.powersOfTen[-scale]
+                value *= Self.exactPowerOfTen(-scale)
             }
         } else {
             value = Self.slowDouble(mantissa: mantissa, scale: scale)

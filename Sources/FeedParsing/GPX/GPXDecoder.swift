@@ -13,53 +13,39 @@ import GeoCore
 /// a fix (with `time == nil`); a point without a readable `lat`/`lon` is a
 /// diagnostic. XML errors are diagnostics with libxml2's message and line;
 /// the parser runs in recovery mode so one error does not lose the rest.
+///
+/// The SAX callbacks work on a ``GPXParseState`` reached through the
+/// user-data pointer: a plain struct behind an unsafe pointer, so the
+/// per-element path has no retain/release and no dynamic exclusivity check.
 public final class GPXDecoder: FeedDecoder {
-    private let options: FeedDecodingOptions
     private var context: xmlParserCtxtPtr?
     private var prefix: [UInt8] = []
     private var finished = false
-    var names: GPXNames?
-    var batch = FeedBatch()
-    /// Route points, waypoints (when not collected) and suppressed XML errors.
-    public internal(set) var statistics = FeedStatistics()
-    var depth = 0
-    var point: GPXPoint?
-    var pointDepth = 0
-    var extensionsDepth = 0
-    var leaf = GPXLeaf.none
-    var text: [UInt8] = []
-    var reportedErrors = 0
-
-    /// libxml2 errors reported one by one before the rest are only counted.
-    static let maximumReportedErrors = 100
+    private let state: UnsafeMutablePointer<GPXParseState>
 
     /// Creates a decoder.
     public init(options: FeedDecodingOptions = .init()) {
-        self.options = options
-        text.reserveCapacity(64)
+        state = .allocate(capacity: 1)
+        state.initialize(to: GPXParseState(collectsWaypoints: options.collectWaypoints))
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Always ``FeedFormat/gpx``.
     public var format: FeedFormat? { .gpx }
 
-    /// Whether waypoints go into the batch.
-    var collectsWaypoints: Bool { options.collectWaypoints }
-
-    /// The parser's current line, for diagnostics.
-    var currentLocation: FeedLocation {
-        guard let context, let input = context.pointee.input else { return FeedLocation(line: 0, byteOffset: -1) }
-        return FeedLocation(line: Int(input.pointee.line), byteOffset: -1)
-    }
+    /// Route points, waypoints (when not collected) and suppressed XML errors.
+    public var statistics: FeedStatistics { state.pointee.statistics }
 
     /// Decodes the next chunk.
     public func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch) {
         guard !finished, !chunk.isEmpty else { return }
-        swap(&self.batch, &batch)
-        defer { swap(&self.batch, &batch) }
+        swap(&state.pointee.batch, &batch)
+        defer { swap(&state.pointee.batch, &batch) }
         if context == nil {
             prefix.append(contentsOf: chunk.bindMemory(to: UInt8.self))
             guard prefix.count >= 4 else { return }
@@ -74,20 +60,20 @@ public final class GPXDecoder: FeedDecoder {
     /// Ends the input: lets libxml2 report an unclosed document.
     public func finish(into batch: inout FeedBatch) {
         guard !finished else { return }
-        swap(&self.batch, &batch)
-        defer { swap(&self.batch, &batch) }
+        swap(&state.pointee.batch, &batch)
+        defer { swap(&state.pointee.batch, &batch) }
+        finished = true
         if context == nil {
             let held = prefix
             prefix = []
             guard !held.isEmpty else {
-                self.batch.diagnostics.append(FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "empty input: no GPX document"))
-                finished = true
+                state.pointee.batch.diagnostics.append(
+                    FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "empty input: no GPX document"))
                 return
             }
             held.withUnsafeBytes { start($0) }
         }
         parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        finished = true
     }
 
     /// Creates the push parser with the first bytes (libxml2 detects the
@@ -95,18 +81,19 @@ public final class GPXDecoder: FeedDecoder {
     private func start(_ bytes: UnsafeRawBufferPointer) {
         var handler = GPXSAXHandler.make()
         let head = min(4, bytes.count)
-        let userData = Unmanaged.passUnretained(self).toOpaque()
         context = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: head) {
-            xmlCreatePushParserCtxt(&handler, userData, $0, Int32(head), nil)
+            xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), $0, Int32(head), nil)
         }
         guard let context else {
-            batch.diagnostics.append(FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "libxml2 could not create a parser"))
+            state.pointee.batch.diagnostics.append(
+                FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "libxml2 could not create a parser"))
             finished = true
             return
         }
         let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue)
         xmlCtxtUseOptions(context, parseOptions)
-        names = GPXNames(dictionary: context.pointee.dict)
+        state.pointee.names = GPXNames(dictionary: context.pointee.dict)
+        state.pointee.context = context
         parse(UnsafeRawBufferPointer(rebasing: bytes[head...]), terminate: false)
     }
 
@@ -114,7 +101,8 @@ public final class GPXDecoder: FeedDecoder {
         guard let context else { return }
         var rest = bytes
         repeat {
-            let piece = min(rest.count, 1 << 30)
+            // 64 KiB pieces keep libxml2's input buffer small and in cache.
+            let piece = min(rest.count, 1 << 16)
             let isLast = piece == rest.count
             let pointer = rest.baseAddress?.assumingMemoryBound(to: CChar.self)
             xmlParseChunk(context, pointer, Int32(piece), terminate && isLast ? 1 : 0)

@@ -8,30 +8,61 @@ enum GPXSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { userData, localname, _, _, _, _, attributeCount, _, attributes in
-            GPXSAXHandler.decoder(userData).startElement(localname, attributeCount: Int(attributeCount), attributes: attributes)
+            GPXSAXHandler.state(userData).pointee.startElement(localname, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { userData, localname, _, _ in
-            GPXSAXHandler.decoder(userData).endElement(localname)
+            GPXSAXHandler.state(userData).pointee.endElement(localname)
         }
         handler.characters = { userData, characters, length in
-            GPXSAXHandler.decoder(userData).characters(characters, Int(length))
+            GPXSAXHandler.state(userData).pointee.characters(characters, Int(length))
         }
         handler.cdataBlock = handler.characters
         handler.serror = { userData, error in
             guard let error else { return }
-            GPXSAXHandler.decoder(userData).xmlError(error.pointee)
+            GPXSAXHandler.state(userData).pointee.xmlError(error.pointee)
         }
         return handler
     }
 
+    /// The parse state behind the user-data pointer (owned by the decoder,
+    /// which outlives its parser).
     @inline(__always)
-    static func decoder(_ userData: UnsafeMutableRawPointer?) -> GPXDecoder {
-        Unmanaged<GPXDecoder>.fromOpaque(userData!).takeUnretainedValue()
+    static func state(_ userData: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GPXParseState> {
+        userData!.assumingMemoryBound(to: GPXParseState.self)
     }
 }
 
-extension GPXDecoder {
-    func startElement(
+/// What the SAX callbacks read and write while a GPX document is parsed.
+struct GPXParseState {
+    /// libxml2 errors reported one by one before the rest are only counted.
+    static let maximumReportedErrors = 100
+
+    let collectsWaypoints: Bool
+    var names: GPXNames?
+    var context: xmlParserCtxtPtr?
+    var batch = FeedBatch()
+    var statistics = FeedStatistics()
+    var depth = 0
+    var inPoint = false
+    var point = GPXPoint(kind: .track, location: FeedLocation(line: 0, byteOffset: -1))
+    var pointDepth = 0
+    var extensionsDepth = 0
+    var leaf = GPXLeaf.none
+    var text: [UInt8] = []
+    var reportedErrors = 0
+
+    init(collectsWaypoints: Bool) {
+        self.collectsWaypoints = collectsWaypoints
+        text.reserveCapacity(64)
+    }
+
+    /// The parser's current line, for diagnostics.
+    var currentLocation: FeedLocation {
+        guard let context, let input = context.pointee.input else { return FeedLocation(line: 0, byteOffset: -1) }
+        return FeedLocation(line: Int(input.pointee.line), byteOffset: -1)
+    }
+
+    mutating func startElement(
         _ localname: UnsafePointer<xmlChar>?, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
@@ -41,7 +72,7 @@ extension GPXDecoder {
             extensionsDepth = depth
             return
         }
-        if point != nil {
+        if inPoint {
             guard depth == pointDepth + 1 else { return }
             switch localname {
             case names.ele: leaf = .elevation
@@ -63,35 +94,35 @@ extension GPXDecoder {
         default: return
         }
         pointDepth = depth
-        var newPoint = GPXPoint(kind: kind, location: currentLocation)
+        inPoint = true
+        point = GPXPoint(kind: kind, location: currentLocation)
         if kind != .route {
-            readPosition(into: &newPoint, attributeCount: attributeCount, attributes: attributes)
+            readPosition(attributeCount: attributeCount, attributes: attributes)
         }
-        point = newPoint
     }
 
-    func endElement(_ localname: UnsafePointer<xmlChar>?) {
+    mutating func endElement(_ localname: UnsafePointer<xmlChar>?) {
         defer { depth -= 1 }
         if extensionsDepth != 0 {
             if depth == extensionsDepth { extensionsDepth = 0 }
             return
         }
-        guard point != nil else { return }
+        guard inPoint else { return }
         if depth == pointDepth + 1, leaf != .none {
             finishLeaf()
             leaf = .none
         } else if depth == pointDepth {
-            emitPoint(point!)
-            point = nil
+            inPoint = false
+            emitPoint(point)
         }
     }
 
-    func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
+    mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard leaf != .none, let characters else { return }
         text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
     }
 
-    func xmlError(_ error: xmlError) {
+    mutating func xmlError(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         reportedErrors += 1
         guard reportedErrors <= Self.maximumReportedErrors else {
@@ -106,8 +137,8 @@ extension GPXDecoder {
 
     /// Reads `lat` and `lon` from the attributes (five pointers each:
     /// localname, prefix, URI, value start, value end — not NUL-terminated).
-    private func readPosition(
-        into point: inout GPXPoint, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    private mutating func readPosition(
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         guard let attributes else {
             point.positionProblem = "has no lat/lon attributes"
@@ -127,28 +158,28 @@ extension GPXDecoder {
         }
     }
 
-    private func finishLeaf() {
+    private mutating func finishLeaf() {
         var s = 0
         var e = text.count
         while s < e, Self.isBlank(text[s]) { s += 1 }
         while e > s, Self.isBlank(text[e - 1]) { e -= 1 }
         guard s < e else { return }
         if leaf == .name {
-            point!.name = String(decoding: text[s..<e], as: UTF8.self)
+            point.name = String(decoding: text[s..<e], as: UTF8.self)
             return
         }
         let parsed: Bool = text.withUnsafeBufferPointer { buffer in
             if leaf == .time {
                 guard let time = RFC3339.parse(utf8: UnsafeBufferPointer(rebasing: buffer[s..<e])) else { return false }
-                point!.time = time
+                point.time = time
                 return true
             }
             guard let value = ASCIIDecimal.double(buffer, s, e), value.isFinite else { return false }
             switch leaf {
-            case .elevation: point!.elevation = value
-            case .hdop: point!.hdop = value
-            case .speed: point!.speed = value
-            case .course: point!.course = value
+            case .elevation: point.elevation = value
+            case .hdop: point.hdop = value
+            case .speed: point.speed = value
+            case .course: point.course = value
             default: break
             }
             return true
@@ -163,7 +194,7 @@ extension GPXDecoder {
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    private func emitPoint(_ point: GPXPoint) {
+    private mutating func emitPoint(_ point: GPXPoint) {
         switch point.kind {
         case .route:
             statistics.ignore("rtept")

@@ -53,6 +53,7 @@ struct CSVDecoderTests {
         ("no usable header", "name,desc\nx,y\n", 0, [.badHeader], [1]),
         ("comments and blank lines", "# exported\nlat,lon\n\n# note\n1,2\n", 1, [], []),
         ("short row", "lat,lon,time\n1\n1,2\n", 1, [.missingField], [2]),
+        ("date beyond the time range", "date,time,lat,lon\n9999/12/31,00:00:00,1,2\n", 0, [.badField], [2]),
     ]
 
     @Test("hostile CSV: located diagnostics, good rows kept", arguments: 0..<hostile.count)

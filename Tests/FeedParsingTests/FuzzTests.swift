@@ -15,7 +15,7 @@ import Testing
 @Suite("Fuzz (seeded mutations of the corpus)")
 struct FuzzTests {
     static let seed = SeededRandom.testSeed(default: 0xF022_2025)
-    static let iterations = environment("FUZZ_ITERATIONS").flatMap(Int.init) ?? 400
+    static let iterations = environment("FUZZ_ITERATIONS").flatMap(Int.init) ?? 1500
 
     static func mutate(_ input: [UInt8], using random: inout SeededRandom) -> [UInt8] {
         var bytes = input

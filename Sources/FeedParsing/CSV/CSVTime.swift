@@ -36,7 +36,10 @@ enum CSVTime {
             guard let clock = clock(bytes, cs, ce) else { return .invalid }
             (nanos, digits) = clock
         }
-        return .value(Timestamp(nanoseconds: Int64(day) * 86_400_000_000_000 + nanos, fractionDigits: digits))
+        // Dates outside Timestamp's range (1678…2262) are not representable.
+        let (midnight, overflow) = Int64(day).multipliedReportingOverflow(by: 86_400_000_000_000)
+        guard !overflow, midnight <= Int64.max - nanos else { return .invalid }
+        return .value(Timestamp(nanoseconds: midnight + nanos, fractionDigits: digits))
     }
 
     private static func epoch(_ number: ASCIIDecimal) -> FieldValue<Timestamp> {

@@ -92,33 +92,11 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
             statistics.ignore("encapsulated (!)")
             return
         }
-        var checksum: UInt8 = 0
-        var fieldCount = 0
-        var fieldStart = 1
-        var i = 1
-        let count = bytes.count
-        while i < count {
-            let b = bytes[i]
-            if b <= 0x2C {  // '*' and ',' are both ≤ 0x2C; digits and letters are not
-                if b == 0x2A { break }
-                if b == 0x2C {
-                    if fieldCount < Self.maximumFields {
-                        bounds[2 * fieldCount] = Int32(truncatingIfNeeded: fieldStart)
-                        bounds[2 * fieldCount + 1] = Int32(truncatingIfNeeded: i)
-                        fieldCount += 1
-                    }
-                    fieldStart = i + 1
-                }
-            }
-            checksum ^= b
-            i += 1
-        }
-        if fieldCount < Self.maximumFields {
-            bounds[2 * fieldCount] = Int32(truncatingIfNeeded: fieldStart)
-            bounds[2 * fieldCount + 1] = Int32(truncatingIfNeeded: i)
-            fieldCount += 1
-        }
-        if i < count, let problem = checkChecksum(bytes, star: i, computed: checksum) {
+        let scan = NMEASentenceScan(bytes, bounds: bounds, maximumFields: Self.maximumFields)
+        let fieldCount = scan.fieldCount
+        let i = scan.star
+        let checksum = scan.checksum
+        if i < bytes.count, let problem = checkChecksum(bytes, star: i, computed: checksum) {
             batch.diagnostics.append(FeedDiagnostic(.badChecksum, at: location, problem))
             return
         }

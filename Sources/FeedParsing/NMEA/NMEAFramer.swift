@@ -59,13 +59,7 @@ struct NMEAFramer {
             switch mode {
             case .sentence:
                 let start = carry.isEmpty && sentenceLocation.byteOffset >= offset ? sentenceLocation.byteOffset - offset : 0
-                var j = i
-                while j < count {
-                    let b = bytes[j]
-                    // LF, CR, '!' and '$' are all ≤ 0x24; sentence bytes mostly are not.
-                    if b <= 0x24, b == 0x0A || b == 0x0D || b == 0x24 || b == 0x21 { break }
-                    j += 1
-                }
+                let j = Self.sentenceEnd(bytes, from: i)
                 if j - start + carry.count > maximumLength {
                     handler.overlongSentence(limit: maximumLength, at: sentenceLocation)
                     carry.removeAll(keepingCapacity: true)
@@ -148,6 +142,33 @@ struct NMEAFramer {
         }
         endGarbage(to: &handler)
         mode = .between
+    }
+
+    /// The index of the first LF, CR, `$` or `!` at or after `start`
+    /// (`bytes.count` if none). All four are ≤ 0x24 and sentence bytes
+    /// mostly are not, so eight bytes at a time are skipped when none of
+    /// them is below 0x25 (the word-at-a-time "has less than" test, which
+    /// never misses a byte; a flagged word is finished byte by byte).
+    @inline(__always)
+    static func sentenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return count }
+        var j = start
+        while j < count {
+            if j + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let flagged = (word &- 0x2525_2525_2525_2525) & ~word & 0x8080_8080_8080_8080
+                if flagged == 0 {
+                    j += 8
+                    continue
+                }
+                j += flagged.trailingZeroBitCount >> 3
+            }
+            let b = bytes[j]
+            if b <= 0x24, b == 0x0A || b == 0x0D || b == 0x24 || b == 0x21 { return j }
+            j += 1
+        }
+        return count
     }
 
     private mutating func beginSentence(at index: Int) {

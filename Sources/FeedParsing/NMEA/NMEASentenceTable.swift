@@ -174,7 +174,7 @@ enum NMEASentenceTable {
         guard let entered = enterEpoch(f, time: 1, &epoch, location, &batch) else { return "ZDA without a time" }
         if let problem = entered { return problem }
         guard case .value(let day) = f.integer(2), case .value(let month) = f.integer(3),
-            case .value(let year) = f.integer(4), (1...12).contains(month), year >= 1980,
+            case .value(let year) = f.integer(4), (1...12).contains(month), (1980...2200).contains(year),
             day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month)
         else {
             return f.isEmpty(2) && f.isEmpty(4) ? nil : "date '\(f.text(2)),\(f.text(3)),\(f.text(4))' is not dd,mm,yyyy"

@@ -130,6 +130,11 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
     /// Compares `*hh` with the computed checksum; a problem text, or `nil`
     /// when it matches or is absent (`*` with nothing after it).
     private func checkChecksum(_ bytes: UnsafeBufferPointer<UInt8>, star: Int, computed: UInt8) -> String? {
+        if star + 3 == bytes.count, bytes[star + 1].isHexDigit, bytes[star + 2].isHexDigit,
+            bytes[star + 1].hexValue << 4 | bytes[star + 2].hexValue == computed
+        {
+            return nil  // the common case: `*hh` at the end, matching
+        }
         var end = bytes.count
         while end > star + 1, bytes[end - 1] == 0x20 { end -= 1 }
         let digits = end - star - 1

@@ -37,7 +37,6 @@ struct NMEAEpochAssembler {
         var coordinate: Coordinate?
         var source: NMEAPositionSource?
         var sawInvalid = false
-        var invalidReason = ""
         var elevation: Double?
         var speed: Double?
         var course: Double?
@@ -45,7 +44,11 @@ struct NMEAEpochAssembler {
         var hdopFromGGA = false
     }
 
-    private(set) var epoch: Epoch?
+    /// The epoch in progress, valid while ``hasEpoch`` (a plain value,
+    /// not an optional, so that updates happen in place).
+    private(set) var epoch = Epoch(timeOfDay: 0, fractionDigits: 0, location: FeedLocation(line: 0, byteOffset: 0))
+    private(set) var hasEpoch = false
+    private var invalidReason = ""
     private var sawGGAOrRMCPosition = false
     private var lastCoordinate: Coordinate?
     private var undated: [(fix: Fix, timeOfDay: Int64, location: FeedLocation)] = []
@@ -69,42 +72,44 @@ struct NMEAEpochAssembler {
     mutating func enter(
         timeOfDay: Int64, fractionDigits: UInt8, at location: FeedLocation, into batch: inout FeedBatch
     ) {
-        if let current = epoch, current.timeOfDay == timeOfDay { return }
+        if hasEpoch, epoch.timeOfDay == timeOfDay { return }
         flush(into: &batch)
         epoch = Epoch(timeOfDay: timeOfDay, fractionDigits: fractionDigits, location: location)
+        hasEpoch = true
     }
 
     /// The sentence that gave the epoch in progress its position so far.
-    var positionSource: NMEAPositionSource? { epoch?.source }
+    var positionSource: NMEAPositionSource? { hasEpoch ? epoch.source : nil }
 
     /// Offers a position; the best-ranked valid one of the epoch is kept.
     @inline(__always)
     mutating func offerPosition(_ coordinate: Coordinate, from source: NMEAPositionSource) {
-        guard epoch != nil else { return }
+        guard hasEpoch else { return }
         if source != .gll { sawGGAOrRMCPosition = true }
-        if let existing = epoch!.source, existing >= source { return }
-        epoch!.coordinate = coordinate
-        epoch!.source = source
+        if let existing = epoch.source, existing >= source { return }
+        epoch.coordinate = coordinate
+        epoch.source = source
     }
 
     /// Records that a sentence of the epoch reported no valid fix.
     mutating func markInvalid(_ reason: String) {
-        guard epoch != nil, !epoch!.sawInvalid else { return }
-        epoch!.sawInvalid = true
-        epoch!.invalidReason = reason
+        guard hasEpoch, !epoch.sawInvalid else { return }
+        epoch.sawInvalid = true
+        invalidReason = reason
     }
 
     /// Applies a change to the epoch in progress, if there is one.
     @inline(__always)
     mutating func update(_ change: (inout Epoch) -> Void) {
-        guard epoch != nil else { return }
-        change(&epoch!)
+        guard hasEpoch else { return }
+        change(&epoch)
     }
 
     /// Emits the epoch in progress (a fix, or a diagnostic saying why not).
     mutating func flush(into batch: inout FeedBatch) {
-        guard let current = epoch else { return }
-        epoch = nil
+        guard hasEpoch else { return }
+        hasEpoch = false
+        let current = epoch
         let resolvedDay = resolveDay(current)
         if let day = resolvedDay { backfill(day: day, timeOfDay: current.timeOfDay, into: &batch) }
         guard let coordinate = current.coordinate else {
@@ -112,7 +117,7 @@ struct NMEAEpochAssembler {
                 batch.diagnostics.append(
                     FeedDiagnostic(
                         .invalidFix, at: current.location,
-                        "epoch \(Self.clock(current.timeOfDay)) UTC: \(current.invalidReason)"))
+                        "epoch \(Self.clock(current.timeOfDay)) UTC: \(invalidReason)"))
             }
             return
         }

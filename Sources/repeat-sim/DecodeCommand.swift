@@ -24,7 +24,8 @@ struct DecodeCommand: ParsableCommand {
 
             Exit status: 0 ok; 1 usage error or unreadable file; 2 with --strict at the first
             malformed record (receiver epochs without a fix or without a date are counted but
-            are not malformed input).
+            are not malformed input). Under --strict, nothing decoded from the read that held
+            the malformed record is printed.
 
             Examples:
               repeat-sim decode Tracks/nmea/gpsd-ac12.nmea --json
@@ -67,12 +68,15 @@ struct DecodeCommand: ParsableCommand {
         if !json { output.write(waypoints ? FixTable.waypointHeader() : FixTable.header) }
         var failed = false
         for feed in feeds {
-            var summary = DecodeSummary(feed: feed == "-" ? "<stdin>" : feed)
+            var summary = DecodeSummary(feed: feed == "-" ? "<stdin>" : feed, itemName: waypoints ? "waypoint" : "fix")
             var strictFailure = false
             do {
                 let decoder = try FeedFileDecoding.decode(path: feed, format: format.format, options: options) { batch in
-                    writeBatch(batch, summary: &summary, output: &output)
-                    output.flush()
+                    // Under --strict nothing from a read that holds a malformed record is printed.
+                    if !(strict && batch.diagnostics.contains(where: \.isInputError)) {
+                        writeBatch(batch, summary: &summary, output: &output)
+                        output.flush()
+                    }
                     for diagnostic in batch.diagnostics {
                         errors.write("\(summary.feed):\(diagnostic.location.line > 0 ? "\(diagnostic.location.line)" : "byte \(diagnostic.location.byteOffset)"): \(diagnostic.code.rawValue): \(diagnostic.message)\n")
                         summary.count(diagnostic)

@@ -3,6 +3,8 @@ import FeedParsing
 /// The per-feed counts `decode` prints to stderr.
 struct DecodeSummary {
     let feed: String
+    /// What is counted: `fix` (plural `fixes`) or `waypoint`.
+    let itemName: String
     var format: FeedFormat?
     var items = 0
     var skipped: [FeedDiagnostic.Code: Int] = [:]
@@ -15,7 +17,8 @@ struct DecodeSummary {
     /// `x.nmea (nmea): 154 fixes, 3 skipped (badChecksum 2, truncated 1); ignored: GSV 24`.
     var line: String {
         let total = skipped.values.reduce(0, +)
-        var text = "\(feed) (\(format?.rawValue ?? "unknown")): \(items) fix\(items == 1 ? "" : "es"), \(total) skipped"
+        let plural = itemName == "fix" ? "fixes" : itemName + "s"
+        var text = "\(feed) (\(format?.rawValue ?? "unknown")): \(items) \(items == 1 ? itemName : plural), \(total) skipped"
         if total > 0 {
             let reasons = FeedDiagnostic.Code.allCases.compactMap { code in skipped[code].map { "\(code.rawValue) \($0)" } }
             text += " (" + reasons.joined(separator: ", ") + ")"

@@ -1,3 +1,5 @@
+import GeoCore
+
 extension SpatialGrid {
     /// Traps unless the grid's internal structure is consistent. Runs after
     /// every rebuild in debug builds, and in tests after every change.
@@ -62,5 +64,23 @@ extension SpatialGrid {
         precondition(stale == staleCount, "stale count \(staleCount) but \(stale) stale keys")
         precondition(overflowPosition.count == overflow.count, "overflow positions")
         precondition(Set(overflow).count == overflow.count, "overflow duplicates")
+    }
+}
+
+extension SpatialGrid {
+    /// How many entries a query at `point` looks at (cell entries on every
+    /// level plus the overflow list) before the prefilter: the benchmark's
+    /// "candidates per position".
+    public func candidateCount(at point: Coordinate) -> Int {
+        var total = overflow.count
+        let lat = point.latitude
+        guard lat >= frame.latMin, lat <= frame.latMax else { return total }
+        let x = frame.x(point.longitude)
+        guard x <= frame.xSpan else { return total }
+        for level in levels {
+            let cell = level.cell(y: lat - frame.latMin, x: x)
+            total += Int(level.offsets[cell + 1] - level.offsets[cell])
+        }
+        return total
     }
 }

@@ -12,6 +12,6 @@ struct RepeatSim: AsyncParsableCommand {
             have to do (tasks with places and flexible repeat rules), which reminders fire,
             when, and why.
             """,
-        subcommands: []
+        subcommands: [BenchCommand.self]
     )
 }

@@ -5,120 +5,183 @@ extension SpatialGrid {
     ///
     /// The region goes to the overflow list until the next rebuild.
     public mutating func insert(_ shape: Shape, forKey key: Int) {
-        precondition(key >= 0 && key < Int(UInt32.max), "region keys are 0..<2³²−1")
+        precondition(key >= 0 && key < Int(Self.absent), "region keys are 0..<2³²−1")
         remove(key: key)
-        store(shape, forKey: key)
-        placement[key] = Placement.overflow
-        overflowPosition[key] = overflow.count
-        overflow.append(UInt32(key))
+        if key >= internalOf.count {
+            internalOf.append(contentsOf: repeatElement(Self.absent, count: key + 1 - internalOf.count))
+        }
+        let id = UInt32(records.count)
+        append(shape, forKey: key)
+        internalOf[key] = id
+        overflowPosition[id] = overflow.count
+        overflow.append(id)
         if overflow.count > max(64, gridCount / 8) { rebuild() }
     }
 
     /// Removes the shape under `key`; returns whether there was one.
     @discardableResult public mutating func remove(key: Int) -> Bool {
-        guard key >= 0, key < placement.count else { return false }
-        switch placement[key] {
-        case Placement.grid:
-            gridCount -= 1
-            staleCount += 1
-        case Placement.overflow:
-            let position = overflowPosition.removeValue(forKey: key)!
+        guard key >= 0, key < internalOf.count, internalOf[key] != Self.absent else { return false }
+        let id = internalOf[key]
+        internalOf[key] = Self.absent
+        records[Int(id)].halfLatitude = -1
+        areas[id] = nil
+        if let position = overflowPosition.removeValue(forKey: id) {
             let last = overflow.removeLast()
             if position < overflow.count {
                 overflow[position] = last
-                overflowPosition[Int(last)] = position
+                overflowPosition[last] = position
             }
-        default:
-            return false
+        } else {
+            gridCount -= 1
+            staleCount += 1
+            if staleCount > max(64, gridCount / 2) { rebuild() }
         }
-        placement[key] = Placement.absent
-        areas[key] = nil
-        if staleCount > max(64, gridCount / 2) { rebuild() }
         return true
     }
 
-    /// Writes the record of `shape` under `key`, growing the tables.
-    mutating func store(_ shape: Shape, forKey key: Int) {
-        if key >= records.count {
-            let grow = key + 1 - records.count
-            records.append(contentsOf: repeatElement(CandidateRecord(box: .init(south: 0, north: 0, west: 0, east: 0), threshold: -1), count: grow))
-            radii.append(contentsOf: repeatElement(0, count: grow))
-            placement.append(contentsOf: repeatElement(Placement.absent, count: grow))
-        }
+    /// Appends the record of `shape` as a new internal id owned by `key`.
+    mutating func append(_ shape: Shape, forKey key: Int) {
+        let id = UInt32(records.count)
+        keyOf.append(UInt32(key))
         switch shape {
         case .circle(let circle):
-            records[key] = CandidateRecord(circle: circle)
-            radii[key] = circle.radius
+            records.append(CandidateRecord(circle: circle))
+            radii.append(circle.radius)
         case .area(let area):
-            records[key] = CandidateRecord(box: area.boundingBox, threshold: -1)
-            radii[key] = 0
-            areas[key] = area
+            records.append(CandidateRecord(box: area.boundingBox, threshold: -1))
+            radii.append(0)
+            areas[id] = area
         }
     }
 
-    /// Puts every present region into freshly laid-out grid levels and
-    /// empties the overflow list. O(n · replication).
+    /// Renumbers the live regions in cell order, lays out fresh grid levels
+    /// and empties the overflow list. O(n · replication).
     public mutating func rebuild() {
         var live: [UInt32] = []
         live.reserveCapacity(count)
-        for key in placement.indices where placement[key] != Placement.absent {
-            placement[key] = Placement.grid
-            live.append(UInt32(key))
-        }
+        for id in records.indices where records[id].isLive { live.append(UInt32(id)) }
         overflow = []
         overflowPosition = [:]
         gridCount = live.count
         staleCount = 0
         levels = []
+        offsets = []
+        slots = []
         guard !live.isEmpty else {
             frame = .empty
+            compact(live)
             return
         }
         frame = Self.frame(covering: live, records: records)
-        let candidates = Self.levelLayouts(for: live, records: records, frame: frame)
+        var layouts = Self.levelLayouts(for: live, records: records, frame: frame)
+        // Renumber in row-major order of the level-0 cell of each centre.
+        let finest = layouts[0]
+        var cellOf = [UInt32](repeating: 0, count: live.count)
+        var perCell = [UInt32](repeating: 0, count: finest.cellCount + 1)
+        for (i, id) in live.enumerated() {
+            let record = records[Int(id)]
+            let y = min(max(record.latitude - frame.latMin, 0), frame.latMax - frame.latMin)
+            let x = min(frame.x(record.longitude), frame.xSpan)
+            let cell = finest.cell(y: y, x: x)
+            cellOf[i] = UInt32(cell)
+            perCell[cell + 1] += 1
+        }
+        for cell in 0..<finest.cellCount { perCell[cell + 1] += perCell[cell] }
+        var order = [UInt32](repeating: 0, count: live.count)
+        for (i, id) in live.enumerated() {
+            let cell = Int(cellOf[i])
+            order[Int(perCell[cell])] = id
+            perCell[cell] += 1
+        }
+        cellOf = []
+        perCell = []
+        compact(order)
+
         // Assign each region the finest level where its box spans ≤ 4 cells.
-        var levelOf = [UInt8](repeating: 0, count: live.count)
-        var counts = [[UInt32]](repeating: [], count: candidates.count)
-        for (i, key) in live.enumerated() {
-            let record = records[Int(key)]
-            var level = candidates.count - 1
-            for (index, candidate) in candidates.enumerated() {
-                let tall = 2 * record.halfLatitude <= 4 * candidate.cellLatitude
+        let n = records.count
+        var levelOf = [UInt8](repeating: 0, count: n)
+        for id in 0..<n {
+            let record = records[id]
+            var level = layouts.count - 1
+            for (index, layout) in layouts.enumerated() {
+                let tall = Double(record.halfLatitude) <= 2 * layout.cellLatitude
                 let wide = record.halfLongitude >= 180
-                    ? candidate.columns <= 4 : 2 * record.halfLongitude <= 4 * candidate.cellLongitude
+                    ? layout.columns <= 4 : Double(record.halfLongitude) <= 2 * layout.cellLongitude
                 if tall && wide {
                     level = index
                     break
                 }
             }
-            levelOf[i] = UInt8(level)
+            levelOf[id] = UInt8(level)
         }
-        var built = candidates
-        for index in built.indices {
-            counts[index] = [UInt32](repeating: 0, count: built[index].cellCount + 1)
+        var base = 0
+        for index in layouts.indices {
+            layouts[index].offsetBase = base
+            base += layouts[index].cellCount + 1
         }
-        for (i, key) in live.enumerated() {
-            let index = Int(levelOf[i])
-            built[index].forEachCell(covering: records[Int(key)], frame: frame) { counts[index][$0 + 1] += 1 }
+        var counts = [UInt32](repeating: 0, count: base)
+        for id in 0..<n {
+            let layout = layouts[Int(levelOf[id])]
+            layout.forEachCell(covering: records[id], frame: frame) { counts[layout.offsetBase + $0 + 1] += 1 }
         }
-        for index in built.indices {
-            var offsets = counts[index]
-            for cell in 0..<built[index].cellCount { offsets[cell + 1] += offsets[cell] }
-            var fill = offsets
-            var slots = [UInt32](repeating: 0, count: Int(offsets[built[index].cellCount]))
-            for (i, key) in live.enumerated() where Int(levelOf[i]) == index {
-                built[index].forEachCell(covering: records[Int(key)], frame: frame) { cell in
-                    slots[Int(fill[cell])] = key
-                    fill[cell] += 1
-                }
+        // Prefix sums over all levels at once: slots are level after level.
+        var running: UInt32 = 0
+        for index in layouts.indices {
+            let layout = layouts[index]
+            counts[layout.offsetBase] = running
+            for cell in 0..<layout.cellCount {
+                running += counts[layout.offsetBase + cell + 1]
+                counts[layout.offsetBase + cell + 1] = running
             }
-            built[index].offsets = offsets
-            built[index].slots = slots
         }
-        levels = built.filter { !$0.slots.isEmpty }
+        var fill = counts
+        var entries = [UInt32](repeating: 0, count: Int(running))
+        for id in 0..<n {
+            let layout = layouts[Int(levelOf[id])]
+            layout.forEachCell(covering: records[id], frame: frame) { cell in
+                let slot = layout.offsetBase + cell
+                entries[Int(fill[slot])] = UInt32(id)
+                fill[slot] += 1
+            }
+        }
+        // Keep only levels with entries, with their offsets.
+        var keptOffsets: [UInt32] = []
+        for layout in layouts {
+            let range = layout.offsetBase...(layout.offsetBase + layout.cellCount)
+            guard counts[range.upperBound] > counts[range.lowerBound] else { continue }
+            var kept = layout
+            kept.offsetBase = keptOffsets.count
+            keptOffsets.append(contentsOf: counts[range])
+            levels.append(kept)
+        }
+        offsets = keptOffsets
+        slots = entries
         #if DEBUG
         _checkInvariants()
         #endif
+    }
+
+    /// Keeps only the records of `ids`, renumbered 0..<ids.count in that order.
+    private mutating func compact(_ ids: [UInt32]) {
+        var newRecords: [CandidateRecord] = []
+        var newKeys: [UInt32] = []
+        var newRadii: [Double] = []
+        var newAreas: [UInt32: Area] = [:]
+        newRecords.reserveCapacity(ids.count)
+        newKeys.reserveCapacity(ids.count)
+        newRadii.reserveCapacity(ids.count)
+        for (newID, oldID) in ids.enumerated() {
+            let old = Int(oldID)
+            newRecords.append(records[old])
+            newKeys.append(keyOf[old])
+            newRadii.append(radii[old])
+            if let area = areas[oldID] { newAreas[UInt32(newID)] = area }
+            internalOf[Int(keyOf[old])] = UInt32(newID)
+        }
+        records = newRecords
+        keyOf = newKeys
+        radii = newRadii
+        areas = newAreas
     }
 
     /// The latitude range and shortest longitude arc holding every box.
@@ -129,14 +192,15 @@ extension SpatialGrid {
         let bins = 3600
         var change = [Int32](repeating: 0, count: bins + 1)
         var fullCircle = false
-        for key in live {
-            let record = records[Int(key)]
-            latMin = min(latMin, record.latitude - record.halfLatitude)
-            latMax = max(latMax, record.latitude + record.halfLatitude)
+        for id in live {
+            let record = records[Int(id)]
+            let half = Double(record.halfLongitude)
+            latMin = min(latMin, record.latitude - Double(record.halfLatitude))
+            latMax = max(latMax, record.latitude + Double(record.halfLatitude))
             if fullCircle { continue }
-            let first = Int(((record.longitude - record.halfLongitude - 1e-6 + 180) * 10).rounded(.down))
-            let last = Int(((record.longitude + record.halfLongitude + 1e-6 + 180) * 10).rounded(.down))
-            if record.halfLongitude >= 180 || last - first >= bins - 1 {
+            let first = Int(((record.longitude - half - 1e-6 + 180) * 10).rounded(.down))
+            let last = Int(((record.longitude + half + 1e-6 + 180) * 10).rounded(.down))
+            if half >= 180 || last - first >= bins - 1 {
                 fullCircle = true
                 continue
             }
@@ -193,7 +257,7 @@ extension SpatialGrid {
         var latitudes: [Double] = []
         for i in Swift.stride(from: 0, to: live.count, by: stride) {
             let record = records[Int(live[i])]
-            heights.append(2 * record.halfLatitude)
+            heights.append(2 * Double(record.halfLatitude))
             latitudes.append(abs(record.latitude))
         }
         heights.sort()

@@ -22,7 +22,8 @@ import GeoCore
     }
 }
 
-/// One level of the grid: a rows × columns array of cells in CSR form.
+/// The geometry of one level of the grid: rows × columns cells whose CSR
+/// offsets start at `offsetBase` in the grid's flat `offsets` array.
 @usableFromInline struct GridLevel: Sendable {
     /// Cell height and width in degrees.
     @usableFromInline var cellLatitude: Double
@@ -31,10 +32,8 @@ import GeoCore
     @usableFromInline var inverseCellLongitude: Double
     @usableFromInline var rows: Int
     @usableFromInline var columns: Int
-    /// `offsets[c]..<offsets[c + 1]` are cell c's entries in `slots`.
-    @usableFromInline var offsets: [UInt32] = []
-    /// Region keys, cell after cell, ascending within a cell.
-    @usableFromInline var slots: [UInt32] = []
+    /// Where this level's offsets start in the flat array.
+    @usableFromInline var offsetBase = 0
 
     init(cellLatitude: Double, cellLongitude: Double, frame: GridFrame) {
         self.cellLatitude = cellLatitude
@@ -56,39 +55,46 @@ import GeoCore
         return row * columns + column
     }
 
-    /// Calls `body` with every cell that the record's box touches (each
-    /// once), widened by a hair so rounding never loses a cell.
+    /// Calls `body` with every cell (level-local number) that the record's
+    /// box touches, each once, widened by a hair so rounding never loses one.
+    @inline(__always)
     func forEachCell(covering record: CandidateRecord, frame: GridFrame, _ body: (Int) -> Void) {
         let margin = 1e-7
-        let low = max(frame.latMin, record.latitude - record.halfLatitude - margin)
-        let high = min(frame.latMax, record.latitude + record.halfLatitude + margin)
+        let low = max(frame.latMin, record.latitude - Double(record.halfLatitude) - margin)
+        let high = min(frame.latMax, record.latitude + Double(record.halfLatitude) + margin)
         guard low <= high else { return }
         let row0 = row(low - frame.latMin)
         let row1 = row(high - frame.latMin)
-        for (column0, column1) in columnRanges(of: record, frame: frame, margin: margin) {
-            for row in row0...row1 {
-                for column in column0...column1 { body(row * columns + column) }
+        // One or two column ranges; (1, 0) is an empty range.
+        var first = (0, columns - 1)
+        var second = (1, 0)
+        let half = Double(record.halfLongitude) + margin
+        if half < 180 {
+            let west = frame.x(record.longitude - half)
+            let east = west + 2 * half
+            if east <= 360 {
+                first = west <= frame.xSpan ? (column(west), column(min(east, frame.xSpan))) : (1, 0)
+            } else {
+                // The box wraps past x = 360 back to 0.
+                first = (0, column(min(east - 360, frame.xSpan)))
+                if west <= frame.xSpan { second = (column(west), columns - 1) }
+                if second.0 <= second.1, first.1 >= second.0 {
+                    first = (0, columns - 1)
+                    second = (1, 0)
+                }
             }
         }
+        func visit(_ range: (Int, Int)) {
+            guard range.0 <= range.1 else { return }
+            for row in row0...row1 {
+                let base = row * columns
+                for column in range.0...range.1 { body(base + column) }
+            }
+        }
+        visit(first)
+        visit(second)
     }
 
     private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }
     private func column(_ x: Double) -> Int { min(max(Int(x * inverseCellLongitude), 0), columns - 1) }
-
-    /// The (one or two) column ranges of a record's longitude extent.
-    private func columnRanges(of record: CandidateRecord, frame: GridFrame, margin: Double) -> [(Int, Int)] {
-        let width = 2 * (record.halfLongitude + margin)
-        if record.halfLongitude >= 180 || width >= 360 { return [(0, columns - 1)] }
-        let west = frame.x(record.longitude - record.halfLongitude - margin)
-        let east = west + width
-        if east <= 360 {
-            guard west <= frame.xSpan else { return [] }
-            return [(column(west), column(min(east, frame.xSpan)))]
-        }
-        // The box wraps past x = 360 back to 0.
-        var ranges: [(Int, Int)] = [(0, column(min(east - 360, frame.xSpan)))]
-        if west <= frame.xSpan { ranges.append((column(west), columns - 1)) }
-        if ranges.count == 2, ranges[0].1 >= ranges[1].0 { return [(0, columns - 1)] }
-        return ranges
-    }
 }

@@ -3,12 +3,14 @@ import GeoCore
 /// A uniform latitude/longitude grid over region bounding boxes: the fast
 /// ``RegionIndex``.
 ///
-/// **Layout.** Each level of the grid is two flat arrays in CSR form:
-/// `offsets[cell]..<offsets[cell + 1]` is the range of `slots` holding the
-/// keys of the regions whose bounding box touches that cell. There are no
-/// per-cell objects. A region is stored in *every* cell its box touches, so
-/// a query visits exactly one cell per level. Per key, a 48-byte
-/// ``CandidateRecord`` holds the prefilter box and the haversine constants.
+/// **Layout.** Each level of the grid is a slice of two flat arrays in CSR
+/// form: `offsets[cell]..<offsets[cell + 1]` is the range of `slots`
+/// holding the internal ids of the regions whose bounding box touches that
+/// cell. There are no per-cell objects. A region is stored in *every* cell
+/// its box touches, so a query visits exactly one cell per level. Per
+/// region, a 40-byte ``CandidateRecord`` holds the prefilter box and the
+/// haversine constants; records are renumbered in cell order at each
+/// rebuild, so the candidates of a cell lie close together in memory.
 ///
 /// **Levels.** The level-0 cell size comes from the regions: the larger of
 /// the median box height / 2, the 90th percentile / 4, and the size that
@@ -30,31 +32,46 @@ import GeoCore
 /// compact grid. Boxes that wrap are split into two column ranges; caps over
 /// a pole span all columns.
 ///
-/// **Changes.** `insert` appends to a small overflow list that every query
-/// scans (with the same prefilter); `remove` marks the key absent, leaving
-/// stale grid entries that queries skip. When the overflow exceeds
-/// max(64, n/8) or the stale entries max(64, n/2), the grid is rebuilt in
-/// O(n + slots). Amortized insert/remove cost is O(replication).
+/// **Changes.** `insert` appends a record and puts it on a small overflow
+/// list that every query scans (with the same prefilter); `remove` marks
+/// the record dead (no prefilter passes it), leaving stale cell entries
+/// that cost one compare each. When the overflow exceeds max(64, n/8) or
+/// the stale entries max(64, n/2), the grid is rebuilt in O(n + entries),
+/// so insert and remove are amortized O(replication).
 ///
 /// **Complexity.** Build O(n · replication); query O(levels + candidates in
-/// the cell + overflow). Memory: 48 + 1 + 8 bytes per key, 4 bytes per
-/// (region, cell) pair, 4 bytes per cell.
+/// the cell + overflow). Memory: 40 (record) + 4 + 4 (key maps) + 8
+/// (radius) bytes per region, 4 bytes per (region, cell) pair, 4 bytes per
+/// cell.
 public struct SpatialGrid: RegionIndex {
+    /// Candidate records by internal id; a removed one keeps its place,
+    /// marked dead, until the next rebuild.
     @usableFromInline var records: [CandidateRecord] = []
-    /// Per key: 0 absent, 1 in the grid levels, 2 in the overflow list.
-    @usableFromInline var placement: [UInt8] = []
-    /// Circle radii by key (for the exact fallback and candidate boxes).
+    /// The caller's key of each internal id.
+    @usableFromInline var keyOf: [UInt32] = []
+    /// The internal id of each key (`absent` where none).
+    var internalOf: [UInt32] = []
+    /// Circle radii by internal id (for the exact fallback).
     @usableFromInline var radii: [Double] = []
-    /// Area shapes by key.
-    @usableFromInline var areas: [Int: Area] = [:]
+    /// Area shapes by internal id.
+    @usableFromInline var areas: [UInt32: Area] = [:]
     @usableFromInline var frame = GridFrame.empty
+    /// Per level: where its offsets start and its cell geometry.
     @usableFromInline var levels: [GridLevel] = []
+    /// All levels' CSR offsets, level after level (cells + 1 entries each).
+    @usableFromInline var offsets: [UInt32] = []
+    /// All levels' cell entries (internal ids), ascending within a cell.
+    @usableFromInline var slots: [UInt32] = []
+    /// Internal ids added since the last rebuild; scanned by every query.
     @usableFromInline var overflow: [UInt32] = []
-    var overflowPosition: [Int: Int] = [:]
-    /// Keys placed in the grid levels.
+    var overflowPosition: [UInt32: Int] = [:]
+    /// Live internal ids in the grid levels.
     var gridCount = 0
-    /// Keys removed or replaced since the last rebuild whose slots remain.
+    /// Removed internal ids whose cell entries remain until the next rebuild.
     var staleCount = 0
+
+    /// The `internalOf` value of a key without a region.
+    static let absent = UInt32.max
 
     /// The number of regions in the index.
     public var count: Int { gridCount + overflow.count }
@@ -66,8 +83,13 @@ public struct SpatialGrid: RegionIndex {
     public init(shapes: [Shape]) {
         records.reserveCapacity(shapes.count)
         radii.reserveCapacity(shapes.count)
-        for (key, shape) in shapes.enumerated() { store(shape, forKey: key) }
-        placement = [UInt8](repeating: Placement.grid, count: shapes.count)
+        keyOf.reserveCapacity(shapes.count)
+        internalOf.reserveCapacity(shapes.count)
+        for (key, shape) in shapes.enumerated() {
+            append(shape, forKey: key)
+            internalOf.append(UInt32(key))
+        }
+        gridCount = shapes.count
         rebuild()
     }
 
@@ -79,128 +101,117 @@ public struct SpatialGrid: RegionIndex {
         guard lat >= -90, lat <= 90, lon >= -180, lon <= 180 else { return }
         var cosPoint = -2.0
         records.withUnsafeBufferPointer { records in
-            placement.withUnsafeBufferPointer { placement in
-                @inline(__always) func test(_ key: Int, _ expected: UInt8) {
-                    let record = records[key]
-                    let dLat = lat - record.latitude
-                    guard abs(dLat) <= record.halfLatitude else { return }
-                    var dLon = abs(lon - record.longitude)
-                    if dLon > 180 { dLon = 360 - dLon }
-                    guard dLon <= record.halfLongitude, placement[key] == expected else { return }
-                    if record.threshold >= 0 {
-                        if cosPoint < -1 { cosPoint = cosine(degrees: lat) }
-                        let s1 = smallAngleSine(dLat * (.pi / 360))
-                        let s2 = smallAngleSine(dLon * (.pi / 360))
-                        let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
-                        if h < record.threshold * (1 - 1e-9) {
-                            body(key)
-                        } else if h <= record.threshold * (1 + 1e-9) {
-                            let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
-                            if Geodesy.distance(centre, point) <= radii[key] { body(key) }
-                        }
-                    } else if areas[key]!.contains(point) {
-                        body(key)
+            @inline(__always) func test(_ id: Int) {
+                let record = records[id]
+                let dLat = lat - record.latitude
+                guard abs(dLat) <= Double(record.halfLatitude) else { return }
+                var dLon = abs(lon - record.longitude)
+                if dLon > 180 { dLon = 360 - dLon }
+                guard dLon <= Double(record.halfLongitude) else { return }
+                if record.threshold >= 0 {
+                    if cosPoint < -1 { cosPoint = cosine(degrees: lat) }
+                    let s1 = smallAngleSine(dLat * (.pi / 360))
+                    let s2 = smallAngleSine(dLon * (.pi / 360))
+                    let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
+                    if h < record.threshold * (1 - 1e-9) {
+                        body(Int(keyOf[id]))
+                    } else if h <= record.threshold * (1 + 1e-9) {
+                        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
+                        if Geodesy.distance(centre, point) <= radii[id] { body(Int(keyOf[id])) }
                     }
+                } else if areas[UInt32(id)]!.contains(point) {
+                    body(Int(keyOf[id]))
                 }
-                if lat >= frame.latMin, lat <= frame.latMax {
-                    var x = lon - frame.lonOrigin
-                    if x < 0 { x += 360 }
-                    if x <= frame.xSpan {
-                        let y = lat - frame.latMin
-                        for level in levels {
-                            let cell = level.cell(y: y, x: x)
-                            level.offsets.withUnsafeBufferPointer { offsets in
-                                level.slots.withUnsafeBufferPointer { slots in
-                                    for i in Int(offsets[cell])..<Int(offsets[cell + 1]) {
-                                        test(Int(slots[i]), Placement.grid)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                for key in overflow { test(Int(key), Placement.overflow) }
             }
+            let y = lat - frame.latMin
+            var x = lon - frame.lonOrigin
+            if x < 0 { x += 360 }
+            if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
+                offsets.withUnsafeBufferPointer { offsets in
+                    slots.withUnsafeBufferPointer { slots in
+                        for level in levels {
+                            let cell = level.offsetBase + level.cell(y: y, x: x)
+                            for i in Int(offsets[cell])..<Int(offsets[cell + 1]) { test(Int(slots[i])) }
+                        }
+                    }
+                }
+            }
+            for id in overflow { test(Int(id)) }
         }
     }
 
     /// Calls `body` once with the key of every region whose bounding box
     /// intersects `box`, ascending.
     public func forEachCandidate(intersecting box: BoundingBox, _ body: (Int) -> Void) {
-        var keys: [Int] = []
+        var ids: [UInt32] = []
         let query = CandidateRecord(box: box, threshold: -1)
         for level in levels {
             level.forEachCell(covering: query, frame: frame) { cell in
-                for i in Int(level.offsets[cell])..<Int(level.offsets[cell + 1]) {
-                    keys.append(Int(level.slots[i]))
-                }
+                let base = level.offsetBase + cell
+                ids.append(contentsOf: slots[Int(offsets[base])..<Int(offsets[base + 1])])
             }
         }
-        keys.append(contentsOf: overflow.lazy.map { Int($0) })
+        ids.append(contentsOf: overflow)
+        var keys = ids.compactMap { id -> Int? in records[Int(id)].isLive ? Int(keyOf[Int(id)]) : nil }
         keys.sort()
         var previous = -1
         for key in keys where key != previous {
             previous = key
-            if placement[key] != Placement.absent, shape(forKey: key)!.boundingBox.intersects(box) { body(key) }
+            if shape(forKey: key)!.boundingBox.intersects(box) { body(key) }
         }
     }
 
     /// The shape stored under `key`, if any.
     public func shape(forKey key: Int) -> Shape? {
-        guard key >= 0, key < placement.count, placement[key] != Placement.absent else { return nil }
-        if let area = areas[key] { return .area(area) }
-        let record = records[key]
+        guard key >= 0, key < internalOf.count, internalOf[key] != Self.absent else { return nil }
+        let id = internalOf[key]
+        if let area = areas[id] { return .area(area) }
+        let record = records[Int(id)]
         return .circle(
-            centre: Coordinate(latitude: record.latitude, longitude: record.longitude), radius: radii[key])
+            centre: Coordinate(latitude: record.latitude, longitude: record.longitude), radius: radii[Int(id)])
     }
 
     /// Bytes held by the index's arrays (capacity, not count), excluding
     /// area vertex storage: the figure behind "bytes per region".
     public var memoryFootprint: Int {
-        var bytes = records.capacity * MemoryLayout<CandidateRecord>.stride
-        bytes += placement.capacity + radii.capacity * 8 + overflow.capacity * 4
-        for level in levels { bytes += level.offsets.capacity * 4 + level.slots.capacity * 4 }
-        return bytes
+        records.capacity * MemoryLayout<CandidateRecord>.stride + keyOf.capacity * 4 + internalOf.capacity * 4
+            + radii.capacity * 8 + overflow.capacity * 4 + offsets.capacity * 4 + slots.capacity * 4
     }
 
     /// A summary of the layout for `bench` and debugging: per level the
-    /// cell size in metres, rows × columns and slots.
+    /// cell size in metres, rows × columns and entries.
     public var layoutDescription: String {
         levels.map { level in
             let metres = Int((level.cellLatitude * Geodesy.metresPerDegree).rounded())
-            return "\(metres) m cells \(level.rows)×\(level.columns), \(level.slots.count) slots"
+            let base = level.offsetBase
+            let entries = Int(offsets[base + level.cellCount]) - Int(offsets[base])
+            return "\(metres) m cells \(level.rows)×\(level.columns), \(entries) entries"
         }.joined(separator: "; ")
     }
 }
 
-/// Placement codes of a key.
-@usableFromInline enum Placement {
-    @usableFromInline static let absent: UInt8 = 0
-    @usableFromInline static let grid: UInt8 = 1
-    @usableFromInline static let overflow: UInt8 = 2
-}
-
-/// The prefilter box and haversine constants of one region (48 bytes).
+/// The prefilter box and haversine constants of one region (40 bytes).
 ///
 /// For a circle, (`latitude`, `longitude`) is the centre, `cosLatitude` its
-/// cosine and `threshold` = sin²(r / 2R); the half extents are the largest
-/// distances from the centre to the edges of its bounding box. For an area,
-/// the centre is the box's middle and `threshold` is −1.
+/// cosine and `threshold` = sin²(r / 2R); the half extents (rounded up to
+/// `Float`) are the largest distances from the centre to the edges of its
+/// bounding box. For an area, the centre is the box's middle and
+/// `threshold` is −1. A removed region has `halfLatitude` −1.
 @usableFromInline struct CandidateRecord: Sendable {
     @usableFromInline var latitude: Double
     @usableFromInline var longitude: Double
-    @usableFromInline var halfLatitude: Double
-    @usableFromInline var halfLongitude: Double
     @usableFromInline var cosLatitude: Double
     @usableFromInline var threshold: Double
+    @usableFromInline var halfLatitude: Float
+    @usableFromInline var halfLongitude: Float
 
     /// A record centred on `box` (used for areas and for box queries).
     init(box: BoundingBox, threshold: Double) {
         latitude = (box.south + box.north) / 2
-        halfLatitude = (box.north - box.south) / 2
+        halfLatitude = Self.roundedUp((box.north - box.south) / 2)
         let width = box.longitudeWidth
         longitude = Geodesy.wrapLongitude(box.west + width / 2)
-        halfLongitude = width >= 360 ? 180 : width / 2
+        halfLongitude = width >= 360 ? 180 : Self.roundedUp(width / 2)
         cosLatitude = cosine(degrees: latitude)
         self.threshold = threshold
     }
@@ -210,13 +221,13 @@ public struct SpatialGrid: RegionIndex {
         let box = Shape.circle(circle).boundingBox
         latitude = circle.centre.latitude
         longitude = circle.centre.longitude
-        halfLatitude = max(latitude - box.south, box.north - latitude)
+        halfLatitude = Self.roundedUp(max(latitude - box.south, box.north - latitude))
         if box.longitudeWidth >= 360 {
             halfLongitude = 180
         } else {
             let west = Geodesy.wrapLongitude(longitude - box.west)
             let east = Geodesy.wrapLongitude(box.east - longitude)
-            halfLongitude = max(abs(west), abs(east))
+            halfLongitude = Self.roundedUp(max(abs(west), abs(east)))
         }
         cosLatitude = cosine(degrees: latitude)
         let halfAngle = circle.radius / (2 * Geodesy.earthRadius)
@@ -226,5 +237,14 @@ public struct SpatialGrid: RegionIndex {
             let s = sine(radians: halfAngle)
             threshold = s * s
         }
+    }
+
+    /// Whether the region is still in the index.
+    var isLive: Bool { halfLatitude >= 0 }
+
+    /// The smallest `Float` not below `value`.
+    static func roundedUp(_ value: Double) -> Float {
+        let single = Float(value)
+        return Double(single) >= value ? single : single.nextUp
     }
 }

@@ -1,38 +1,91 @@
 import ArgumentParser
 import FeedParsing
+import Foundation
 
-/// `repeat-sim bench`: throughput measurements on this machine.
-struct BenchCommand: ParsableCommand {
+/// `repeat-sim bench`: measures the geofence index on this machine, with the
+/// brute-force reference on a sample of the same positions in the same run,
+/// or (`--parse FILE`) the decoding throughput of a feed file.
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure geofence and feed-decoding throughput on this machine.",
+        abstract: "Measure geofence lookup and feed decoding speed on this machine.",
         discussion: """
-            --parse FILE decodes a feed file three times (1 MiB reads, as `decode` does) and
-            reports the fastest run: fixes/s, MB/s and the process's peak RSS. Use a release
-            build: swift build -c release --product repeat-sim.
+            With --regions R.csv --positions P.csv, builds the spatial grid over the regions
+            (id,lat,lon,radius) and looks up every position (t,lat,lon); without files it
+            generates a seeded workload like ../shared/bench/gen_workload.py (radius 50-500 m,
+            ten 1 Hz random walks) in a city (30 km) or country (800 km) box.
+
+            --parse FILE decodes a feed file three times (1 MiB reads, as `decode`
+            does) and reports the fastest run: fixes/s, MB/s and peak RSS.
+
+            Use a release build: swift build -c release --product repeat-sim.
+
+            Examples:
+              repeat-sim bench --regions-count 100000 --box city
+              repeat-sim bench --regions regions.csv --positions positions.csv --json
               repeat-sim bench --parse track_city.nmea --json
             """
     )
 
-    @Option(name: .customLong("parse"), help: ArgumentHelp("Measure decoding of this feed file.", valueName: "FILE"))
+    @Option(name: .customLong("parse"), help: ArgumentHelp("Measure decoding of this feed file instead.", valueName: "file"))
     var parseFile: String?
 
     @Option(help: "The feed format for --parse (gpx, nmea, csv, gpsd), or auto.")
     var format: FeedFormatChoice = .auto
 
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var geofence: GeofenceBenchOptions
 
-    func run() throws {
-        guard let parseFile else {
-            var errors = OutputStream.standardError
-            errors.write("Error: give --parse FILE\n  See 'repeat-sim bench --help' for more information.\n")
-            errors.flush()
-            throw ExitCode(1)
-        }
+    func run() async throws {
+        guard let parseFile else { return try GeofenceBench.run(geofence) }
         let measurement = try ParseBench(path: parseFile, format: format.format).run()
+        let json = geofence.json
         var output = OutputStream.standardOutput
         output.write((json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile)) + "\n")
         output.flush()
+    }
+}
+
+/// The options of `bench`'s geofence mode.
+struct GeofenceBenchOptions: ParsableArguments {
+    /// The box a generated workload lies in.
+    enum Box: String, ExpressibleByArgument, CaseIterable {
+        case city, country
+    }
+
+    @Option(help: "Regions CSV (id,lat,lon,radius); with --positions. Default: a generated workload.")
+    var regions: String?
+
+    @Option(help: "Positions CSV (t,lat,lon or time,lat,lon).")
+    var positions: String?
+
+    @Option(help: "Regions to generate when no --regions file is given.")
+    var regionsCount = 10_000
+
+    @Option(help: "Positions to generate when no --positions file is given.")
+    var positionsCount = 1_000_000
+
+    @Option(help: "Where generated regions and positions lie: city (30 km box) or country (800 km box).")
+    var box: Box = .city
+
+    @Option(help: "Seed of the generated workload.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Print one JSON object on stdout instead of a table.")
+    var json = false
+
+    func validate() throws {
+        if (regions == nil) != (positions == nil) {
+            throw Self.usageError("give both --regions and --positions, or neither (to generate a workload)")
+        }
+        if regionsCount < 1 || positionsCount < 1 {
+            throw Self.usageError("--regions-count and --positions-count must be at least 1")
+        }
+    }
+
+    /// Prints `Error: message` on stderr and returns exit status 1, the
+    /// usage-error status of DESIGN.md (ArgumentParser's own is 64).
+    private static func usageError(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\nSee 'repeat-sim bench --help'.\n".utf8))
+        return ExitCode(1)
     }
 }

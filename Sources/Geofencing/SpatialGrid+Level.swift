@@ -1,0 +1,100 @@
+import GeoCore
+
+/// The latitude range and longitude arc a grid covers (degrees).
+///
+/// A point's grid coordinates are y = lat − `latMin` and x = (lon −
+/// `lonOrigin`) mod 360; points with y outside 0…(latMax − latMin) or
+/// x > `xSpan` are in no grid cell.
+@usableFromInline struct GridFrame: Sendable {
+    @usableFromInline var latMin: Double
+    @usableFromInline var latMax: Double
+    @usableFromInline var lonOrigin: Double
+    @usableFromInline var xSpan: Double
+
+    /// A frame no point falls into.
+    static let empty = GridFrame(latMin: 1, latMax: -1, lonOrigin: 0, xSpan: -1)
+
+    /// x of a longitude, in 0..<360.
+    @inlinable func x(_ longitude: Double) -> Double {
+        var x = (longitude - lonOrigin).truncatingRemainder(dividingBy: 360)
+        if x < 0 { x += 360 }
+        return x
+    }
+}
+
+/// The geometry of one level of the grid: rows × columns cells whose CSR
+/// offsets start at `offsetBase` in the grid's flat `offsets` array.
+@usableFromInline struct GridLevel: Sendable {
+    /// Cell height and width in degrees.
+    @usableFromInline var cellLatitude: Double
+    @usableFromInline var cellLongitude: Double
+    @usableFromInline var inverseCellLatitude: Double
+    @usableFromInline var inverseCellLongitude: Double
+    @usableFromInline var rows: Int
+    @usableFromInline var columns: Int
+    /// Where this level's offsets start in the flat array.
+    @usableFromInline var offsetBase = 0
+
+    init(cellLatitude: Double, cellLongitude: Double, frame: GridFrame) {
+        self.cellLatitude = cellLatitude
+        self.cellLongitude = cellLongitude
+        inverseCellLatitude = 1 / cellLatitude
+        inverseCellLongitude = 1 / cellLongitude
+        rows = max(1, Int(((frame.latMax - frame.latMin) / cellLatitude).rounded(.up)))
+        columns = max(1, Int((frame.xSpan / cellLongitude).rounded(.up)))
+    }
+
+    /// The number of cells.
+    var cellCount: Int { rows * columns }
+
+    /// The cell of grid coordinates inside the frame.
+    @inlinable @inline(__always)
+    func cell(y: Double, x: Double) -> Int {
+        let row = min(Int(y * inverseCellLatitude), rows - 1)
+        let column = min(Int(x * inverseCellLongitude), columns - 1)
+        return row * columns + column
+    }
+
+    /// Calls `body` with every cell (level-local number) that the record's
+    /// box touches, each once, widened by a hair so rounding never loses one.
+    @inline(__always)
+    func forEachCell(covering record: CandidateRecord, frame: GridFrame, _ body: (Int) -> Void) {
+        let margin = 1e-7
+        let low = max(frame.latMin, record.latitude - Double(record.halfLatitude) - margin)
+        let high = min(frame.latMax, record.latitude + Double(record.halfLatitude) + margin)
+        guard low <= high else { return }
+        let row0 = row(low - frame.latMin)
+        let row1 = row(high - frame.latMin)
+        // One or two column ranges; (1, 0) is an empty range.
+        var first = (0, columns - 1)
+        var second = (1, 0)
+        let half = Double(record.halfLongitude) + margin
+        if half < 180 {
+            let west = frame.x(record.longitude - half)
+            let east = west + 2 * half
+            if east <= 360 {
+                first = west <= frame.xSpan ? (column(west), column(min(east, frame.xSpan))) : (1, 0)
+            } else {
+                // The box wraps past x = 360 back to 0.
+                first = (0, column(min(east - 360, frame.xSpan)))
+                if west <= frame.xSpan { second = (column(west), columns - 1) }
+                if second.0 <= second.1, first.1 >= second.0 {
+                    first = (0, columns - 1)
+                    second = (1, 0)
+                }
+            }
+        }
+        func visit(_ range: (Int, Int)) {
+            guard range.0 <= range.1 else { return }
+            for row in row0...row1 {
+                let base = row * columns
+                for column in range.0...range.1 { body(base + column) }
+            }
+        }
+        visit(first)
+        visit(second)
+    }
+
+    private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }
+    private func column(_ x: Double) -> Int { min(max(Int(x * inverseCellLongitude), 0), columns - 1) }
+}

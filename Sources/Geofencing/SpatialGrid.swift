@@ -1,0 +1,250 @@
+import GeoCore
+
+/// A uniform latitude/longitude grid over region bounding boxes: the fast
+/// ``RegionIndex``.
+///
+/// **Layout.** Each level of the grid is a slice of two flat arrays in CSR
+/// form: `offsets[cell]..<offsets[cell + 1]` is the range of `slots`
+/// holding the internal ids of the regions whose bounding box touches that
+/// cell. There are no per-cell objects. A region is stored in *every* cell
+/// its box touches, so a query visits exactly one cell per level. Per
+/// region, a 40-byte ``CandidateRecord`` holds the prefilter box and the
+/// haversine constants; records are renumbered in cell order at each
+/// rebuild, so the candidates of a cell lie close together in memory.
+///
+/// **Levels.** The level-0 cell size comes from the regions: the larger of
+/// the median box height / 2, the 90th percentile / 4, and the size that
+/// gives about two cells per region over the covered area (cells are
+/// capped at 4n + 1024). A region whose box is more than four cells tall or
+/// wide goes to a coarser level (cells ×4 per level), so 1 m and 50 km
+/// regions share an index without either replicating into thousands of
+/// cells or flooding small cells. Usually there is a single level.
+///
+/// **Query.** Per level: one cell, then per candidate a two-compare
+/// lat/lon prefilter, then the haversine test without `asin`/`sqrt`
+/// (h ≤ sin²(r / 2R), with small-angle sines); values within 1e-9 of the
+/// threshold are decided by ``Geodesy/distance(_:_:)`` itself, so the grid
+/// answers exactly what ``BruteForceIndex`` answers.
+///
+/// **Antimeridian and poles.** The grid covers the regions' latitude range
+/// and the shortest longitude arc that holds every box: its origin is put at
+/// the end of the widest empty longitude gap, so a cluster around ±180° is a
+/// compact grid. Boxes that wrap are split into two column ranges; caps over
+/// a pole span all columns.
+///
+/// **Changes.** `insert` appends a record and puts it on a small overflow
+/// list that every query scans (with the same prefilter); `remove` marks
+/// the record dead (no prefilter passes it), leaving stale cell entries
+/// that cost one compare each. When the overflow exceeds max(64, n/8) or
+/// the stale entries max(64, n/2), the grid is rebuilt in O(n + entries),
+/// so insert and remove are amortized O(replication).
+///
+/// **Complexity.** Build O(n · replication); query O(levels + candidates in
+/// the cell + overflow). Memory: 40 (record) + 4 + 4 (key maps) + 8
+/// (radius) bytes per region, 4 bytes per (region, cell) pair, 4 bytes per
+/// cell.
+public struct SpatialGrid: RegionIndex {
+    /// Candidate records by internal id; a removed one keeps its place,
+    /// marked dead, until the next rebuild.
+    @usableFromInline var records: [CandidateRecord] = []
+    /// The caller's key of each internal id.
+    @usableFromInline var keyOf: [UInt32] = []
+    /// The internal id of each key (`absent` where none).
+    var internalOf: [UInt32] = []
+    /// Circle radii by internal id (for the exact fallback).
+    @usableFromInline var radii: [Double] = []
+    /// Area shapes by internal id.
+    @usableFromInline var areas: [UInt32: Area] = [:]
+    @usableFromInline var frame = GridFrame.empty
+    /// Per level: where its offsets start and its cell geometry.
+    @usableFromInline var levels: [GridLevel] = []
+    /// All levels' CSR offsets, level after level (cells + 1 entries each).
+    @usableFromInline var offsets: [UInt32] = []
+    /// All levels' cell entries (internal ids), ascending within a cell.
+    @usableFromInline var slots: [UInt32] = []
+    /// Internal ids added since the last rebuild; scanned by every query.
+    @usableFromInline var overflow: [UInt32] = []
+    var overflowPosition: [UInt32: Int] = [:]
+    /// Live internal ids in the grid levels.
+    var gridCount = 0
+    /// Removed internal ids whose cell entries remain until the next rebuild.
+    var staleCount = 0
+
+    /// The `internalOf` value of a key without a region.
+    static let absent = UInt32.max
+
+    /// The number of regions in the index.
+    public var count: Int { gridCount + overflow.count }
+
+    /// An empty grid.
+    public init() {}
+
+    /// A grid holding `shapes[i]` under key `i`, built in one pass.
+    public init(shapes: [Shape]) {
+        records.reserveCapacity(shapes.count)
+        radii.reserveCapacity(shapes.count)
+        keyOf.reserveCapacity(shapes.count)
+        internalOf.reserveCapacity(shapes.count)
+        for (key, shape) in shapes.enumerated() {
+            append(shape, forKey: key)
+            internalOf.append(UInt32(key))
+        }
+        gridCount = shapes.count
+        rebuild()
+    }
+
+    /// Calls `body` once with the key of every region containing `point`.
+    @inlinable
+    public func forEachRegion(containing point: Coordinate, _ body: (Int) -> Void) {
+        let lat = point.latitude
+        let lon = point.longitude
+        guard lat >= -90, lat <= 90, lon >= -180, lon <= 180 else { return }
+        var cosPoint = -2.0
+        records.withUnsafeBufferPointer { records in
+            @inline(__always) func test(_ id: Int) {
+                let record = records[id]
+                let dLat = lat - record.latitude
+                guard abs(dLat) <= Double(record.halfLatitude) else { return }
+                var dLon = abs(lon - record.longitude)
+                if dLon > 180 { dLon = 360 - dLon }
+                guard dLon <= Double(record.halfLongitude) else { return }
+                if record.threshold >= 0 {
+                    if cosPoint < -1 { cosPoint = cosine(degrees: lat) }
+                    let s1 = smallAngleSine(dLat * (.pi / 360))
+                    let s2 = smallAngleSine(dLon * (.pi / 360))
+                    let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
+                    if h < record.threshold * (1 - 1e-9) {
+                        body(Int(keyOf[id]))
+                    } else if h <= record.threshold * (1 + 1e-9) {
+                        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
+                        if Geodesy.distance(centre, point) <= radii[id] { body(Int(keyOf[id])) }
+                    }
+                } else if areas[UInt32(id)]!.contains(point) {
+                    body(Int(keyOf[id]))
+                }
+            }
+            let y = lat - frame.latMin
+            var x = lon - frame.lonOrigin
+            if x < 0 { x += 360 }
+            if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
+                offsets.withUnsafeBufferPointer { offsets in
+                    slots.withUnsafeBufferPointer { slots in
+                        for level in levels {
+                            let cell = level.offsetBase + level.cell(y: y, x: x)
+                            for i in Int(offsets[cell])..<Int(offsets[cell + 1]) { test(Int(slots[i])) }
+                        }
+                    }
+                }
+            }
+            for id in overflow { test(Int(id)) }
+        }
+    }
+
+    /// Calls `body` once with the key of every region whose bounding box
+    /// intersects `box`, ascending.
+    public func forEachCandidate(intersecting box: BoundingBox, _ body: (Int) -> Void) {
+        var ids: [UInt32] = []
+        let query = CandidateRecord(box: box, threshold: -1)
+        for level in levels {
+            level.forEachCell(covering: query, frame: frame) { cell in
+                let base = level.offsetBase + cell
+                ids.append(contentsOf: slots[Int(offsets[base])..<Int(offsets[base + 1])])
+            }
+        }
+        ids.append(contentsOf: overflow)
+        var keys = ids.compactMap { id -> Int? in records[Int(id)].isLive ? Int(keyOf[Int(id)]) : nil }
+        keys.sort()
+        var previous = -1
+        for key in keys where key != previous {
+            previous = key
+            if shape(forKey: key)!.boundingBox.intersects(box) { body(key) }
+        }
+    }
+
+    /// The shape stored under `key`, if any.
+    public func shape(forKey key: Int) -> Shape? {
+        guard key >= 0, key < internalOf.count, internalOf[key] != Self.absent else { return nil }
+        let id = internalOf[key]
+        if let area = areas[id] { return .area(area) }
+        let record = records[Int(id)]
+        return .circle(
+            centre: Coordinate(latitude: record.latitude, longitude: record.longitude), radius: radii[Int(id)])
+    }
+
+    /// Bytes held by the index's arrays (capacity, not count), excluding
+    /// area vertex storage: the figure behind "bytes per region".
+    public var memoryFootprint: Int {
+        records.capacity * MemoryLayout<CandidateRecord>.stride + keyOf.capacity * 4 + internalOf.capacity * 4
+            + radii.capacity * 8 + overflow.capacity * 4 + offsets.capacity * 4 + slots.capacity * 4
+    }
+
+    /// A summary of the layout for `bench` and debugging: per level the
+    /// cell size in metres, rows × columns and entries.
+    public var layoutDescription: String {
+        levels.map { level in
+            let metres = Int((level.cellLatitude * Geodesy.metresPerDegree).rounded())
+            let base = level.offsetBase
+            let entries = Int(offsets[base + level.cellCount]) - Int(offsets[base])
+            return "\(metres) m cells \(level.rows)×\(level.columns), \(entries) entries"
+        }.joined(separator: "; ")
+    }
+}
+
+/// The prefilter box and haversine constants of one region (40 bytes).
+///
+/// For a circle, (`latitude`, `longitude`) is the centre, `cosLatitude` its
+/// cosine and `threshold` = sin²(r / 2R); the half extents (rounded up to
+/// `Float`) are the largest distances from the centre to the edges of its
+/// bounding box. For an area, the centre is the box's middle and
+/// `threshold` is −1. A removed region has `halfLatitude` −1.
+@usableFromInline struct CandidateRecord: Sendable {
+    @usableFromInline var latitude: Double
+    @usableFromInline var longitude: Double
+    @usableFromInline var cosLatitude: Double
+    @usableFromInline var threshold: Double
+    @usableFromInline var halfLatitude: Float
+    @usableFromInline var halfLongitude: Float
+
+    /// A record centred on `box` (used for areas and for box queries).
+    init(box: BoundingBox, threshold: Double) {
+        latitude = (box.south + box.north) / 2
+        halfLatitude = Self.roundedUp((box.north - box.south) / 2)
+        let width = box.longitudeWidth
+        longitude = Geodesy.wrapLongitude(box.west + width / 2)
+        halfLongitude = width >= 360 ? 180 : Self.roundedUp(width / 2)
+        cosLatitude = cosine(degrees: latitude)
+        self.threshold = threshold
+    }
+
+    /// The record of a circle: centred on the circle's centre.
+    init(circle: Circle) {
+        let box = Shape.circle(circle).boundingBox
+        latitude = circle.centre.latitude
+        longitude = circle.centre.longitude
+        halfLatitude = Self.roundedUp(max(latitude - box.south, box.north - latitude))
+        if box.longitudeWidth >= 360 {
+            halfLongitude = 180
+        } else {
+            let west = Geodesy.wrapLongitude(longitude - box.west)
+            let east = Geodesy.wrapLongitude(box.east - longitude)
+            halfLongitude = Self.roundedUp(max(abs(west), abs(east)))
+        }
+        cosLatitude = cosine(degrees: latitude)
+        let halfAngle = circle.radius / (2 * Geodesy.earthRadius)
+        if halfAngle >= .pi / 2 {
+            threshold = 2  // the circle holds the whole sphere
+        } else {
+            let s = sine(radians: halfAngle)
+            threshold = s * s
+        }
+    }
+
+    /// Whether the region is still in the index.
+    var isLive: Bool { halfLatitude >= 0 }
+
+    /// The smallest `Float` not below `value`.
+    static func roundedUp(_ value: Double) -> Float {
+        let single = Float(value)
+        return Double(single) >= value ? single : single.nextUp
+    }
+}

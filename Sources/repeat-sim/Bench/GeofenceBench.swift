@@ -1,0 +1,180 @@
+import Foundation
+import GeoCore
+import Geofencing
+import Pipeline
+
+/// The geofence mode of `repeat-sim bench`: build, query, brute-force sample.
+enum GeofenceBench {
+    /// What one run measured; `json` is DESIGN.md's contract.
+    struct Result {
+        var regions: Int
+        var positions: Int
+        var buildSeconds: Double
+        var querySeconds: Double
+        var hits: Int
+        var candidatesPerPosition: Double
+        var peakRSSMegabytes: Double
+        var bruteForceSample: Int
+        var bruteForcePositionsPerSecond: Double
+        var bruteForceAgrees: Bool
+        var indexBytes: Int
+        var layout: String
+
+        var positionsPerSecond: Double { Double(positions) / max(querySeconds, 1e-9) }
+
+        /// The one JSON object of `bench --json`, exactly DESIGN.md's fields.
+        private func rounded(_ value: Double, _ digits: Int) -> Double { GeofenceBench.rounded(value, digits) }
+
+        var json: String {
+            "{\"regions\":\(regions),\"positions\":\(positions),\"build_s\":\(rounded(buildSeconds, 6)),"
+                + "\"query_s\":\(rounded(querySeconds, 6)),\"positions_per_s\":\(rounded(positionsPerSecond, 1)),"
+                + "\"hits\":\(hits),\"candidates_per_position\":\(rounded(candidatesPerPosition, 3)),"
+                + "\"peak_rss_mb\":\(rounded(peakRSSMegabytes, 1)),"
+                + "\"bruteforce_positions_per_s\":\(rounded(bruteForcePositionsPerSecond, 1)),"
+                + "\"bruteforce_agrees\":\(bruteForceAgrees)}"
+        }
+
+        /// The readable table.
+        var table: String {
+            let rows: [(String, String)] = [
+                ("regions", "\(regions)"),
+                ("positions", "\(positions)"),
+                ("index build", "\(rounded(buildSeconds * 1000, 2)) ms"),
+                ("index memory", "\(rounded(Double(indexBytes) / Double(max(regions, 1)), 1)) bytes/region"),
+                ("grid layout", layout),
+                ("query", "\(rounded(querySeconds, 3)) s"),
+                ("grid positions/s", "\(rounded(positionsPerSecond, 0))"),
+                ("hits", "\(hits)"),
+                ("candidates/position", "\(rounded(candidatesPerPosition, 2))"),
+                ("brute force positions/s", "\(rounded(bruteForcePositionsPerSecond, 0)) (sample of \(bruteForceSample))"),
+                ("speed-up over brute force", "\(rounded(positionsPerSecond / max(bruteForcePositionsPerSecond, 1e-9), 1))×"),
+                ("grid agrees with brute force", bruteForceAgrees ? "yes" : "NO"),
+                ("peak RSS", "\(rounded(peakRSSMegabytes, 1)) MB"),
+            ]
+            let width = rows.map(\.0.count).max()!
+            return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+                .joined(separator: "\n")
+        }
+    }
+
+    /// Runs the benchmark the options describe and prints the result.
+    static func run(_ options: GeofenceBenchOptions) throws {
+        let shapes: [Shape]
+        let points: [Coordinate]
+        if let regionsPath = options.regions, let positionsPath = options.positions {
+            let loaded = RegionCSVLoader.load(try readBytes(regionsPath), source: regionsPath)
+            for diagnostic in loaded.diagnostics.prefix(20) { printError("warning: \(diagnostic)") }
+            shapes = loaded.regions.map(\.shape)
+            points = try PositionCSV.read(try readBytes(positionsPath), source: positionsPath)
+        } else {
+            var generator = BenchWorkload(box: options.box, seed: options.seed)
+            shapes = generator.regions(count: options.regionsCount)
+            points = generator.positions(count: options.positionsCount)
+        }
+        let progress = ProgressBar(enabled: isatty(2) != 0)
+        let result = measure(shapes: shapes, points: points, progress: progress)
+        if options.json {
+            printError("index: \(result.layout); \(result.indexBytes) bytes, "
+                + "\(rounded(Double(result.indexBytes) / Double(max(result.regions, 1)), 1)) bytes/region")
+            print(result.json)
+        } else {
+            print(result.table)
+        }
+    }
+
+    /// Builds the grid, times the queries, and checks a brute-force sample.
+    static func measure(shapes: [Shape], points: [Coordinate], progress: ProgressBar) -> Result {
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        let grid = SpatialGrid(shapes: shapes)
+        let buildSeconds = seconds(clock.now - buildStart)
+
+        var hits = 0
+        let chunk = max(1, points.count / 100)
+        let queryStart = clock.now
+        var start = 0
+        while start < points.count {
+            let end = min(points.count, start + chunk)
+            for i in start..<end {
+                grid.forEachRegion(containing: points[i]) { _ in hits += 1 }
+            }
+            start = end
+            progress.show("grid", fraction: Double(end) / Double(points.count))
+        }
+        let querySeconds = seconds(clock.now - queryStart)
+
+        var candidates = 0
+        let candidateStride = max(1, points.count / 100_000)
+        var candidateSamples = 0
+        for i in stride(from: 0, to: points.count, by: candidateStride) {
+            candidates += grid.candidateCount(at: points[i])
+            candidateSamples += 1
+        }
+
+        // Brute force on an evenly spread sample, about 5·10⁷ region tests.
+        let sampleSize = min(points.count, max(20, 50_000_000 / max(shapes.count, 1)))
+        let sample = (0..<sampleSize).map { points[$0 * points.count / sampleSize] }
+        let brute = BruteForceIndex(shapes: shapes)
+        var bruteHits: [[Int]] = []
+        bruteHits.reserveCapacity(sample.count)
+        let bruteStart = clock.now
+        for (i, point) in sample.enumerated() {
+            bruteHits.append(brute.regions(containing: point))
+            if i % max(1, sample.count / 100) == 0 {
+                progress.show("brute force", fraction: Double(i + 1) / Double(sample.count))
+            }
+        }
+        let bruteSeconds = seconds(clock.now - bruteStart)
+        progress.clear()
+        let agrees = zip(sample, bruteHits).allSatisfy { grid.regions(containing: $0) == $1 }
+
+        return Result(
+            regions: grid.count, positions: points.count, buildSeconds: buildSeconds,
+            querySeconds: querySeconds, hits: hits,
+            candidatesPerPosition: Double(candidates) / Double(max(candidateSamples, 1)),
+            peakRSSMegabytes: peakResidentMegabytes(), bruteForceSample: sample.count,
+            bruteForcePositionsPerSecond: Double(sample.count) / max(bruteSeconds, 1e-9),
+            bruteForceAgrees: agrees, indexBytes: grid.memoryFootprint, layout: grid.layoutDescription)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+
+    /// VmHWM from /proc/self/status, in MB (0 where unavailable).
+    static func peakResidentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.dropFirst(6).filter(\.isNumber)
+            return (Double(String(digits)) ?? 0) / 1024
+        }
+        return 0
+    }
+
+    /// Writes a line to stderr.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// `value` rounded to `digits` decimals.
+    static func rounded(_ value: Double, _ digits: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+
+    static func readBytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("Error: cannot read \(path)")
+            throw BenchError.unreadable(path)
+        }
+        return [UInt8](data)
+    }
+}
+
+/// A file the benchmark could not read.
+enum BenchError: Error {
+    case unreadable(String)
+}
+

@@ -1,0 +1,114 @@
+import GeoCore
+import Geofencing
+import Testing
+import TestSupport
+
+/// The grid must answer exactly what the brute-force reference answers.
+/// Seeded: the seed is printed; `REPEAT_SEED=n swift test --filter
+/// GridDifferential` replays a failure.
+@Suite struct GridDifferentialTests {
+    static let seed = SeededRandom.testSeed(default: 20_251_121)
+
+    @Test(arguments: Workload.Kind.allCases)
+    func bulkBuildAgreesWithBruteForce(kind: Workload.Kind) {
+        print("GridDifferentialTests seed \(Self.seed) workload \(kind.rawValue)")
+        var workload = Workload(kind: kind, seed: Self.seed)
+        let shapes = (0..<600).map { _ in workload.shape() }
+        let grid = SpatialGrid(shapes: shapes)
+        let brute = BruteForceIndex(shapes: shapes)
+        grid._checkInvariants()
+        #expect(grid.count == brute.count)
+        var disagreements = 0
+        for _ in 0..<3_000 {
+            let point = workload.point(near: shapes)
+            let expected = brute.regions(containing: point)
+            let actual = grid.regions(containing: point)
+            if actual != expected {
+                disagreements += 1
+                if disagreements <= 3 { Issue.record("\(kind) at \(point): grid \(actual), brute \(expected)") }
+            }
+        }
+        #expect(disagreements == 0, "seed \(Self.seed)")
+    }
+
+    @Test(arguments: Workload.Kind.allCases)
+    func interleavedInsertAndRemoveAgree(kind: Workload.Kind) {
+        print("GridDifferentialTests seed \(Self.seed) workload \(kind.rawValue) (incremental)")
+        var workload = Workload(kind: kind, seed: Self.seed &+ 1)
+        var shapes = (0..<200).map { _ in workload.shape() }
+        var grid = SpatialGrid(shapes: shapes)
+        var brute = BruteForceIndex(shapes: shapes)
+        var live = Set(shapes.indices)
+        var disagreements = 0
+        for round in 0..<40 {
+            for _ in 0..<Int.random(in: 1...40, using: &workload.random) {
+                if !live.isEmpty, Int.random(in: 0..<3, using: &workload.random) == 0 {
+                    let key = live.randomElement(using: &workload.random)!
+                    let removedFromGrid = grid.remove(key: key)
+                    let removedFromBrute = brute.remove(key: key)
+                    #expect(removedFromGrid == removedFromBrute)
+                    live.remove(key)
+                } else {
+                    // Half new keys, half replacements of existing ones.
+                    let key = Bool.random(using: &workload.random) || shapes.isEmpty
+                        ? shapes.count : Int.random(in: 0..<shapes.count, using: &workload.random)
+                    let shape = workload.shape()
+                    if key == shapes.count { shapes.append(shape) } else { shapes[key] = shape }
+                    grid.insert(shape, forKey: key)
+                    brute.insert(shape, forKey: key)
+                    live.insert(key)
+                }
+            }
+            grid._checkInvariants()
+            #expect(grid.count == brute.count)
+            let present = live.sorted().map { shapes[$0] }
+            for _ in 0..<100 {
+                let point = workload.point(near: present)
+                let expected = brute.regions(containing: point)
+                let actual = grid.regions(containing: point)
+                if actual != expected {
+                    disagreements += 1
+                    if disagreements <= 3 {
+                        Issue.record("\(kind) round \(round) at \(point): grid \(actual), brute \(expected)")
+                    }
+                }
+            }
+        }
+        #expect(disagreements == 0, "seed \(Self.seed)")
+    }
+
+    @Test(arguments: Workload.Kind.allCases)
+    func candidateBoxQueriesAgree(kind: Workload.Kind) {
+        var workload = Workload(kind: kind, seed: Self.seed &+ 2)
+        let shapes = (0..<300).map { _ in workload.shape() }
+        var grid = SpatialGrid(shapes: shapes)
+        var brute = BruteForceIndex(shapes: shapes)
+        for key in stride(from: 0, to: 300, by: 7) {
+            grid.remove(key: key)
+            brute.remove(key: key)
+        }
+        for _ in 0..<300 {
+            let a = workload.point(near: shapes)
+            let box = BoundingBox.around(a, radius: workload.uniform(1...20_000))
+            var expected: [Int] = []
+            brute.forEachCandidate(intersecting: box) { expected.append($0) }
+            var actual: [Int] = []
+            grid.forEachCandidate(intersecting: box) { actual.append($0) }
+            #expect(actual == expected, "seed \(Self.seed) box \(box)")
+        }
+    }
+
+    @Test func emptyGridAndInvalidPointsContainNothing() {
+        var grid = SpatialGrid()
+        #expect(grid.regions(containing: Coordinate(latitude: 0, longitude: 0)).isEmpty)
+        grid.insert(.circle(centre: Coordinate(latitude: 0, longitude: 0), radius: 100), forKey: 3)
+        #expect(grid.regions(containing: Coordinate(latitude: 0, longitude: 0)) == [3])
+        #expect(grid.regions(containing: Coordinate(latitude: .nan, longitude: 0)).isEmpty)
+        #expect(grid.regions(containing: Coordinate(latitude: 91, longitude: 0)).isEmpty)
+        let first = grid.remove(key: 3)
+        let second = grid.remove(key: 3)
+        #expect(first && !second)
+        #expect(grid.count == 0)
+        grid._checkInvariants()
+    }
+}

@@ -1,0 +1,107 @@
+import GeoCore
+import Geofencing
+import Testing
+
+/// The detector's rules one by one.
+@Suite struct TransitionDetectorTests {
+    let fence = Region(id: "gate", shape: .circle(centre: gate, radius: 100))
+
+    @Test func confirmNeedsConsecutiveInsideFixes() {
+        var detector = TransitionDetector(regions: [fence], settings: GeofenceSettings(confirm: 3))
+        let fixes = [
+            fix(0, offset(gate, 10)), fix(1, offset(gate, 10)), fix(2, offset(gate, 500)),  // interrupted
+            fix(3, offset(gate, 10)), fix(4, offset(gate, 10)), fix(5, offset(gate, 10)),
+        ]
+        let events = run(&detector, fixes)
+        #expect(events.map(\.kind) == [.enter])
+        #expect(events.first?.time == fixes[5].time)
+    }
+
+    @Test func firstFixInsideIsAnEntryUnlessSwitchedOff() {
+        let fixes = [fix(0, offset(gate, 10)), fix(1, offset(gate, 500))]
+        var initial = TransitionDetector(regions: [fence])
+        #expect(run(&initial, fixes).map(\.kind) == [.enter, .exit])
+        var quiet = TransitionDetector(regions: [fence], settings: GeofenceSettings(initialEnter: false))
+        #expect(run(&quiet, fixes).map(\.kind) == [.exit])
+    }
+
+    @Test func exitNeedsDistanceMinusAccuracyBeyondRadiusPlusHysteresis() {
+        // Radius 100, default hysteresis 10: an exit needs d − accuracy > 110.
+        var detector = TransitionDetector(regions: [fence])
+        _ = detector.process(fix(0, offset(gate, 10)))
+        #expect(detector.process(fix(1, offset(gate, 115), accuracy: 6)).isEmpty)  // 109 m: in the band
+        #expect(detector.process(fix(2, offset(gate, 109))).isEmpty)
+        let exit = detector.process(fix(3, offset(gate, 111)))
+        #expect(exit.map(\.kind) == [.exit])
+        #expect(abs((exit.first?.distance ?? 0) - 111) < 0.01)
+        // A large fence gets 10 % hysteresis: 1000 m radius exits beyond 1100 m.
+        let big = Region(id: "park", shape: .circle(centre: gate, radius: 1_000))
+        var park = TransitionDetector(regions: [big])
+        _ = park.process(fix(0, gate))
+        #expect(park.process(fix(1, offset(gate, 1_090))).isEmpty)
+        #expect(park.process(fix(2, offset(gate, 1_101))).map(\.kind) == [.exit])
+    }
+
+    @Test func dwellFiresOnceAfterTheDwellTime() {
+        var detector = TransitionDetector(regions: [fence], settings: GeofenceSettings(dwell: 300))
+        let fixes = stride(from: 0.0, through: 900, by: 60).map { fix($0, offset(gate, 20)) }
+        let events = run(&detector, fixes)
+        #expect(events.map(\.kind) == [.enter, .dwell])
+        #expect(events.last?.time == fixes[5].time)  // 300 s after the entry
+    }
+
+    @Test func devicesAreTrackedApart() {
+        var detector = TransitionDetector(regions: [fence])
+        let fixes = [
+            fix(0, offset(gate, 10), device: "a"), fix(0, offset(gate, 500), device: "b"),
+            fix(1, offset(gate, 500), device: "a"), fix(1, offset(gate, 10), device: "b"),
+        ]
+        let events = run(&detector, fixes)
+        #expect(events.map { "\($0.kind.rawValue):\($0.device ?? "-")" } == ["enter:a", "exit:a", "enter:b"])
+    }
+
+    @Test func ignoredFixesAreCountedAndChangeNothing() {
+        var detector = TransitionDetector(regions: [fence])
+        _ = detector.process(fix(10, offset(gate, 500)))
+        #expect(detector.process(fix(5, offset(gate, 10))).isEmpty)  // older than the last fix
+        #expect(detector.process(Fix(time: nil, coordinate: gate)).isEmpty)
+        #expect(detector.process(fix(11, Coordinate(latitude: 95, longitude: 0))).isEmpty)
+        #expect(detector.process(fix(12, gate, accuracy: 150)).isEmpty)
+        var hdop = fix(13, gate)
+        hdop.hdop = 30  // 150 m
+        #expect(detector.process(hdop).isEmpty)
+        let s = detector.statistics
+        #expect([s.accepted, s.outOfOrder, s.untimed, s.invalid, s.inaccurate] == [1, 1, 1, 1, 2])
+    }
+
+    @Test func polygonAreaEntersExitsAndIsCrossed() throws {
+        // A 200 m square around the gate, with a 20 m hole in the middle.
+        func corner(_ north: Double, _ east: Double) -> Coordinate {
+            offset(offset(gate, north, bearing: 0), east, bearing: 90)
+        }
+        let outer = [corner(-100, -100), corner(-100, 100), corner(100, 100), corner(100, -100), corner(-100, -100)]
+        let hole = [corner(-10, -10), corner(-10, 10), corner(10, 10), corner(10, -10), corner(-10, -10)]
+        let square = Region(id: "square", shape: .area(try Area(polygons: [[outer, hole]])))
+        var detector = TransitionDetector(regions: [square])
+        let events = run(&detector, [
+            fix(0, corner(0, -300)), fix(1, corner(0, -60)),
+            fix(2, corner(0, 0)),  // in the hole, 10 m from its edge: within the hysteresis
+            fix(3, corner(0, 300)),  // out
+            fix(60, corner(400, 0)), fix(120, corner(50, -400)),  // around it
+            fix(180, corner(50, 400)),  // straight through, sampled sparsely
+        ])
+        #expect(events.map(\.kind) == [.enter, .exit, .cross])
+        let cross = try #require(events.last)
+        #expect(abs(cross.time.secondsSince1970 - (Double(scenarioStart) + 150)) < 1)
+    }
+
+    @Test func regionsAddedAndRemovedWhileRunning() {
+        var detector = TransitionDetector(regions: [])
+        #expect(detector.process(fix(0, gate)).isEmpty)
+        let key = detector.add(fence)
+        #expect(detector.process(fix(1, gate)).map(\.kind) == [.enter])
+        detector.remove(key: key)
+        #expect(detector.process(fix(2, offset(gate, 500))).isEmpty)
+        #expect(detector.regionsInside(device: nil).isEmpty)
+    }
+}

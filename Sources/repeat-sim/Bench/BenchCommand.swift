@@ -25,13 +25,13 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard let parseFile else {
-            var errors = OutputStream.standardError
+            var errors = ByteOutput.standardError
             errors.write("Error: give --parse FILE\n  See 'repeat-sim bench --help' for more information.\n")
             errors.flush()
             throw ExitCode(1)
         }
         let measurement = try ParseBench(path: parseFile, format: format.format).run()
-        var output = OutputStream.standardOutput
+        var output = ByteOutput.standardOutput
         output.write((json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile)) + "\n")
         output.flush()
     }

@@ -63,8 +63,8 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let options = FeedDecodingOptions(defaultDate: date.flatMap(Self.days(fromDate:)), collectWaypoints: waypoints)
-        var output = OutputStream.standardOutput
-        var errors = OutputStream.standardError
+        var output = ByteOutput.standardOutput
+        var errors = ByteOutput.standardError
         if !json { output.write(waypoints ? FixTable.waypointHeader() : FixTable.header) }
         var failed = false
         for feed in feeds {
@@ -107,7 +107,7 @@ struct DecodeCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    private func writeBatch(_ batch: FeedBatch, summary: inout DecodeSummary, output: inout OutputStream) {
+    private func writeBatch(_ batch: FeedBatch, summary: inout DecodeSummary, output: inout ByteOutput) {
         if waypoints {
             summary.items += batch.waypoints.count
             for waypoint in batch.waypoints {
@@ -127,7 +127,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     private func usageFailure(_ message: String) -> ExitCode {
-        var errors = OutputStream.standardError
+        var errors = ByteOutput.standardError
         errors.write("Error: \(message)\nUsage: repeat-sim decode <FEED> ... [--format <format>] [--json] [--strict] [--date <YYYY-MM-DD>] [--waypoints]\n  See 'repeat-sim decode --help' for more information.\n")
         errors.flush()
         return ExitCode(1)

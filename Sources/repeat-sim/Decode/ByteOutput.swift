@@ -6,13 +6,13 @@ import Darwin
 
 /// A byte buffer in front of a file descriptor (stdout or stderr): the
 /// command writes whole chunks' worth of lines with one write(2).
-struct OutputStream {
+struct ByteOutput {
     let descriptor: Int32
     var bytes: [UInt8] = []
     var flushThreshold = 1 << 16
 
-    static var standardOutput: OutputStream { OutputStream(descriptor: STDOUT_FILENO) }
-    static var standardError: OutputStream { OutputStream(descriptor: STDERR_FILENO) }
+    static var standardOutput: ByteOutput { ByteOutput(descriptor: STDOUT_FILENO) }
+    static var standardError: ByteOutput { ByteOutput(descriptor: STDERR_FILENO) }
 
     init(descriptor: Int32) {
         self.descriptor = descriptor

@@ -34,17 +34,23 @@ public enum RepeatSimBinary {
     ///
     /// `environment` entries are added to (or replace) the test's own.
     public static func run(
-        _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
-        currentDirectory: String? = nil
+        _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]
     ) throws -> CommandResult {
-        try runProcess(path, arguments, input: input, environment: extra, currentDirectory: currentDirectory)
+        try runProcess(path, arguments, input: Array((input ?? "").utf8), environment: extra)
+    }
+
+    /// Runs `repeat-sim` with `arguments`, feeding `input` bytes on standard input.
+    public static func run(_ arguments: [String], input: [UInt8]) throws -> CommandResult {
+        try runProcess(path, arguments, input: input)
     }
 }
 
 /// Runs an executable to completion and captures its output.
+///
+/// Both output pipes are drained on their own threads while the input is
+/// written, so neither side can block the other however much it prints.
 public func runProcess(
-    _ executable: String, _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
-    currentDirectory: String? = nil
+    _ executable: String, _ arguments: [String], input: [UInt8] = [], environment extra: [String: String] = [:]
 ) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -52,28 +58,43 @@ public func runProcess(
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
-    if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    // Drain stderr on another thread so a chatty child never blocks on a full pipe.
-    nonisolated(unsafe) var errorData = Data()
-    let errorDrained = DispatchGroup()
-    errorDrained.enter()
-    DispatchQueue.global().async {
-        errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-        errorDrained.leave()
+    let outputData = LockedData(), errorData = LockedData()
+    let drained = DispatchGroup()
+    for (pipe, buffer) in [(stdout, outputData), (stderr, errorData)] {
+        drained.enter()
+        DispatchQueue.global().async {
+            buffer.set(pipe.fileHandleForReading.readDataToEndOfFile())
+            drained.leave()
+        }
     }
-    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-    errorDrained.wait()
+    stdin.fileHandleForWriting.write(Data(input))
+    try stdin.fileHandleForWriting.close()
+    drained.wait()
     process.waitUntilExit()
     return CommandResult(
-        stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
+        stdout: String(decoding: outputData.get(), as: UTF8.self), stderr: String(decoding: errorData.get(), as: UTF8.self),
         status: process.terminationStatus)
+}
+
+/// A lock-protected byte buffer filled from another thread.
+public final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    /// An empty buffer.
+    public init() {}
+
+    /// Replaces the contents.
+    public func set(_ value: Data) { lock.withLock { data = value } }
+    /// Appends bytes.
+    public func append(_ value: Data) { lock.withLock { data.append(value) } }
+    /// The contents so far.
+    public func get() -> Data { lock.withLock { data } }
 }
 
 /// A fresh temporary directory for one test.

@@ -4,7 +4,7 @@ import GeoCore
 import Pipeline
 
 /// `repeat-sim decode FEED...`: print the fixes a feed decodes to.
-struct DecodeCommand: ParsableCommand {
+struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV or gpsd JSON feeds.",
@@ -27,11 +27,16 @@ struct DecodeCommand: ParsableCommand {
             are not malformed input). Under --strict, nothing decoded from the read that held
             the malformed record is printed.
 
+            Live input instead of FEEDs: --device /dev/ttyUSB0 [--baud 9600] reads a
+            serial receiver, --gpsd HOST[:PORT] a gpsd server; both run until Ctrl-C,
+            reconnect by themselves and report connection changes on stderr.
+
             Examples:
-              repeat-sim decode Tracks/nmea/gpsd-ac12.nmea --json
+              repeat-sim decode Tracks/nmea/gpsd-haicom-305N-stationary-then-moving.nmea --json
               cat /dev/ttyACM0 | repeat-sim decode - --format nmea
               repeat-sim decode old-gga-only.log --date 2019-03-08
               repeat-sim decode hike.gpx --waypoints
+              repeat-sim decode --gpsd localhost --json
             """
     )
 
@@ -53,7 +58,14 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "List the GPX waypoints (wpt) instead of the track points.")
     var waypoints = false
 
+    @OptionGroup var live: LiveInputOptions
+
     func validate() throws {
+        if live.input != nil {
+            if !feeds.isEmpty { throw usageFailure("give FEED files or a live input (--device, --gpsd), not both") }
+            if waypoints { throw usageFailure("--waypoints reads GPX files, not a live input") }
+            return
+        }
         if feeds.isEmpty { throw usageFailure("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { throw usageFailure("standard input (-) can be read only once") }
         if let date, Self.days(fromDate: date) == nil {
@@ -61,11 +73,14 @@ struct DecodeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let options = FeedDecodingOptions(defaultDate: date.flatMap(Self.days(fromDate:)), collectWaypoints: waypoints)
         var output = ByteOutput.standardOutput
         var errors = ByteOutput.standardError
         if !json { output.write(waypoints ? FixTable.waypointHeader() : FixTable.header) }
+        if let source = live.openSource() {
+            return try await decodeLive(source.input, source.events, options: options, output: &output, errors: &errors)
+        }
         var failed = false
         for feed in feeds {
             var summary = DecodeSummary(feed: feed == "-" ? "<stdin>" : feed, itemName: waypoints ? "waypoint" : "fix")
@@ -105,6 +120,48 @@ struct DecodeCommand: ParsableCommand {
         }
         output.flush()
         if failed { throw ExitCode(1) }
+    }
+
+    /// Decodes a live input until it ends or the process is interrupted,
+    /// printing fixes as they arrive and connection changes on stderr.
+    private func decodeLive(
+        _ input: LiveInput, _ events: AsyncThrowingStream<LiveSourceEvent, any Error>, options: FeedDecodingOptions,
+        output: inout ByteOutput, errors: inout ByteOutput
+    ) async throws {
+        // gpsd speaks its JSON; a serial receiver NMEA unless --format says otherwise.
+        var defaultFormat: FeedFormat?
+        if case .gpsd = input { defaultFormat = .gpsd }
+        let decoder = makeFeedDecoder(format: format.format ?? defaultFormat, options: options)
+        var summary = DecodeSummary(feed: input.description, itemName: "fix")
+        var batch = FeedBatch()
+        for try await event in events {
+            switch event {
+            case .bytes(let chunk):
+                chunk.withUnsafeBytes { decoder.decode($0, into: &batch) }
+            case .status(let status):
+                errors.write("repeat-sim: \(status)\n")
+                errors.flush()
+            }
+            writeBatch(batch, summary: &summary, output: &output)
+            output.flush()
+            for diagnostic in batch.diagnostics {
+                errors.write("\(summary.feed): byte \(diagnostic.location.byteOffset): \(diagnostic.code.rawValue): \(diagnostic.message)\n")
+                summary.count(diagnostic)
+                if strict, diagnostic.isInputError {
+                    errors.flush()
+                    throw ExitCode(2)
+                }
+            }
+            errors.flush()
+            batch.removeAll()
+        }
+        decoder.finish(into: &batch)
+        writeBatch(batch, summary: &summary, output: &output)
+        output.flush()
+        summary.format = decoder.format
+        summary.ignored = decoder.statistics.ignored
+        errors.write(summary.line + "\n")
+        errors.flush()
     }
 
     private func writeBatch(_ batch: FeedBatch, summary: inout DecodeSummary, output: inout ByteOutput) {

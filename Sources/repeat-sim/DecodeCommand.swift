@@ -62,14 +62,14 @@ struct DecodeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if live.input != nil {
-            if !feeds.isEmpty { throw usageFailure("give FEED files or a live input (--device, --gpsd), not both") }
-            if waypoints { throw usageFailure("--waypoints reads GPX files, not a live input") }
+            if !feeds.isEmpty { throw ValidationError("give FEED files or a live input (--device, --gpsd), not both") }
+            if waypoints { throw ValidationError("--waypoints reads GPX files, not a live input") }
             return
         }
-        if feeds.isEmpty { throw usageFailure("give at least one FEED (a file, or - for standard input)") }
-        if feeds.filter({ $0 == "-" }).count > 1 { throw usageFailure("standard input (-) can be read only once") }
+        if feeds.isEmpty { throw ValidationError("give at least one FEED (a file, or - for standard input)") }
+        if feeds.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if let date, Self.days(fromDate: date) == nil {
-            throw usageFailure("--date '\(date)' is not a date like 2019-03-08")
+            throw ValidationError("--date '\(date)' is not a date like 2019-03-08")
         }
     }
 
@@ -181,13 +181,6 @@ struct DecodeCommand: AsyncParsableCommand {
                 output.write(FixTable.row(fix))
             }
         }
-    }
-
-    private func usageFailure(_ message: String) -> ExitCode {
-        var errors = ByteOutput.standardError
-        errors.write("Error: \(message)\nUsage: repeat-sim decode <FEED> ... [--format <format>] [--json] [--strict] [--date <YYYY-MM-DD>] [--waypoints]\n  See 'repeat-sim decode --help' for more information.\n")
-        errors.flush()
-        return ExitCode(1)
     }
 
     /// Days since 1970 of `YYYY-MM-DD`, or `nil`.

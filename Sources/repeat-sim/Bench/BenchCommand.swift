@@ -75,17 +75,10 @@ struct GeofenceBenchOptions: ParsableArguments {
 
     func validate() throws {
         if (regions == nil) != (positions == nil) {
-            throw Self.usageError("give both --regions and --positions, or neither (to generate a workload)")
+            throw ValidationError("give both --regions and --positions, or neither (to generate a workload)")
         }
         if regionsCount < 1 || positionsCount < 1 {
-            throw Self.usageError("--regions-count and --positions-count must be at least 1")
+            throw ValidationError("--regions-count and --positions-count must be at least 1")
         }
-    }
-
-    /// Prints `Error: message` on stderr and returns exit status 1, the
-    /// usage-error status of DESIGN.md (ArgumentParser's own is 64).
-    private static func usageError(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("Error: \(message)\nSee 'repeat-sim bench --help'.\n".utf8))
-        return ExitCode(1)
     }
 }

@@ -24,6 +24,7 @@ extension SpatialGrid {
         let id = internalOf[key]
         internalOf[key] = Self.absent
         records[Int(id)].halfLatitude = -1
+        records[Int(id)].threshold = -1
         areas[id] = nil
         if let position = overflowPosition.removeValue(forKey: id) {
             let last = overflow.removeLast()
@@ -268,7 +269,7 @@ extension SpatialGrid {
         let cosReference = cosine(degrees: referenceLatitude)
         let latSpan = frame.latMax - frame.latMin
         let surface = latSpan * frame.xSpan * cosReference
-        let density = (surface / Double(2 * live.count)).squareRoot()
+        let density = (surface / (4 * Double(live.count))).squareRoot()
         var cell = max(density, median / 2, upper / 4, 1e-6)
         let cellLimit = 4.0 * Double(live.count) + 1024
         let cells = (latSpan / cell).rounded(.up) * (frame.xSpan / (cell / cosReference)).rounded(.up)

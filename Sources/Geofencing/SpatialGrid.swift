@@ -20,11 +20,13 @@ import GeoCore
 /// regions share an index without either replicating into thousands of
 /// cells or flooding small cells. Usually there is a single level.
 ///
-/// **Query.** Per level: one cell, then per candidate a two-compare
-/// lat/lon prefilter, then the haversine test without `asin`/`sqrt`
-/// (h ≤ sin²(r / 2R), with small-angle sines); values within 1e-9 of the
-/// threshold are decided by ``Geodesy/distance(_:_:)`` itself, so the grid
-/// answers exactly what ``BruteForceIndex`` answers.
+/// **Query.** Per level: one cell. A sparse cell: per candidate a
+/// two-compare lat/lon prefilter, then the haversine test without
+/// `asin`/`sqrt` (h ≤ sin²(r / 2R), with small-angle sines). A dense cell:
+/// a branch-free scan with certain upper and lower bounds on h. Either way
+/// values within 1e-9 of the threshold are decided by
+/// ``Geodesy/distance(_:_:)`` itself, so the grid answers exactly what
+/// ``BruteForceIndex`` answers.
 ///
 /// **Antimeridian and poles.** The grid covers the regions' latitude range
 /// and the shortest longitude arc that holds every box: its origin is put at
@@ -94,49 +96,122 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Calls `body` once with the key of every region containing `point`.
+    ///
+    /// A cell with fewer than eight candidates is tested one by one:
+    /// prefilter, then ``exactContains(_:_:cosPoint:)``. A fuller cell goes
+    /// to ``scan(_:_:cosPoint:_:)``, which is branch-free in the common case.
     @inlinable
     public func forEachRegion(containing point: Coordinate, _ body: (Int) -> Void) {
         let lat = point.latitude
         let lon = point.longitude
         guard lat >= -90, lat <= 90, lon >= -180, lon <= 180 else { return }
-        var cosPoint = -2.0
-        records.withUnsafeBufferPointer { records in
-            @inline(__always) func test(_ id: Int) {
-                let record = records[id]
-                let dLat = lat - record.latitude
-                guard abs(dLat) <= Double(record.halfLatitude) else { return }
-                var dLon = abs(lon - record.longitude)
-                if dLon > 180 { dLon = 360 - dLon }
-                guard dLon <= Double(record.halfLongitude) else { return }
-                if record.threshold >= 0 {
-                    if cosPoint < -1 { cosPoint = cosine(degrees: lat) }
-                    let s1 = smallAngleSine(dLat * (.pi / 360))
-                    let s2 = smallAngleSine(dLon * (.pi / 360))
-                    let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
-                    if h < record.threshold * (1 - 1e-9) {
-                        body(Int(keyOf[id]))
-                    } else if h <= record.threshold * (1 + 1e-9) {
-                        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
-                        if Geodesy.distance(centre, point) <= radii[id] { body(Int(keyOf[id])) }
-                    }
-                } else if areas[UInt32(id)]!.contains(point) {
-                    body(Int(keyOf[id]))
-                }
-            }
-            let y = lat - frame.latMin
-            var x = lon - frame.lonOrigin
-            if x < 0 { x += 360 }
-            if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
-                offsets.withUnsafeBufferPointer { offsets in
-                    slots.withUnsafeBufferPointer { slots in
-                        for level in levels {
-                            let cell = level.offsetBase + level.cell(y: y, x: x)
-                            for i in Int(offsets[cell])..<Int(offsets[cell + 1]) { test(Int(slots[i])) }
+        var cosPoint = Double.nan
+        let y = lat - frame.latMin
+        var x = lon - frame.lonOrigin
+        if x < 0 { x += 360 }
+        if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
+            for level in levels {
+                let cell = level.offsetBase + level.cell(y: y, x: x)
+                let lower = Int(offsets[cell])
+                let upper = Int(offsets[cell + 1])
+                if upper - lower < 8 {
+                    for i in lower..<upper {
+                        let id = Int(slots[i])
+                        if passesPrefilter(id, point), exactContains(id, point, cosPoint: &cosPoint) {
+                            body(Int(keyOf[id]))
                         }
                     }
+                } else {
+                    slots.withUnsafeBufferPointer { scan($0, lower..<upper, point: point, cosPoint: &cosPoint, body) }
                 }
             }
-            for id in overflow { test(Int(id)) }
+        }
+        if !overflow.isEmpty {
+            overflow.withUnsafeBufferPointer { scan($0, 0..<$0.count, point: point, cosPoint: &cosPoint, body) }
+        }
+    }
+
+    /// The two-compare lat/lon box test of one candidate.
+    @inlinable @inline(__always)
+    func passesPrefilter(_ id: Int, _ point: Coordinate) -> Bool {
+        let record = records[id]
+        guard abs(point.latitude - record.latitude) <= Double(record.halfLatitude) else { return false }
+        let dLon = abs(point.longitude - record.longitude)
+        return min(dLon, 360 - dLon) <= Double(record.halfLongitude)
+    }
+
+    /// The exact test of a candidate that passed the prefilter: the
+    /// haversine h with small-angle sines against sin²(r / 2R), and within
+    /// 1e-9 of the threshold ``Geodesy/distance(_:_:)`` itself; areas by
+    /// their own test. `cosPoint` is the point's latitude cosine, computed
+    /// on first use (NaN until then).
+    @usableFromInline
+    func exactContains(_ id: Int, _ point: Coordinate, cosPoint: inout Double) -> Bool {
+        let record = records[id]
+        guard record.halfLatitude >= 0 else { return false }
+        guard record.threshold >= 0 else { return areas[UInt32(id)]!.contains(point) }
+        if cosPoint.isNaN { cosPoint = latitudeCosine(degrees: point.latitude) }
+        let dLat = point.latitude - record.latitude
+        let rawLon = abs(point.longitude - record.longitude)
+        let dLon = min(rawLon, 360 - rawLon)
+        let s1 = smallAngleSine(dLat * (.pi / 360))
+        let s2 = smallAngleSine(dLon * (.pi / 360))
+        let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
+        if h < record.threshold * (1 - 1e-9) { return true }
+        if h > record.threshold * (1 + 1e-9) { return false }
+        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
+        return Geodesy.distance(centre, point) <= radii[id]
+    }
+
+    /// Tests the candidates `ids[range]` and reports the hits, branch-free
+    /// in the common case: with sin x ≈ x the computed h bounds the true h
+    /// from above (sin²x ≤ x²) and, scaled by 1 − x²/3, from below, so most
+    /// candidates are decided inside or outside for certain; hits go to a
+    /// small buffer and `body` is called after each chunk of 64. The rest
+    /// (areas, removed regions, values within 1e-9 of the threshold) take
+    /// ``exactContains(_:_:cosPoint:)``.
+    @inlinable @inline(never)
+    func scan(
+        _ ids: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, point: Coordinate, cosPoint: inout Double,
+        _ body: (Int) -> Void
+    ) {
+        let lat = point.latitude
+        let lon = point.longitude
+        if cosPoint.isNaN { cosPoint = latitudeCosine(degrees: lat) }
+        let cosP = cosPoint
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { found in
+            records.withUnsafeBufferPointer { records in
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    let stop = min(range.upperBound, i + chunk)
+                    var hits = 0
+                    while i < stop {
+                        let id = Int(ids[i])
+                        let record = records[id]
+                        let dLat = lat - record.latitude
+                        let rawLon = abs(lon - record.longitude)
+                        let dLon = min(rawLon, 360 - rawLon)
+                        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
+                        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
+                        let h = a + record.cosLatitude * cosP * b
+                        let threshold = record.threshold
+                        let inside = h < threshold * (1 - 1e-9)
+                        let outside = h - h * max(a, b) * (1.0 / 3) > threshold * (1 + 1e-9)
+                        found[hits] = UInt32(truncatingIfNeeded: id)
+                        hits &+= inside ? 1 : 0
+                        if threshold < 0 || !(inside || outside) {
+                            var cos = cosP
+                            if passesPrefilter(id, point), exactContains(id, point, cosPoint: &cos) {
+                                found[hits] = UInt32(truncatingIfNeeded: id)
+                                hits &+= 1
+                            }
+                        }
+                        i &+= 1
+                    }
+                    for j in 0..<hits { body(Int(keyOf[Int(found[j])])) }
+                }
+            }
         }
     }
 
@@ -196,7 +271,7 @@ public struct SpatialGrid: RegionIndex {
 /// cosine and `threshold` = sin²(r / 2R); the half extents (rounded up to
 /// `Float`) are the largest distances from the centre to the edges of its
 /// bounding box. For an area, the centre is the box's middle and
-/// `threshold` is −1. A removed region has `halfLatitude` −1.
+/// `threshold` is −1. A removed region has `halfLatitude` and `threshold` −1.
 @usableFromInline struct CandidateRecord: Sendable {
     @usableFromInline var latitude: Double
     @usableFromInline var longitude: Double

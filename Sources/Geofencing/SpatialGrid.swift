@@ -14,8 +14,8 @@ import GeoCore
 ///
 /// **Levels.** The level-0 cell size comes from the regions: the larger of
 /// the median box height / 2, the 90th percentile / 4, and the size that
-/// gives about two cells per region over the covered area (cells are
-/// capped at 4n + 1024). A region whose box is more than four cells tall or
+/// gives about six cells per region over the covered area (for small sets
+/// up to 65 536 cells, whose offsets stay in cache). A region whose box is more than four cells tall or
 /// wide goes to a coarser level (cells ×4 per level), so 1 m and 50 km
 /// regions share an index without either replicating into thousands of
 /// cells or flooding small cells. Usually there is a single level.
@@ -24,7 +24,7 @@ import GeoCore
 /// two-compare lat/lon prefilter, then the haversine test without
 /// `asin`/`sqrt` (h ≤ sin²(r / 2R), with small-angle sines). A dense cell:
 /// a branch-free scan with certain upper and lower bounds on h. Either way
-/// values within 1e-9 of the threshold are decided by
+/// values within a rounding band around the threshold are decided by
 /// ``Geodesy/distance(_:_:)`` itself, so the grid answers exactly what
 /// ``BruteForceIndex`` answers.
 ///
@@ -110,19 +110,27 @@ public struct SpatialGrid: RegionIndex {
         var x = lon - frame.lonOrigin
         if x < 0 { x += 360 }
         if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
-            for level in levels {
-                let cell = level.offsetBase + level.cell(y: y, x: x)
-                let lower = Int(offsets[cell])
-                let upper = Int(offsets[cell + 1])
-                if upper - lower < 8 {
-                    for i in lower..<upper {
-                        let id = Int(slots[i])
-                        if passesPrefilter(id, point), exactContains(id, point, cosPoint: &cosPoint) {
-                            body(Int(keyOf[id]))
+            offsets.withUnsafeBufferPointer { offsets in
+                slots.withUnsafeBufferPointer { slots in
+                    records.withUnsafeBufferPointer { records in
+                        for level in levels {
+                            let cell = level.offsetBase + level.cell(y: y, x: x)
+                            let lower = Int(offsets[cell])
+                            let upper = Int(offsets[cell + 1])
+                            if upper - lower < 8 {
+                                for i in lower..<upper {
+                                    let id = Int(slots[i])
+                                    let record = records[id]
+                                    guard abs(lat - record.latitude) <= Double(record.halfLatitude) else { continue }
+                                    let dLon = abs(lon - record.longitude)
+                                    guard min(dLon, 360 - dLon) <= Double(record.halfLongitude) else { continue }
+                                    if exactContains(id, point, cosPoint: &cosPoint) { body(Int(keyOf[id])) }
+                                }
+                            } else {
+                                scan(slots, lower..<upper, point: point, cosPoint: &cosPoint, body)
+                            }
                         }
                     }
-                } else {
-                    slots.withUnsafeBufferPointer { scan($0, lower..<upper, point: point, cosPoint: &cosPoint, body) }
                 }
             }
         }
@@ -141,15 +149,14 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// The exact test of a candidate that passed the prefilter: the
-    /// haversine h with small-angle sines against sin²(r / 2R), and within
-    /// 1e-9 of the threshold ``Geodesy/distance(_:_:)`` itself; areas by
-    /// their own test. `cosPoint` is the point's latitude cosine, computed
-    /// on first use (NaN until then).
+    /// haversine h with small-angle sines against sin²(r / 2R); within the
+    /// ``decisionBand(threshold:halfLatitudeAngle:)``, and for areas and removed regions,
+    /// ``slowContains(_:_:)``. `cosPoint` is the point's latitude cosine,
+    /// computed on first use (NaN until then).
     @usableFromInline
     func exactContains(_ id: Int, _ point: Coordinate, cosPoint: inout Double) -> Bool {
         let record = records[id]
-        guard record.halfLatitude >= 0 else { return false }
-        guard record.threshold >= 0 else { return areas[UInt32(id)]!.contains(point) }
+        guard record.threshold >= 0 else { return slowContains(id, point) }
         if cosPoint.isNaN { cosPoint = latitudeCosine(degrees: point.latitude) }
         let dLat = point.latitude - record.latitude
         let rawLon = abs(point.longitude - record.longitude)
@@ -157,8 +164,31 @@ public struct SpatialGrid: RegionIndex {
         let s1 = smallAngleSine(dLat * (.pi / 360))
         let s2 = smallAngleSine(dLon * (.pi / 360))
         let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
-        if h < record.threshold * (1 - 1e-9) { return true }
-        if h > record.threshold * (1 + 1e-9) { return false }
+        let band = Self.decisionBand(threshold: record.threshold, halfLatitudeAngle: dLat * (.pi / 360))
+        if h < record.threshold - band { return true }
+        if h > record.threshold + band { return false }
+        return slowContains(id, point)
+    }
+
+    /// How far from the threshold an h must be for this index's decision
+    /// to be certain to match ``Geodesy/distance(_:_:)``: 1e-9 of the
+    /// threshold for rounding in either computation, plus the reference's
+    /// own error in Δφ (it converts both latitudes to radians before
+    /// subtracting, an absolute error up to ~4e-16 rad, which matters for
+    /// regions of a few metres: h ∝ Δφ²).
+    @inlinable @inline(__always)
+    static func decisionBand(threshold: Double, halfLatitudeAngle: Double) -> Double {
+        threshold * 1e-9 + abs(halfLatitudeAngle) * 2e-15 + 1e-30
+    }
+
+    /// The reference decision for one candidate: nothing for a removed
+    /// region, the area's own test, or ``Geodesy/distance(_:_:)`` against
+    /// the radius — exactly what ``BruteForceIndex`` computes.
+    @usableFromInline
+    func slowContains(_ id: Int, _ point: Coordinate) -> Bool {
+        let record = records[id]
+        guard record.isLive else { return false }
+        if record.threshold < 0 { return areas[UInt32(id)]!.contains(point) }
         let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
         return Geodesy.distance(centre, point) <= radii[id]
     }
@@ -168,8 +198,8 @@ public struct SpatialGrid: RegionIndex {
     /// from above (sin²x ≤ x²) and, scaled by 1 − x²/3, from below, so most
     /// candidates are decided inside or outside for certain; hits go to a
     /// small buffer and `body` is called after each chunk of 64. The rest
-    /// (areas, removed regions, values within 1e-9 of the threshold) take
-    /// ``exactContains(_:_:cosPoint:)``.
+    /// (areas, removed regions, values within the decision band) take
+    /// ``slowContains(_:_:)``.
     @inlinable @inline(never)
     func scan(
         _ ids: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, point: Coordinate, cosPoint: inout Double,
@@ -196,13 +226,13 @@ public struct SpatialGrid: RegionIndex {
                         let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
                         let h = a + record.cosLatitude * cosP * b
                         let threshold = record.threshold
-                        let inside = h < threshold * (1 - 1e-9)
-                        let outside = h - h * max(a, b) * (1.0 / 3) > threshold * (1 + 1e-9)
+                        let band = Self.decisionBand(threshold: threshold, halfLatitudeAngle: dLat * (.pi / 360))
+                        let inside = h < threshold - band
+                        let outside = h - h * max(a, b) * (1.0 / 3) > threshold + band
                         found[hits] = UInt32(truncatingIfNeeded: id)
                         hits &+= inside ? 1 : 0
                         if threshold < 0 || !(inside || outside) {
-                            var cos = cosP
-                            if passesPrefilter(id, point), exactContains(id, point, cosPoint: &cos) {
+                            if passesPrefilter(id, point), slowContains(id, point) {
                                 found[hits] = UInt32(truncatingIfNeeded: id)
                                 hits &+= 1
                             }
@@ -315,7 +345,7 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Whether the region is still in the index.
-    var isLive: Bool { halfLatitude >= 0 }
+    @usableFromInline var isLive: Bool { halfLatitude >= 0 }
 
     /// The smallest `Float` not below `value`.
     static func roundedUp(_ value: Double) -> Float {

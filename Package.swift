@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         // MARK: Pure cores
         .target(name: "GeoCore"),
-        .target(name: "Recurrence"),
+        .target(name: "Recurrence", dependencies: ["GeoCore"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
 
         // MARK: Decoders (bytes in, fixes out)

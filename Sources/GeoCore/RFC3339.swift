@@ -80,7 +80,10 @@ public enum RFC3339 {
         guard i == end else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        return Timestamp(nanoseconds: seconds * 1_000_000_000 + nanos, fractionDigits: fractionDigits)
+        // Years outside Timestamp's range (1678…2262) are not representable.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, scaled <= Int64.max - nanos else { return nil }
+        return Timestamp(nanoseconds: scaled + nanos, fractionDigits: fractionDigits)
     }
 
     /// Parses a date-time string; `nil` if it is not one.

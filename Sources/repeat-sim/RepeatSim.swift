@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `repeat-sim` command: a location-feed simulator and geofence
 /// evaluation tool for flexible recurring tasks.
@@ -8,10 +9,32 @@ struct RepeatSim: AsyncParsableCommand {
         commandName: "repeat-sim",
         abstract: "Replay GPS feeds against places and flexible recurring tasks.",
         discussion: """
-            Repeat answers one question: given where someone went (a GPS feed) and what they
-            have to do (tasks with places and flexible repeat rules), which reminders fire,
-            when, and why.
+            Repeat answers one question: given where someone went (a GPS feed) and
+            what they have to do (tasks with places and flexible repeat rules),
+            which reminders fire, when, and why.
+
+            Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
+            3 a check/evaluate expectation failed.
             """,
-        subcommands: [BenchCommand.self]
+        subcommands: [TaskCommand.self, DecodeCommand.self, BenchCommand.self]
     )
+
+    /// Runs the command line, mapping usage errors to exit status 1 as
+    /// DESIGN.md's contract says (ArgumentParser would use 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Diagnostics.write(fullMessage(for: error))
+                Foundation.exit(1)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -42,3 +42,11 @@ struct TimestampTests {
         #expect(RFC3339.format(Timestamp(nanoseconds: -1_000_000_000)) == "1969-12-31T23:59:59Z")
     }
 }
+
+@Suite("RFC 3339 range")
+struct RFC3339RangeTests {
+    @Test("years outside Timestamp's range are rejected, not a crash", arguments: ["1234-12-12T08:00:00.123Z", "4096-12-12T08:00:00.41Z", "9999-12-31T23:59:59Z"])
+    func outOfRange(text: String) {
+        #expect(RFC3339.parse(text) == nil)
+    }
+}

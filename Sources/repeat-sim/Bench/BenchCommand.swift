@@ -1,28 +1,47 @@
 import ArgumentParser
+import FeedParsing
 import Foundation
 
 /// `repeat-sim bench`: measures the geofence index on this machine, with the
-/// brute-force reference on a sample of the same positions in the same run.
+/// brute-force reference on a sample of the same positions in the same run,
+/// or (`--parse FILE`) the decoding throughput of a feed file.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure geofence lookup speed against the brute-force reference.",
+        abstract: "Measure geofence lookup and feed decoding speed on this machine.",
         discussion: """
             With --regions R.csv --positions P.csv, builds the spatial grid over the regions
             (id,lat,lon,radius) and looks up every position (t,lat,lon); without files it
             generates a seeded workload like ../shared/bench/gen_workload.py (radius 50-500 m,
             ten 1 Hz random walks) in a city (30 km) or country (800 km) box.
 
+            --parse FILE decodes a feed file three times (1 MiB reads, as `decode`
+            does) and reports the fastest run: fixes/s, MB/s and peak RSS.
+
+            Use a release build: swift build -c release --product repeat-sim.
+
             Examples:
               repeat-sim bench --regions-count 100000 --box city
               repeat-sim bench --regions regions.csv --positions positions.csv --json
+              repeat-sim bench --parse track_city.nmea --json
             """
     )
+
+    @Option(name: .customLong("parse"), help: ArgumentHelp("Measure decoding of this feed file instead.", valueName: "file"))
+    var parseFile: String?
+
+    @Option(help: "The feed format for --parse (gpx, nmea, csv, gpsd), or auto.")
+    var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions
 
     func run() async throws {
-        try GeofenceBench.run(geofence)
+        guard let parseFile else { return try GeofenceBench.run(geofence) }
+        let measurement = try ParseBench(path: parseFile, format: format.format).run()
+        let json = geofence.json
+        var output = ByteOutput.standardOutput
+        output.write((json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile)) + "\n")
+        output.flush()
     }
 }
 

@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// A nested package so that the root `swift build` / `swift test` never
+// compile the benchmark stack. Run from this folder:
+//   swift package benchmark                      (all suites)
+//   swift package benchmark --target RecurrenceBenchmarks
+// `Repeat` is a symbolic link to the repository root, which gives the root
+// package a stable identity ("repeat") whatever the checkout is called.
+let package = Package(
+    name: "RepeatBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: "Repeat"),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RecurrenceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Recurrence", package: "Repeat"),
+            ],
+            path: "Benchmarks/RecurrenceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

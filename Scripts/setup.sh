@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the system packages Repeat builds and tests with (Debian/Ubuntu).
+# Safe to run again; does nothing that is already done.
+set -euo pipefail
+packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3-gps)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    echo "Installing: ${missing[*]}" >&2
+    $SUDO apt-get update -qq
+    # --no-install-recommends: gpsd-clients would otherwise pull in a GUI stack.
+    $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,228 @@
+import GeoCore
+
+/// Decodes CSV position logs: loose header matching, `,` `;` tab or `|`,
+/// quoted fields, RFC 3339 or epoch seconds/milliseconds (or separate
+/// date and time-of-day columns), an optional device column.
+///
+/// A row without a readable latitude/longitude is one diagnostic; a row
+/// with an empty time cell becomes a fix without a time (the replay
+/// pipeline reports and skips those). Lines starting with `#` and blank
+/// lines are ignored. Quoted fields may not span lines.
+public final class CSVDecoder: FeedDecoder {
+    private var transcoder = TextTranscoder()
+    private var framer: LineFramer
+    private var rows = CSVRowDecoder()
+
+    /// Creates a decoder.
+    public init(options: FeedDecodingOptions = .init()) {
+        framer = LineFramer(maximumLength: options.maximumLineLength)
+    }
+
+    /// Always ``FeedFormat/csv``.
+    public var format: FeedFormat? { .csv }
+
+    /// Comment lines and header lines read.
+    public var statistics: FeedStatistics { rows.statistics }
+
+    /// Decodes the next chunk.
+    public func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch) {
+        swap(&rows.batch, &batch)
+        defer { swap(&rows.batch, &batch) }
+        transcoder.transcode(chunk) { framer.feed($0, to: &rows) }
+    }
+
+    /// Ends the input: an unterminated last row.
+    public func finish(into batch: inout FeedBatch) {
+        swap(&rows.batch, &batch)
+        defer { swap(&rows.batch, &batch) }
+        transcoder.finish { framer.feed($0, to: &rows) }
+        framer.finish(to: &rows)
+    }
+}
+
+/// Turns CSV lines into fixes once the header is known.
+struct CSVRowDecoder: LineHandler {
+    var batch = FeedBatch()
+    var statistics = FeedStatistics()
+    private var columns: CSVColumns?
+    private var delimiter: UInt8 = 0x2C
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+
+    mutating func overlongLine(limit: Int, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
+    }
+
+    mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation) {
+        var first = 0
+        while first < bytes.count, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+        if first == bytes.count { return }
+        if bytes[first] == 0x23 {
+            statistics.ignore("comment")
+            return
+        }
+        guard let columns else {
+            readHeader(bytes, at: location)
+            return
+        }
+        split(bytes)
+        decodeRow(bytes, columns, at: location)
+    }
+
+    private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>, at location: FeedLocation) {
+        delimiter = CSVDelimiter.detect(bytes)
+        split(bytes)
+        let names = (0..<starts.count).map { text(bytes, $0) }
+        if let named = CSVColumns(header: names) {
+            columns = named
+            statistics.ignore("header")
+            return
+        }
+        if starts.count >= 2, ASCIIDecimal.double(bytes, starts[0], ends[0]) != nil,
+            ASCIIDecimal.double(bytes, starts[1], ends[1]) != nil
+        {
+            columns = CSVColumns(headerless: ())
+            decodeRow(bytes, columns!, at: location)
+            return
+        }
+        batch.diagnostics.append(
+            FeedDiagnostic(
+                .badHeader, at: location,
+                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude); the file is skipped"
+            ))
+        var unusable = CSVColumns(headerless: ())
+        unusable.latitude = nil
+        columns = unusable
+    }
+
+    /// Splits a line into field ranges; quotes around a field are left out of its range.
+    private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>) {
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        var i = 0
+        let count = bytes.count
+        while true {
+            while i < count, bytes[i] == 0x20 { i += 1 }
+            if i < count, bytes[i] == 0x22 {
+                let start = i + 1
+                i += 1
+                while i < count {
+                    if bytes[i] == 0x22 {
+                        if i + 1 < count, bytes[i + 1] == 0x22 {
+                            i += 2
+                            continue
+                        }
+                        break
+                    }
+                    i += 1
+                }
+                starts.append(start)
+                ends.append(min(i, count))
+                while i < count, bytes[i] != delimiter { i += 1 }
+            } else {
+                let start = i
+                while i < count, bytes[i] != delimiter { i += 1 }
+                starts.append(start)
+                ends.append(i)
+            }
+            if i >= count { break }
+            i += 1
+        }
+    }
+
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]]), as: UTF8.self)
+            .replacingDoubledQuotes()
+    }
+
+    private func number(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?) -> FieldValue<Double> {
+        guard let column, column < starts.count, starts[column] < ends[column] else { return .absent }
+        guard let value = ASCIIDecimal.double(bytes, starts[column], ends[column]) else {
+            var s = starts[column]
+            while s < ends[column], bytes[s] == 0x20 { s += 1 }
+            return s == ends[column] ? .absent : .invalid
+        }
+        return value.isFinite ? .value(value) : .invalid
+    }
+
+    /// A latitude or longitude: a decimal number, or a written angle
+    /// (degrees, minutes, seconds, hemisphere letter).
+    private func angle(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?, positive: UInt8, negative: UInt8) -> FieldValue<Double> {
+        let plain = number(bytes, column)
+        guard case .invalid = plain, let column else { return plain }
+        let value = CSVAngle.parse(
+            bytes, starts[column], ends[column], positive: positive, negative: negative, decimalComma: delimiter != 0x2C)
+        return value.map { .value($0) } ?? .invalid
+    }
+
+    private mutating func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
+        guard let latColumn = columns.latitude else {
+            statistics.ignore("row without a usable header")
+            return
+        }
+        func report(_ code: FeedDiagnostic.Code, _ message: String) {
+            batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
+        }
+        guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
+            case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
+        else {
+            let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
+            report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")
+            return
+        }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isValid else {
+            report(.badField, "position \(latitude),\(longitude) is out of range")
+            return
+        }
+        let time: Timestamp?
+        switch CSVTime.read(bytes, starts: starts, ends: ends, columns: columns) {
+        case .value(let value): time = value
+        case .absent: time = nil
+        case .invalid:
+            report(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day")
+            return
+        }
+        var fix = Fix(time: time, coordinate: coordinate)
+        if case .value(let v) = number(bytes, columns.elevation) { fix.elevation = v }
+        if case .value(let v) = number(bytes, columns.speed) { fix.speed = v }
+        if case .value(let v) = number(bytes, columns.course) { fix.course = v }
+        if case .value(let v) = number(bytes, columns.hdop) { fix.hdop = v }
+        if case .value(let v) = number(bytes, columns.accuracy) { fix.accuracy = v }
+        if let column = columns.device, column < starts.count, starts[column] < ends[column] {
+            fix.device = text(bytes, column).trimmingBlanks()
+        }
+        batch.fixes.append(fix)
+    }
+}
+
+extension FieldValue {
+    var isAbsent: Bool {
+        if case .absent = self { return true }
+        return false
+    }
+}
+
+extension String {
+    func replacingDoubledQuotes() -> String {
+        guard contains("\"\"") else { return self }
+        var result = ""
+        var previousQuote = false
+        for c in self {
+            if c == "\"", previousQuote {
+                previousQuote = false
+                continue
+            }
+            previousQuote = c == "\""
+            result.append(c)
+        }
+        return result
+    }
+
+    func trimmingBlanks() -> String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,84 @@
+/// The columns of a CSV feed that Repeat reads, found by loose header matching.
+struct CSVColumns: Equatable {
+    var latitude: Int?
+    var longitude: Int?
+    /// One column with a full date-time (RFC 3339) or epoch seconds/milliseconds.
+    var time: Int?
+    /// A date column (`2024/08/05`, `2024-08-05`), combined with ``clock``.
+    var date: Int?
+    /// A time-of-day column (`18:02:26`, `13:20:20.004`, `11:00:01 AM`), combined with ``date``.
+    var clock: Int?
+    var elevation: Int?
+    var speed: Int?
+    var course: Int?
+    var hdop: Int?
+    var accuracy: Int?
+    var device: Int?
+
+    /// Header names per field, compared after lower-casing and removing
+    /// blanks, quotes, `-`, `_` and `.`.
+    static var names: [(WritableKeyPath<CSVColumns, Int?>, Set<String>)] {
+        [
+        (\.latitude, ["lat", "latitude"]),
+        (\.longitude, ["lon", "lng", "long", "longitude"]),
+        (\.time, ["time", "timestamp", "t", "datetime", "utc", "epoch", "unixtime"]),
+        (\.date, ["date", "utcd", "utcdate", "day"]),
+        (\.elevation, ["ele", "elevation", "alt", "altitude", "height"]),
+        (\.speed, ["speed", "sog", "velocity"]),
+        (\.course, ["course", "heading", "bearing", "cog", "track"]),
+        (\.hdop, ["hdop"]),
+        (\.accuracy, ["accuracy", "acc", "horizontalaccuracy", "hacc", "eph"]),
+        (\.device, ["device", "deviceid", "id", "tracker", "trackerid", "uid"]),
+        ]
+    }
+
+    /// Time-of-day column names, used only when a date column exists.
+    static let clockNames: Set<String> = ["time", "utct", "utctime", "clock"]
+
+    /// Reads a header row; `nil` unless it names both a latitude and a longitude column.
+    init?(header fields: [String]) {
+        let normalized = fields.map(Self.normalize)
+        for (index, name) in normalized.enumerated() {
+            for (keyPath, names) in Self.names where self[keyPath: keyPath] == nil && names.contains(name) {
+                self[keyPath: keyPath] = index
+                break
+            }
+            if Self.clockNames.contains(name), clock == nil { clock = index }
+        }
+        if date == nil {
+            clock = nil
+        } else if clock == time {
+            time = nil
+        }
+        guard latitude != nil, longitude != nil else { return nil }
+    }
+
+    /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
+    init(headerless: ()) {
+        latitude = 0
+        longitude = 1
+    }
+
+    static func normalize(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { !" \t\"'-_.".unicodeScalars.contains($0) })
+    }
+}
+
+/// A CSV separator, chosen from the header line.
+enum CSVDelimiter {
+    /// The separator of a header line: the most frequent of `,` `;` tab
+    /// `|` outside quotes (ties in that order), `,` if none.
+    static func detect(_ line: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
+        var counts = [0, 0, 0, 0]
+        var quoted = false
+        for b in line {
+            if b == 0x22 { quoted.toggle() }
+            if quoted { continue }
+            if let k = candidates.firstIndex(of: b) { counts[k] += 1 }
+        }
+        var best = 0
+        for k in 1..<4 where counts[k] > counts[best] { best = k }
+        return candidates[best]
+    }
+}

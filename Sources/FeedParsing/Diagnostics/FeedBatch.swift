@@ -1,0 +1,49 @@
+import GeoCore
+
+/// What a decoder produced from the input fed so far, in input order.
+///
+/// The caller owns one batch, passes it to every `decode`/`finish` call and
+/// drains it in between (``removeAll()`` keeps the capacity), so that a
+/// large feed is decoded in constant memory.
+public struct FeedBatch: Sendable {
+    /// Decoded fixes.
+    public var fixes: [Fix] = []
+    /// Skipped records, each with a location and a reason.
+    public var diagnostics: [FeedDiagnostic] = []
+    /// Waypoints (GPX `wpt`), collected only when the options ask for them.
+    public var waypoints: [Waypoint] = []
+
+    /// Creates an empty batch.
+    public init() {}
+
+    /// Whether the batch holds nothing.
+    public var isEmpty: Bool { fixes.isEmpty && diagnostics.isEmpty && waypoints.isEmpty }
+
+    /// Empties the batch, keeping its storage for the next chunk.
+    public mutating func removeAll() {
+        fixes.removeAll(keepingCapacity: true)
+        diagnostics.removeAll(keepingCapacity: true)
+        waypoints.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A named point that is not part of the feed (GPX `wpt`); `decode
+/// --waypoints` lists them, and they can become regions.
+public struct Waypoint: Hashable, Sendable {
+    /// The point's `<name>`, if any.
+    public var name: String?
+    /// Where it is.
+    public var coordinate: Coordinate
+    /// Its elevation in metres, if given.
+    public var elevation: Double?
+    /// Its time, if given.
+    public var time: Timestamp?
+
+    /// Creates a waypoint.
+    public init(name: String?, coordinate: Coordinate, elevation: Double? = nil, time: Timestamp? = nil) {
+        self.name = name
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.time = time
+    }
+}

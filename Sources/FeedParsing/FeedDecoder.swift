@@ -1,0 +1,79 @@
+import GeoCore
+
+/// The feed formats Repeat decodes.
+public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
+    /// GPX 1.0 / 1.1 (track points are the feed).
+    case gpx
+    /// NMEA 0183 sentences.
+    case nmea
+    /// Comma-, semicolon-, tab- or pipe-separated values with a header.
+    case csv
+    /// gpsd JSON reports (`TPV` objects), one per line, as `gpspipe -w` writes them.
+    case gpsd
+}
+
+/// Settings shared by all decoders.
+public struct FeedDecodingOptions: Hashable, Sendable {
+    /// The UTC date (days since 1970-01-01) for NMEA logs that carry none
+    /// (GGA-only); RMC/ZDA dates in the log take precedence.
+    public var defaultDate: Int?
+    /// Whether to collect GPX waypoints into ``FeedBatch/waypoints``.
+    public var collectWaypoints: Bool
+    /// The longest line or sentence kept, in bytes; longer ones are
+    /// reported as truncated and dropped, which bounds memory on garbage.
+    public var maximumLineLength: Int
+
+    /// Creates options.
+    public init(defaultDate: Int? = nil, collectWaypoints: Bool = false, maximumLineLength: Int = 64 * 1024) {
+        self.defaultDate = defaultDate
+        self.collectWaypoints = collectWaypoints
+        self.maximumLineLength = maximumLineLength
+    }
+}
+
+/// A chunked, bounded decoder: bytes in, fixes and diagnostics out.
+///
+/// Every format follows the same contract. Feed the input in chunks of
+/// any size (one byte, a pipe read, a 1 MiB file block) with
+/// ``decode(_:into:)``; each call appends what the bytes completed to the
+/// batch. Call ``finish(into:)`` once at the end of the input to flush
+/// the last record. The result does not depend on where chunks are split.
+/// Memory is bounded by the longest record, not by the input.
+public protocol FeedDecoder: AnyObject {
+    /// The format this decoder reads, once known (auto-detection decides
+    /// after the first bytes).
+    var format: FeedFormat? { get }
+    /// Records read and deliberately ignored, by kind.
+    var statistics: FeedStatistics { get }
+    /// Decodes the next chunk of input.
+    func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch)
+    /// Ends the input: flushes a pending record or epoch.
+    func finish(into batch: inout FeedBatch)
+}
+
+extension FeedDecoder {
+    /// Decodes the next chunk of input from a byte array.
+    public func decode(_ bytes: [UInt8], into batch: inout FeedBatch) {
+        bytes.withUnsafeBytes { decode($0, into: &batch) }
+    }
+
+    /// Decodes a whole input at once: `decode` then `finish`.
+    public func decodeAll(_ bytes: [UInt8]) -> FeedBatch {
+        var batch = FeedBatch()
+        decode(bytes, into: &batch)
+        finish(into: &batch)
+        return batch
+    }
+}
+
+/// Makes the decoder for a format, or one that detects the format from
+/// the first bytes when `format` is `nil`.
+public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = .init()) -> any FeedDecoder {
+    switch format {
+    case .gpx: return GPXDecoder(options: options)
+    case .nmea: return NMEADecoder(options: options)
+    case .csv: return CSVDecoder(options: options)
+    case .gpsd: return GPSDDecoder(options: options)
+    case nil: return SniffingDecoder(options: options)
+    }
+}

@@ -1,0 +1,145 @@
+/// A minimal JSON scanner for one object on one line: reads top-level
+/// string and number members, skips nested values, and rejects anything
+/// that is not JSON. It allocates only for the string values it keeps.
+struct JSONObjectScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+
+    /// Scans `{ "key": value, … }`; `false` at the first syntax error.
+    mutating func scanObject(into report: inout GPSDReport) -> Bool {
+        guard consume(0x7B) else { return false }
+        skipBlanks()
+        if consume(0x7D) { return trailingBlanksOnly() }
+        while true {
+            skipBlanks()
+            guard let key = scanStringRange() else { return false }
+            skipBlanks()
+            guard consume(0x3A) else { return false }
+            skipBlanks()
+            guard position < bytes.count else { return false }
+            let keyBytes = UnsafeBufferPointer(rebasing: bytes[key.start..<key.end])
+            switch bytes[position] {
+            case 0x22:
+                guard let value = scanString() else { return false }
+                report.set(key: keyBytes, string: value, number: nil)
+            case 0x2D, 0x30...0x39:
+                let start = position
+                while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
+                guard let number = ASCIIDecimal.double(bytes, start, position) else { return false }
+                report.set(key: keyBytes, string: nil, number: number)
+            default:
+                guard skipValue() else { return false }
+            }
+            skipBlanks()
+            if consume(0x2C) { continue }
+            guard consume(0x7D) else { return false }
+            return trailingBlanksOnly()
+        }
+    }
+
+    private static func isNumberByte(_ b: UInt8) -> Bool {
+        (b &- 0x30) < 10 || b == 0x2E || b == 0x2D || b == 0x2B || b == 0x65 || b == 0x45
+    }
+
+    private mutating func trailingBlanksOnly() -> Bool {
+        skipBlanks()
+        return position == bytes.count
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func skipBlanks() {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+            position += 1
+        }
+    }
+
+    /// The raw range inside a string's quotes (escapes left as they are).
+    private mutating func scanStringRange() -> (start: Int, end: Int)? {
+        guard consume(0x22) else { return nil }
+        let start = position
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x22:
+                position += 1
+                return (start, position - 1)
+            case 0x5C:
+                position += 2
+            case 0x00..<0x20:
+                return nil
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// A string value with its escapes resolved.
+    private mutating func scanString() -> String? {
+        guard let range = scanStringRange() else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
+        guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        var i = 0
+        func flush() {
+            scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+            utf8.removeAll()
+        }
+        while i < raw.count {
+            guard raw[i] == 0x5C, i + 1 < raw.count else {
+                utf8.append(raw[i])
+                i += 1
+                continue
+            }
+            let escaped = raw[i + 1]
+            i += 2
+            switch escaped {
+            case 0x6E: utf8.append(0x0A)
+            case 0x74: utf8.append(0x09)
+            case 0x72: utf8.append(0x0D)
+            case 0x62: utf8.append(0x08)
+            case 0x66: utf8.append(0x0C)
+            case 0x75:
+                guard i + 4 <= raw.count else { return nil }
+                var value: UInt32 = 0
+                for k in 0..<4 {
+                    guard raw[i + k].isHexDigit else { return nil }
+                    value = value << 4 | UInt32(raw[i + k].hexValue)
+                }
+                i += 4
+                flush()
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            default: utf8.append(escaped)
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    /// Skips any JSON value: nested objects/arrays, literals.
+    private mutating func skipValue() -> Bool {
+        var depth = 0
+        repeat {
+            guard position < bytes.count else { return false }
+            switch bytes[position] {
+            case 0x22:
+                guard scanStringRange() != nil else { return false }
+                continue
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                if depth == 0 { return true }
+                depth -= 1
+            case 0x2C where depth == 0:
+                return true
+            default: break
+            }
+            position += 1
+        } while depth > 0 || (position < bytes.count && bytes[position] != 0x2C && bytes[position] != 0x7D)
+        return true
+    }
+}

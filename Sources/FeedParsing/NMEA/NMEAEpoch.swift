@@ -1,0 +1,209 @@
+import GeoCore
+
+/// Which sentence gave an epoch its position; a higher rank wins.
+enum NMEAPositionSource: Int, Comparable {
+    case gll = 1
+    case rmc = 2
+    case gga = 3
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Merges the sentences of one receiver cycle into one fix.
+///
+/// Sentences that carry the same UTC time of day form an epoch; a
+/// sentence with another time closes the epoch and starts the next one.
+/// Sentences without a time (VTG, GSA) belong to the epoch in progress.
+///
+/// Dates: an epoch takes the date of its own RMC/ZDA; otherwise the last
+/// date seen is carried forward, and moves to the next day when the time
+/// of day falls back by more than 12 hours (midnight). Before any date the
+/// `defaultDate` option (`--date`) applies, with the same rollover; an
+/// epoch before the first date is held back (up to
+/// ``maximumUndatedEpochs``) and back-filled once a date arrives, as
+/// GPSBabel does; at the end of input, still undated fixes are reported
+/// as `noDate`.
+///
+/// Some receivers (Garmin 48) send GLL with a time one second off from
+/// the RMC/GGA of the same cycle: an epoch whose only position is a GLL
+/// repeating the previous fix's position, in a stream that has GGA/RMC
+/// positions, adds nothing and is dropped.
+struct NMEAEpochAssembler {
+    struct Epoch {
+        var timeOfDay: Int64
+        var fractionDigits: UInt8
+        var location: FeedLocation
+        var date: Int?
+        var coordinate: Coordinate?
+        var source: NMEAPositionSource?
+        var sawInvalid = false
+        var elevation: Double?
+        var speed: Double?
+        var course: Double?
+        var hdop: Double?
+        var hdopFromGGA = false
+    }
+
+    /// The epoch in progress, valid while ``hasEpoch`` (a plain value,
+    /// not an optional, so that updates happen in place).
+    private(set) var epoch = Epoch(timeOfDay: 0, fractionDigits: 0, location: FeedLocation(line: 0, byteOffset: 0))
+    private(set) var hasEpoch = false
+    private var invalidReason = ""
+    private var sawGGAOrRMCPosition = false
+    private var lastCoordinate: Coordinate?
+    private var undated: [(fix: Fix, timeOfDay: Int64, location: FeedLocation)] = []
+    private var carriedDay: Int?
+    private var carriedTimeOfDay: Int64 = 0
+    private let defaultDate: Int?
+
+    /// Undated epochs held back, waiting for a date to back-fill.
+    static let maximumUndatedEpochs = 3600
+
+    private static let halfDay: Int64 = 12 * 3600 * 1_000_000_000
+    private static let day: Int64 = 24 * 3600 * 1_000_000_000
+
+    init(defaultDate: Int?) {
+        self.defaultDate = defaultDate
+    }
+
+    /// Makes the epoch at `timeOfDay` current, emitting the previous one
+    /// if its time differs.
+    @inline(__always)
+    mutating func enter(
+        timeOfDay: Int64, fractionDigits: UInt8, at location: FeedLocation, into batch: inout FeedBatch
+    ) {
+        if hasEpoch, epoch.timeOfDay == timeOfDay { return }
+        flush(into: &batch)
+        epoch = Epoch(timeOfDay: timeOfDay, fractionDigits: fractionDigits, location: location)
+        hasEpoch = true
+    }
+
+    /// The sentence that gave the epoch in progress its position so far.
+    var positionSource: NMEAPositionSource? { hasEpoch ? epoch.source : nil }
+
+    /// Offers a position; the best-ranked valid one of the epoch is kept.
+    @inline(__always)
+    mutating func offerPosition(_ coordinate: Coordinate, from source: NMEAPositionSource) {
+        guard hasEpoch else { return }
+        if source != .gll { sawGGAOrRMCPosition = true }
+        if let existing = epoch.source, existing >= source { return }
+        epoch.coordinate = coordinate
+        epoch.source = source
+    }
+
+    /// Records that a sentence of the epoch reported no valid fix.
+    mutating func markInvalid(_ reason: String) {
+        guard hasEpoch, !epoch.sawInvalid else { return }
+        epoch.sawInvalid = true
+        invalidReason = reason
+    }
+
+    /// Applies a change to the epoch in progress, if there is one.
+    @inline(__always)
+    mutating func update(_ change: (inout Epoch) -> Void) {
+        guard hasEpoch else { return }
+        change(&epoch)
+    }
+
+    /// Emits the epoch in progress (a fix, or a diagnostic saying why not).
+    mutating func flush(into batch: inout FeedBatch) {
+        guard hasEpoch else { return }
+        hasEpoch = false
+        let current = epoch
+        let resolvedDay = resolveDay(current)
+        if let day = resolvedDay { backfill(day: day, timeOfDay: current.timeOfDay, into: &batch) }
+        guard let coordinate = current.coordinate else {
+            if current.sawInvalid {
+                batch.diagnostics.append(
+                    FeedDiagnostic(
+                        .invalidFix, at: current.location,
+                        "epoch \(Self.clock(current.timeOfDay)) UTC: \(invalidReason)"))
+            }
+            return
+        }
+        if current.source == .gll, sawGGAOrRMCPosition, coordinate == lastCoordinate { return }
+        lastCoordinate = coordinate
+        var fix = Fix(
+            time: nil, coordinate: coordinate, elevation: current.elevation, speed: current.speed,
+            course: current.course, hdop: current.hdop)
+        guard let day = resolvedDay else {
+            holdUndated(fix, current, into: &batch)
+            return
+        }
+        fix.time = Timestamp(
+            nanoseconds: Int64(day) * Self.day + current.timeOfDay, fractionDigits: current.fractionDigits)
+        batch.fixes.append(fix)
+    }
+
+    /// Ends the input: epochs still waiting for a date are reported.
+    mutating func finish(into batch: inout FeedBatch) {
+        flush(into: &batch)
+        for held in undated { reportNoDate(held.timeOfDay, at: held.location, into: &batch) }
+        undated.removeAll()
+    }
+
+    /// Keeps a fix that has no date yet (GGA before the first RMC/ZDA), up
+    /// to a bound; the oldest beyond it is reported as `noDate`.
+    private mutating func holdUndated(_ fix: Fix, _ epoch: Epoch, into batch: inout FeedBatch) {
+        if undated.count == Self.maximumUndatedEpochs {
+            let oldest = undated.removeFirst()
+            reportNoDate(oldest.timeOfDay, at: oldest.location, into: &batch)
+        }
+        var stamped = fix
+        stamped.time = Timestamp(nanoseconds: epoch.timeOfDay, fractionDigits: epoch.fractionDigits)
+        undated.append((stamped, epoch.timeOfDay, epoch.location))
+    }
+
+    /// Dates the held fixes from the first known date, walking back from
+    /// it (a time of day that rises by more than 12 hours going backwards
+    /// is the previous day), and emits them in input order.
+    private mutating func backfill(day: Int, timeOfDay: Int64, into batch: inout FeedBatch) {
+        guard !undated.isEmpty else { return }
+        var currentDay = day
+        var laterTime = timeOfDay
+        var days = [Int](repeating: 0, count: undated.count)
+        for k in stride(from: undated.count - 1, through: 0, by: -1) {
+            if undated[k].timeOfDay > laterTime + Self.halfDay { currentDay -= 1 }
+            days[k] = currentDay
+            laterTime = undated[k].timeOfDay
+        }
+        for (k, held) in undated.enumerated() {
+            var fix = held.fix
+            fix.time = Timestamp(
+                nanoseconds: Int64(days[k]) * Self.day + held.timeOfDay, fractionDigits: held.fix.time?.fractionDigits ?? 0)
+            batch.fixes.append(fix)
+        }
+        undated.removeAll(keepingCapacity: true)
+    }
+
+    private func reportNoDate(_ timeOfDay: Int64, at location: FeedLocation, into batch: inout FeedBatch) {
+        batch.diagnostics.append(
+            FeedDiagnostic(
+                .noDate, at: location,
+                "fix at \(Self.clock(timeOfDay)) UTC has no date (no RMC/ZDA in the log); give --date YYYY-MM-DD for logs without dates"
+            ))
+    }
+
+    /// The epoch's day: its own date, else the carried one (with midnight
+    /// rollover), else `--date`; remembers it for the next epoch.
+    private mutating func resolveDay(_ epoch: Epoch) -> Int? {
+        var day: Int
+        if let own = epoch.date {
+            day = own
+        } else if let carried = carriedDay ?? defaultDate {
+            day = carried
+            if carriedDay != nil, epoch.timeOfDay < carriedTimeOfDay - Self.halfDay { day += 1 }
+        } else {
+            return nil
+        }
+        carriedDay = day
+        carriedTimeOfDay = epoch.timeOfDay
+        return day
+    }
+
+    private static func clock(_ nanoseconds: Int64) -> String {
+        let seconds = Int(nanoseconds / 1_000_000_000)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    }
+}

@@ -1,0 +1,34 @@
+import FeedParsing
+
+/// Decodes one feed file (or stdin) chunk by chunk, handing each batch to
+/// the caller as soon as the chunk that completed it was read.
+public enum FeedFileDecoding {
+    /// Reads `path` (`-` for stdin) through a decoder for `format` (`nil`:
+    /// detect), calling `onBatch` after every chunk and once at the end;
+    /// the batch is emptied after each call. Returns the decoder, for its
+    /// format and statistics. `onBatch` returning `false` stops reading.
+    @discardableResult
+    public static func decode(
+        path: String, format: FeedFormat?, options: FeedDecodingOptions,
+        chunkSize: Int = FileByteReader.defaultChunkSize,
+        onBatch: (inout FeedBatch) throws -> Bool
+    ) throws -> any FeedDecoder {
+        let reader = try FileByteReader(path: path, chunkSize: chunkSize)
+        let decoder = makeFeedDecoder(format: format, options: options)
+        var batch = FeedBatch()
+        var stopped = false
+        try reader.forEachChunk { chunk in
+            guard !stopped else { return }
+            decoder.decode(chunk, into: &batch)
+            if !batch.isEmpty {
+                stopped = try !onBatch(&batch)
+                batch.removeAll()
+            }
+        }
+        guard !stopped else { return decoder }
+        decoder.finish(into: &batch)
+        _ = try onBatch(&batch)
+        batch.removeAll()
+        return decoder
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file or stdin could not be read.
+public struct FileReadError: Error, CustomStringConvertible {
+    /// The path (or `-` for stdin).
+    public var path: String
+    /// What failed, with the system's reason.
+    public var reason: String
+
+    /// `cannot open x.gpx: No such file or directory`.
+    public var description: String { "cannot \(reason) \(path == "-" ? "standard input" : path)" }
+}
+
+/// Reads a file or standard input synchronously with read(2) in large
+/// chunks and hands each chunk on as soon as it arrives.
+///
+/// A pipe (`cat /dev/ttyACM0 | repeat-sim decode -`) streams: `read`
+/// returns whatever is available, so each chunk reaches the decoder
+/// without waiting for the end of input. Memory is one chunk buffer.
+/// This is a blocking reader for the command line's own thread; live
+/// sources that must not block Swift's cooperative pool use their own
+/// threads.
+public final class FileByteReader {
+    /// The default chunk size: 1 MiB.
+    public static let defaultChunkSize = 1 << 20
+
+    /// The path read, or `-` for stdin.
+    public let path: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let buffer: UnsafeMutableRawBufferPointer
+
+    /// Opens `path` for reading; `-` means standard input.
+    public init(path: String, chunkSize: Int = FileByteReader.defaultChunkSize) throws {
+        self.path = path
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileReadError(path: path, reason: "open (\(Self.lastError()))") }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw FileReadError(path: path, reason: "read a directory:")
+            }
+            descriptor = fd
+            ownsDescriptor = true
+        }
+        buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+        buffer.deallocate()
+    }
+
+    /// Calls `body` with each chunk until the end of input; the chunk's
+    /// memory is only valid during the call.
+    public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count > 0 {
+                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            } else if count == 0 {
+                return
+            } else if errno != EINTR {
+                throw FileReadError(path: path, reason: "read (\(Self.lastError()))")
+            }
+        }
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,112 @@
+/// A length of time as people say it: "45s", "6h", "10w", "1mo".
+///
+/// Seconds, minutes and hours are exact durations. Days, weeks, months and
+/// years are calendar steps taken in a task's time zone: one day after
+/// 09:00 is 09:00 the next day even across a daylight-saving change, and one
+/// month after January 31 is February 28 (or 29).
+public struct CalendarDuration: Hashable, Sendable {
+    /// The unit a duration counts.
+    public enum Unit: String, Hashable, Sendable, CaseIterable {
+        case seconds = "s"
+        case minutes = "m"
+        case hours = "h"
+        case days = "d"
+        case weeks = "w"
+        case months = "mo"
+        case years = "y"
+
+        /// Whether the unit is an exact number of seconds (s, m, h).
+        public var isExact: Bool { secondsPerUnit != nil }
+
+        /// Seconds in one unit, for the exact units only.
+        public var secondsPerUnit: Int64? {
+            switch self {
+            case .seconds: return 1
+            case .minutes: return 60
+            case .hours: return 3600
+            case .days, .weeks, .months, .years: return nil
+            }
+        }
+
+        /// A rough length in seconds, for estimates only (a month is 1/12
+        /// of a mean Gregorian year).
+        var approximateSeconds: Double {
+            switch self {
+            case .seconds: return 1
+            case .minutes: return 60
+            case .hours: return 3600
+            case .days: return 86_400
+            case .weeks: return 604_800
+            case .months: return 2_629_746
+            case .years: return 31_556_952
+            }
+        }
+    }
+
+    /// How many units; never negative.
+    public var value: Int
+    /// The unit counted.
+    public var unit: Unit
+
+    /// Creates a duration of `value` units.
+    public init(_ value: Int, _ unit: Unit) {
+        precondition(value >= 0, "a duration is never negative")
+        self.value = value
+        self.unit = unit
+    }
+
+    /// 24 hours, the default lead time.
+    public static let oneDay = CalendarDuration(24, .hours)
+    /// 12 hours, the default location cooldown.
+    public static let twelveHours = CalendarDuration(12, .hours)
+
+    /// The duration in seconds when its unit is exact, else `nil`.
+    public var exactSeconds: Int64? { unit.secondsPerUnit.map { $0 * Int64(value) } }
+
+    /// A rough length in seconds (months 30.4 days, years 365.2425 days).
+    public var approximateSeconds: Double { Double(value) * unit.approximateSeconds }
+
+    /// Parses `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`, `1y` (also the long
+    /// names: `10 weeks`, `1 month`, `90 minutes`).
+    ///
+    /// - Throws: ``RecurrenceError/invalidDuration(_:)`` naming the text.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingWhitespace()
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        let unitText = trimmed.dropFirst(digits.count).trimmingWhitespace().lowercased()
+        guard !digits.isEmpty, digits.count <= 9, let value = Int(digits),
+            let unit = Self.unitNames[unitText]
+        else { throw RecurrenceError.invalidDuration(text) }
+        self.init(value, unit)
+    }
+
+    private static let unitNames: [String: Unit] = {
+        var names: [String: Unit] = [:]
+        let spellings: [(Unit, [String])] = [
+            (.seconds, ["s", "sec", "secs", "second", "seconds"]),
+            (.minutes, ["m", "min", "mins", "minute", "minutes"]),
+            (.hours, ["h", "hr", "hrs", "hour", "hours"]),
+            (.days, ["d", "day", "days"]),
+            (.weeks, ["w", "wk", "wks", "week", "weeks"]),
+            (.months, ["mo", "mon", "month", "months"]),
+            (.years, ["y", "yr", "yrs", "year", "years"]),
+        ]
+        for (unit, words) in spellings { for word in words { names[word] = unit } }
+        return names
+    }()
+}
+
+extension CalendarDuration: CustomStringConvertible {
+    /// The short form that ``init(parsing:)`` reads back: `10w`, `1mo`.
+    public var description: String { "\(value)\(unit.rawValue)" }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+}

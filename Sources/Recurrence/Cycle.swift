@@ -1,0 +1,121 @@
+import Foundation
+
+/// One round of a recurring task: from its anchor to its due date.
+public struct Cycle: Hashable, Sendable {
+    /// How many completions came before this cycle (0 for the first).
+    public var number: Int
+    /// What began the cycle: the last completion, or the task's start.
+    public var began: Date
+    /// Where the progress bar starts: the completion or previous occurrence
+    /// the cycle is measured from.
+    public var anchor: Date
+    /// When the window opens (equals ``due`` except for `afterCompletion`).
+    public var windowStart: Date
+    /// When the task is due.
+    public var due: Date
+
+    /// How far the cycle has run at `time`: (t − anchor) / (due − anchor),
+    /// clamped to 0…1. A cycle with no length is 0 before it is due, 1 after.
+    public func progress(at time: Date) -> Double {
+        let length = due.timeIntervalSince(anchor)
+        guard length > 0 else { return time >= due ? 1 : 0 }
+        return min(1, max(0, time.timeIntervalSince(anchor) / length))
+    }
+}
+
+extension RecurringTask {
+    /// The cycle in force at `time`, applying the completions made up to
+    /// and including `time`; `nil` once the task is finished.
+    ///
+    /// Completions before ``start`` are ignored. The task is finished when a
+    /// `once` task was completed, when `time` is after ``end``, or when the
+    /// next due date would fall after ``end``.
+    public func cycle(at time: Date) -> Cycle? {
+        let counted = completions.prefix { $0 <= time }.filter { $0 >= start }
+        let began = counted.last ?? start
+        let calendar = self.calendar
+        let cycle: Cycle
+        switch schedule {
+        case .once(let due):
+            guard counted.isEmpty else { return nil }
+            cycle = Cycle(number: 0, began: start, anchor: start, windowStart: due, due: due)
+        case .afterCompletion(let min, let max):
+            cycle = Cycle(
+                number: counted.count, began: began, anchor: began,
+                windowStart: calendar.adding(min, to: began), due: calendar.adding(max, to: began))
+        case .fixed, .weekdays:
+            let occurrences = OccurrenceGrid(task: self)
+            var due = occurrences.first(after: start)
+            for completion in counted {
+                due = occurrences.first(after: Swift.max(completion, due))
+            }
+            let previous = occurrences.last(before: due) ?? start
+            cycle = Cycle(
+                number: counted.count, began: began, anchor: Swift.max(previous, began),
+                windowStart: due, due: due)
+        }
+        if let end, time > end || cycle.due > end { return nil }
+        return cycle
+    }
+}
+
+/// The occurrences of a `fixed` or `weekdays` schedule.
+struct OccurrenceGrid {
+    let task: RecurringTask
+
+    /// The first occurrence strictly after `time` (and after the start).
+    func first(after time: Date) -> Date {
+        let time = max(time, task.start)
+        switch task.schedule {
+        case .fixed(let every):
+            var k = estimate(every, at: time)
+            while k > 1, occurrence(k - 1, every) > time { k -= 1 }
+            while occurrence(k, every) <= time { k += 1 }
+            return occurrence(k, every)
+        case .weekdays(let days, let at):
+            let calendar = task.calendar
+            let today = calendar.day(of: time)
+            for day in today...(today + 8) where days.contains(Weekday.of(daysSince1970: day)) {
+                let instant = calendar.instant(onDay: day, at: at)
+                if instant > time { return instant }
+            }
+            preconditionFailure("a non-empty weekday set has an occurrence within 8 days")
+        case .once, .afterCompletion:
+            preconditionFailure("only fixed and weekdays schedules have an occurrence grid")
+        }
+    }
+
+    /// The last occurrence strictly before `time` and after the start, if any.
+    func last(before time: Date) -> Date? {
+        switch task.schedule {
+        case .fixed(let every):
+            var k = estimate(every, at: time)
+            while occurrence(k, every) >= time, k > 0 { k -= 1 }
+            while occurrence(k + 1, every) < time { k += 1 }
+            return k >= 1 ? occurrence(k, every) : nil
+        case .weekdays(let days, let at):
+            let calendar = task.calendar
+            let today = calendar.day(of: time)
+            for day in stride(from: today, through: today - 8, by: -1)
+            where days.contains(Weekday.of(daysSince1970: day)) {
+                let instant = calendar.instant(onDay: day, at: at)
+                if instant < time { return instant > task.start ? instant : nil }
+            }
+            return nil
+        case .once, .afterCompletion:
+            return nil
+        }
+    }
+
+    /// start + k·every, computed from the start in one step.
+    private func occurrence(_ k: Int, _ every: CalendarDuration) -> Date {
+        task.calendar.adding(every, times: k, to: task.start)
+    }
+
+    /// A guess of k with occurrence(k) near `time`, at least 1.
+    private func estimate(_ every: CalendarDuration, at time: Date) -> Int {
+        let elapsed = time.timeIntervalSince(task.start) / every.approximateSeconds
+        guard elapsed.isFinite, elapsed > 1 else { return 1 }
+        return Int(min(elapsed, 1e9))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GeoCore
+
+/// A wall-clock date and time in some time zone, as seconds since
+/// 1970-01-01T00:00:00 *local* (no zone attached).
+///
+/// Calendar arithmetic happens on wall-clock values; ``resolve(in:)`` turns
+/// the result back into an instant with the project's named policy for the
+/// two awkward cases:
+///
+/// - **Skipped time** (spring forward): a wall time that does not exist
+///   moves forward by the length of the gap. Berlin, 2024-03-31: 02:30 does
+///   not exist (clocks jump 02:00 → 03:00), so it resolves to 03:30 CEST,
+///   which is 01:30Z.
+/// - **Repeated time** (fall back): a wall time that happens twice takes the
+///   first. Berlin, 2024-10-27: 02:30 happens at 00:30Z (CEST) and again at
+///   01:30Z (CET); it resolves to 00:30Z.
+struct WallClock: Hashable, Comparable {
+    /// Seconds since 1970-01-01T00:00:00 wall-clock time.
+    var seconds: Int64
+
+    /// The wall-clock reading of `instant` in `zone`.
+    init(_ instant: Date, in zone: TimeZone) {
+        let whole = Int64(instant.timeIntervalSince1970.rounded(.down))
+        seconds = whole + Int64(zone.secondsFromGMT(for: instant))
+        fraction = instant.timeIntervalSince1970 - Double(whole)
+    }
+
+    /// A wall-clock value from its civil parts.
+    init(days: Int, secondsOfDay: Int, fraction: Double = 0) {
+        seconds = Int64(days) * 86_400 + Int64(secondsOfDay)
+        self.fraction = fraction
+    }
+
+    /// Sub-second part, carried through arithmetic unchanged.
+    var fraction: Double
+
+    /// Days since 1970-01-01 of the wall-clock date.
+    var days: Int { Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400) }
+
+    /// Seconds since local midnight.
+    var secondsOfDay: Int { Int(seconds - Int64(days) * 86_400) }
+
+    /// The instant this wall-clock time names in `zone`, by the policy above.
+    func resolve(in zone: TimeZone) -> Date {
+        // Offsets in force a day and a half either side bracket any single
+        // transition; each candidate offset is checked against the instant it gives.
+        let probe = Date(timeIntervalSince1970: Double(seconds))
+        let before = zone.secondsFromGMT(for: probe.addingTimeInterval(-129_600))
+        let after = zone.secondsFromGMT(for: probe.addingTimeInterval(129_600))
+        var matches: [Int64] = []
+        for offset in Set([before, after, zone.secondsFromGMT(for: probe)]) {
+            let instant = seconds - Int64(offset)
+            if zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) == offset {
+                matches.append(instant)
+            }
+        }
+        // Repeated: the first; skipped: shifted forward by the gap, which is
+        // the wall time read with the offset from before the gap.
+        let instant = matches.min() ?? seconds - Int64(before)
+        return Date(timeIntervalSince1970: Double(instant) + fraction)
+    }
+
+    /// The civil calendar date of this wall-clock time.
+    var civilDate: (year: Int, month: Int, day: Int) { CivilCalendar.date(fromDays: days) }
+
+    static func < (lhs: WallClock, rhs: WallClock) -> Bool {
+        (lhs.seconds, lhs.fraction) < (rhs.seconds, rhs.fraction)
+    }
+}
+
+extension TimeZone {
+    /// Parses an IANA time zone identifier such as `Europe/Berlin` or `UTC`.
+    ///
+    /// - Throws: ``RecurrenceError/invalidTimeZone(_:)`` naming the text.
+    public static func iana(_ identifier: String) throws -> TimeZone {
+        let trimmed = identifier.trimmingWhitespace()
+        guard !trimmed.isEmpty, let zone = TimeZone(identifier: trimmed) else {
+            throw RecurrenceError.invalidTimeZone(identifier)
+        }
+        return zone
+    }
+}

@@ -1,1 +1,0 @@
-// The Recurrence module: see DESIGN.md's module table and this folder's files.

@@ -1,0 +1,41 @@
+import Foundation
+import GeoCore
+
+/// RFC 3339 text for Foundation `Date`s, through GeoCore's fast parser.
+public enum RFC3339Text {
+    /// Parses an RFC 3339 date-time with any offset and fraction.
+    ///
+    /// - Throws: ``RecurrenceError/invalidDate(_:)`` naming the text.
+    public static func date(_ text: String) throws -> Date {
+        guard let stamp = RFC3339.parse(text.trimmingWhitespace()) else {
+            throw RecurrenceError.invalidDate(text)
+        }
+        return Date(timeIntervalSince1970: stamp.secondsSince1970)
+    }
+
+    /// `2025-03-20T16:45:00Z`, with milliseconds only when the date has them.
+    public static func format(_ date: Date) -> String {
+        RFC3339.format(timestamp(date))
+    }
+
+    /// The date as a GeoCore timestamp (millisecond digits when fractional).
+    public static func timestamp(_ date: Date) -> Timestamp {
+        let seconds = date.timeIntervalSince1970
+        let millis = (seconds * 1000).rounded()
+        let whole = millis.truncatingRemainder(dividingBy: 1000) == 0
+        return Timestamp(nanoseconds: Int64(millis) * 1_000_000, fractionDigits: whole ? 0 : 3)
+    }
+
+    /// The date in a time zone, `2025-03-20T17:45:00+01:00`.
+    public static func format(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        let local = Timestamp(nanoseconds: timestamp(date).nanoseconds + Int64(offset) * 1_000_000_000,
+                              fractionDigits: timestamp(date).fractionDigits)
+        var text = RFC3339.format(local)
+        text.removeLast()  // the "Z"
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        let hours = magnitude / 3600, minutes = magnitude / 60 % 60
+        return text + sign + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A place where a task can be done: a circle around a point.
+public struct TaskLocation: Hashable, Sendable {
+    /// What the place is called, e.g. "Pharmacy".
+    public var name: String
+    /// Latitude in degrees.
+    public var latitude: Double
+    /// Longitude in degrees.
+    public var longitude: Double
+    /// Radius of the region in metres.
+    public var radius: Double
+
+    /// Creates a location.
+    public init(name: String, latitude: Double, longitude: Double, radius: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+    }
+}
+
+/// A flexible recurring task: what to do, where, and how it repeats.
+///
+/// A task is a value; its state is derived from its ``completions`` and a
+/// time passed in (``status(at:)``), never from a clock.
+public struct RecurringTask: Hashable, Sendable, Identifiable {
+    /// Stable identifier, e.g. `cat-medicine`.
+    public var id: String
+    /// What to do, e.g. "Buy cat medicine".
+    public var title: String
+    /// The list (group) the task belongs to, e.g. "Pets".
+    public var list: String?
+    /// Free-form notes.
+    public var notes: String?
+    /// The device or person whose arrivals count; `nil` for everyone.
+    public var assignee: String?
+    /// The zone calendar units and weekdays are counted in.
+    public var timeZone: TimeZone
+    /// The anchor of the first cycle; no occurrence comes before it.
+    public var start: Date
+    /// After this the task is finished.
+    public var end: Date?
+    /// How the task repeats.
+    public var schedule: Schedule
+    /// Places where arriving can remind of the task.
+    public var locations: [TaskLocation]
+    /// How long before the window opens an arrival may already remind.
+    public var lead: CalendarDuration
+    /// When the task was done, ascending.
+    public private(set) var completions: [Date]
+
+    /// Creates a task; `completions` are sorted.
+    public init(
+        id: String, title: String, list: String? = nil, notes: String? = nil, assignee: String? = nil,
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, start: Date, end: Date? = nil,
+        schedule: Schedule, locations: [TaskLocation] = [], lead: CalendarDuration = .oneDay,
+        completions: [Date] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.list = list
+        self.notes = notes
+        self.assignee = assignee
+        self.timeZone = timeZone
+        self.start = start
+        self.end = end
+        self.schedule = schedule
+        self.locations = locations
+        self.lead = lead
+        self.completions = completions.sorted()
+    }
+
+    /// Records a completion at `date`, keeping the list ordered.
+    public mutating func complete(at date: Date) {
+        let index = completions.firstIndex { $0 > date } ?? completions.endIndex
+        completions.insert(date, at: index)
+    }
+
+    /// Replaces every completion.
+    public mutating func setCompletions(_ dates: [Date]) { completions = dates.sorted() }
+
+    /// The calendar of the task's zone.
+    public var calendar: ZonedCalendar { ZonedCalendar(timeZone: timeZone) }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// A problem in a tasks file, located by task and field.
+public struct TaskFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The task's position in the `tasks` array, if the problem is in a task.
+    public var index: Int?
+    /// The task's id, when it has one.
+    public var taskID: String?
+    /// The field path, e.g. `schedule.afterCompletion.min`.
+    public var field: String?
+    /// What is wrong and how to fix it.
+    public var message: String
+
+    /// `task "cat-medicine" (tasks[0]), field "lead": "banana" is not a duration: …`
+    public var description: String {
+        var parts: [String] = []
+        if let index {
+            parts.append(taskID.map { "task \"\($0)\" (tasks[\(index)])" } ?? "tasks[\(index)]")
+        }
+        if let field { parts.append("field \"\(field)\"") }
+        return parts.isEmpty ? message : parts.joined(separator: ", ") + ": " + message
+    }
+}
+
+/// Reads the tasks file format of DESIGN.md:
+///
+/// ```json
+/// {"tasks": [{"id": "cat-medicine", "title": "Buy cat medicine", "list": "Pets",
+///   "timeZone": "Europe/Berlin", "start": "2025-01-06T09:00:00+01:00",
+///   "schedule": {"afterCompletion": {"min": "10w", "max": "14w"}}, "lead": "24h",
+///   "locations": [{"name": "Pharmacy", "lat": 52.5163, "lon": 13.3777, "radius": 150}],
+///   "completions": ["2025-03-20T17:45:00+01:00"]}]}
+/// ```
+///
+/// Other schedules: `{"fixed": {"every": "2w"}}`, `{"weekdays": {"days":
+/// ["mon","wed","fri"], "at": "18:00"}}`, `{"once": {"due": "…"}}`. Optional
+/// fields: `list`, `notes`, `assignee`, `timeZone` (default UTC), `end`,
+/// `lead` (default 24h), `locations`, `completions`.
+public enum TaskFile {
+    /// Decodes every task, or throws the first problem; a file with one bad
+    /// task yields no tasks at all.
+    public static func decode(_ data: Data) throws -> [RecurringTask] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw TaskFileError(message: "not valid JSON (\(Self.describe(error)))")
+        }
+        guard let object = root as? [String: Any], let tasks = object["tasks"] as? [Any] else {
+            throw TaskFileError(message: "expected an object with a \"tasks\" array")
+        }
+        var seen = Set<String>()
+        return try tasks.enumerated().map { index, element in
+            var reader = TaskReader(index: index, value: element)
+            let task = try reader.read()
+            guard seen.insert(task.id).inserted else {
+                throw TaskFileError(index: index, taskID: task.id, field: "id", message: "duplicate id")
+            }
+            return task
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+    }
+}
+
+/// Reads one task object, naming the field of every problem.
+private struct TaskReader {
+    let index: Int
+    let value: Any
+    var id: String?
+
+    init(index: Int, value: Any) {
+        self.index = index
+        self.value = value
+    }
+
+    func fail(_ field: String?, _ message: String) -> TaskFileError {
+        TaskFileError(index: index, taskID: id, field: field, message: message)
+    }
+
+    mutating func read() throws -> RecurringTask {
+        guard let object = value as? [String: Any] else { throw fail(nil, "expected an object") }
+        id = try requiredString(object, "id")
+        guard let id, !id.isEmpty else { throw fail("id", "must not be empty") }
+        let zone = try optionalString(object, "timeZone").map { text in
+            try wrap("timeZone") { try TimeZone.iana(text) }
+        } ?? TimeZone(identifier: "UTC")!
+        let start = try date(requiredString(object, "start"), "start")
+        let end = try optionalString(object, "end").map { try date($0, "end") }
+        if let end, end <= start { throw fail("end", "must be after start") }
+        let lead = try optionalString(object, "lead").map { try duration($0, "lead") } ?? .oneDay
+        let schedule = try readSchedule(object["schedule"])
+        let locations = try readLocations(object["locations"])
+        let completions = try readCompletions(object["completions"])
+        return RecurringTask(
+            id: id, title: try requiredString(object, "title"), list: try optionalString(object, "list"),
+            notes: try optionalString(object, "notes"), assignee: try optionalString(object, "assignee"),
+            timeZone: zone, start: start, end: end, schedule: schedule, locations: locations, lead: lead,
+            completions: completions)
+    }
+
+    func readSchedule(_ value: Any?) throws -> Schedule {
+        let kinds = "afterCompletion, fixed, weekdays or once"
+        guard let object = value as? [String: Any], object.count == 1, let (kind, body) = object.first else {
+            throw fail("schedule", "expected an object with exactly one of \(kinds)")
+        }
+        guard let fields = body as? [String: Any] else { throw fail("schedule.\(kind)", "expected an object") }
+        let path = "schedule.\(kind)"
+        let schedule: Schedule
+        switch kind {
+        case "afterCompletion":
+            let min = try duration(requiredString(fields, "min", path), "\(path).min")
+            let max = try duration(requiredString(fields, "max", path), "\(path).max")
+            schedule = .afterCompletion(min: min, max: max)
+        case "fixed":
+            schedule = .fixed(every: try duration(requiredString(fields, "every", path), "\(path).every"))
+        case "weekdays":
+            guard let names = fields["days"] as? [String] else { throw fail("\(path).days", "expected an array of day names") }
+            let days = try Set(names.map { name in try wrap("\(path).days") { try Weekday(parsing: name) } })
+            let at = try wrap("\(path).at") { try TimeOfDay(parsing: requiredString(fields, "at", path)) }
+            schedule = .weekdays(days, at: at)
+        case "once":
+            schedule = .once(due: try date(requiredString(fields, "due", path), "\(path).due"))
+        default:
+            throw fail("schedule", "unknown schedule \"\(kind)\": use \(kinds)")
+        }
+        try wrap("schedule") { try schedule.validate() }
+        return schedule
+    }
+
+    func readLocations(_ value: Any?) throws -> [TaskLocation] {
+        guard let value else { return [] }
+        guard let array = value as? [Any] else { throw fail("locations", "expected an array") }
+        return try array.enumerated().map { offset, element in
+            let path = "locations[\(offset)]"
+            guard let object = element as? [String: Any] else { throw fail(path, "expected an object") }
+            let lat = try number(object, "lat", path), lon = try number(object, "lon", path)
+            let radius = try number(object, "radius", path)
+            guard (-90...90).contains(lat) else { throw fail("\(path).lat", "\(lat) is outside -90…90") }
+            guard (-180...180).contains(lon) else { throw fail("\(path).lon", "\(lon) is outside -180…180") }
+            guard radius > 0, radius.isFinite else { throw fail("\(path).radius", "must be a positive number of metres") }
+            let name = try optionalString(object, "name", path) ?? "\(id ?? "task") \(offset + 1)"
+            return TaskLocation(name: name, latitude: lat, longitude: lon, radius: radius)
+        }
+    }
+
+    func readCompletions(_ value: Any?) throws -> [Date] {
+        guard let value else { return [] }
+        guard let array = value as? [Any] else { throw fail("completions", "expected an array of date-times") }
+        return try array.enumerated().map { offset, element in
+            guard let text = element as? String else { throw fail("completions[\(offset)]", "expected a date-time string") }
+            return try date(text, "completions[\(offset)]")
+        }
+    }
+
+    func requiredString(_ object: [String: Any], _ key: String, _ path: String? = nil) throws -> String {
+        guard let text = try optionalString(object, key, path) else {
+            throw fail(path.map { "\($0).\(key)" } ?? key, "is required")
+        }
+        return text
+    }
+
+    func optionalString(_ object: [String: Any], _ key: String, _ path: String? = nil) throws -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else { throw fail(path.map { "\($0).\(key)" } ?? key, "expected a string") }
+        return text
+    }
+
+    func number(_ object: [String: Any], _ key: String, _ path: String) throws -> Double {
+        guard let value = object[key] as? NSNumber else {
+            throw fail("\(path).\(key)", object[key] == nil ? "is required" : "expected a number")
+        }
+        return value.doubleValue
+    }
+
+    func date(_ text: String, _ field: String) throws -> Date { try wrap(field) { try RFC3339Text.date(text) } }
+
+    func duration(_ text: String, _ field: String) throws -> CalendarDuration {
+        try wrap(field) { try CalendarDuration(parsing: text) }
+    }
+
+    func wrap<T>(_ field: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RecurrenceError {
+            throw fail(field, error.description)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A day of the week, numbered as ISO 8601 does (Monday 1 … Sunday 7).
+public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The three-letter name used in task files: `mon` … `sun`.
+    public var shortName: String {
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1]
+    }
+
+    /// Parses `mon`, `Monday`, `MO` and the like.
+    ///
+    /// - Throws: ``RecurrenceError/invalidWeekday(_:)`` naming the text.
+    public init(parsing text: String) throws {
+        let key = text.trimmingWhitespace().lowercased()
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        guard let index = names.firstIndex(where: { $0 == key || $0.prefix(3) == key || $0.prefix(2) == key }),
+            !key.isEmpty
+        else { throw RecurrenceError.invalidWeekday(text) }
+        let day = Weekday(rawValue: index + 1)!
+        self = day
+    }
+
+    /// The weekday of a count of days since 1970-01-01 (a Thursday).
+    static func of(daysSince1970 days: Int) -> Weekday {
+        let index = ((days + 3) % 7 + 7) % 7  // 0 = Monday
+        return Weekday(rawValue: index + 1)!
+    }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A wall-clock time of day, `18:00`.
+public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
+    /// Hours, 0…23.
+    public var hour: Int
+    /// Minutes, 0…59.
+    public var minute: Int
+
+    /// Creates a time of day; the values must be in range.
+    public init(hour: Int, minute: Int) {
+        precondition((0...23).contains(hour) && (0...59).contains(minute), "time of day out of range")
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `18:00` or `7:30`.
+    ///
+    /// - Throws: ``RecurrenceError/invalidTimeOfDay(_:)`` naming the text.
+    public init(parsing text: String) throws {
+        let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { throw RecurrenceError.invalidTimeOfDay(text) }
+        self.init(hour: hour, minute: minute)
+    }
+
+    /// `18:00`.
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    /// Seconds after local midnight.
+    var secondsOfDay: Int { hour * 3600 + minute * 60 }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+/// What can go wrong at the store's boundary, in the domain's words.
+public enum StoreError: Error, Equatable, Sendable {
+    /// No task has this id.
+    case taskNotFound(String)
+    /// A task with this id already exists.
+    case duplicateTask(String)
+    /// The database rejected a value (a CHECK or foreign key), with SQLite's words.
+    case rejected(String)
+    /// A stored row the recurrence core cannot read, with the reason.
+    case corruptRow(String)
+    /// The database file cannot be opened or written, with the reason.
+    case unavailable(String)
+}
+
+extension StoreError: CustomStringConvertible {
+    /// A sentence for the command line.
+    public var description: String {
+        switch self {
+        case .taskNotFound(let id): return "no task \"\(id)\" (see `repeat-sim task list`)"
+        case .duplicateTask(let id): return "a task \"\(id)\" already exists (use `task edit`, or `task import --replace`)"
+        case .rejected(let message): return "the store rejected the change: \(message)"
+        case .corruptRow(let message): return "a stored task cannot be read: \(message)"
+        case .unavailable(let message): return "the task database cannot be used: \(message)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Maps GRDB's errors onto the domain's; other errors pass through.
+    static func translating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_CONSTRAINT:
+                throw StoreError.rejected(error.message ?? "constraint failed")
+            case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_NOTADB, .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_PERM:
+                throw StoreError.unavailable(error.message ?? "\(error.resultCode)")
+            default:
+                throw error
+            }
+        }
+    }
+}

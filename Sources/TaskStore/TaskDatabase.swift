@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import Recurrence
+
+/// Tasks, their places and completions, and the notification log, in SQLite.
+///
+/// One value over a GRDB `DatabaseWriter`: a `DatabasePool` in WAL mode on
+/// disk (so a `task done` from another shell lands while a live replay
+/// reads), or an in-memory `DatabaseQueue` for tests. Every operation that
+/// must hold together — importing a file, completing a task and recording
+/// its history — is one transaction.
+public struct TaskDatabase: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    ///
+    /// Writers wait up to `busyTimeout` seconds for another process's
+    /// transaction instead of failing.
+    public init(path: String, busyTimeout: TimeInterval = 10) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        let pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
+        try self.init(writer: pool)
+    }
+
+    /// An empty in-memory database, for tests and dry runs.
+    public static func inMemory() throws -> TaskDatabase {
+        try TaskDatabase(writer: DatabaseQueue())
+    }
+
+    private init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try StoreError.translating { try Migrations.migrator.migrate(writer) }
+    }
+
+    /// The default database path: `$XDG_DATA_HOME/repeat/repeat.sqlite`, else
+    /// `~/.local/share/repeat/repeat.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            return data + "/repeat/repeat.sqlite"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/repeat/repeat.sqlite"
+    }
+
+    /// The names of the migrations applied, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Migrations.migrator.appliedMigrations(db) }
+    }
+
+    // MARK: Tasks
+
+    /// Adds a new task with its locations and completions.
+    ///
+    /// - Throws: ``StoreError/duplicateTask(_:)`` if the id is taken.
+    public func add(_ task: RecurringTask, now: Date = Date()) throws {
+        try write { db in try insert(task, db: db, now: now) }
+    }
+
+    /// Replaces a task's fields and locations, keeping its completions and
+    /// creation time.
+    public func update(_ task: RecurringTask) throws {
+        try write { db in
+            guard let existing = try TaskRow.fetchOne(db, key: task.id) else { throw StoreError.taskNotFound(task.id) }
+            try TaskRow(task, createdAt: Date(timeIntervalSince1970: existing.createdAt)).update(db)
+            try LocationRow.filter(LocationRow.Columns.taskID == task.id).deleteAll(db)
+            try insertLocations(of: task, db: db)
+        }
+    }
+
+    /// Imports tasks all together or not at all.
+    ///
+    /// - Parameter replace: replace tasks whose id exists (their
+    ///   completions become the file's); otherwise an existing id fails the
+    ///   whole import.
+    /// - Returns: how many tasks were added and replaced.
+    @discardableResult
+    public func importTasks(_ tasks: [RecurringTask], replace: Bool, now: Date = Date()) throws -> (added: Int, replaced: Int) {
+        try write { db in
+            var replaced = 0
+            for task in tasks {
+                if try TaskRow.exists(db, key: task.id) {
+                    guard replace else { throw StoreError.duplicateTask(task.id) }
+                    try TaskRow.deleteOne(db, key: task.id)
+                    replaced += 1
+                }
+                try insert(task, db: db, now: now)
+            }
+            return (tasks.count - replaced, replaced)
+        }
+    }
+
+    /// Removes a task with its locations and completions; its notification
+    /// log entries stay, detached.
+    public func remove(id: String) throws {
+        try write { db in
+            guard try TaskRow.deleteOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+        }
+    }
+
+    /// The task with this id, with its locations and completions.
+    public func task(id: String) throws -> RecurringTask {
+        try writer.read { db in
+            guard let row = try TaskRow.fetchOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+            return try load(row, db: db)
+        }
+    }
+
+    /// Every task, or those of one list, ordered by id.
+    public func tasks(list: String? = nil) throws -> [RecurringTask] {
+        try writer.read { db in
+            var request = TaskRow.order(TaskRow.Columns.id)
+            if let list { request = request.filter(TaskRow.Columns.list == list) }
+            return try request.fetchAll(db).map { try load($0, db: db) }
+        }
+    }
+
+    // MARK: Completions
+
+    /// Records that a task was done at `time`, with the cycle it closed, in
+    /// one transaction.
+    ///
+    /// - Returns: the history record written.
+    @discardableResult
+    public func complete(id: String, at time: Date, now: Date = Date()) throws -> CompletionRecord {
+        try write { db in
+            guard let row = try TaskRow.fetchOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+            let task = try load(row, db: db)
+            let closing = task.cycle(at: time)
+            var record = CompletionRecord(
+                taskID: id, completedAt: time, recordedAt: now, cycle: closing?.number,
+                windowStart: closing?.windowStart, due: closing?.due)
+            try record.insert(db)
+            return record
+        }
+    }
+
+    /// A task's completions, oldest first.
+    public func history(id: String) throws -> [CompletionRecord] {
+        try writer.read { db in
+            guard try TaskRow.exists(db, key: id) else { throw StoreError.taskNotFound(id) }
+            return try CompletionRecord.filter(CompletionRecord.Columns.taskID == id)
+                .order(CompletionRecord.Columns.completedAt, Column("id")).fetchAll(db)
+        }
+    }
+
+    // MARK: Notification log
+
+    /// Appends a notification to the log.
+    @discardableResult
+    public func log(_ notification: NotificationRecord) throws -> NotificationRecord {
+        try write { db in
+            var record = notification
+            try record.insert(db)
+            return record
+        }
+    }
+
+    /// The latest notifications, newest first; of one task if given.
+    public func notifications(taskID: String? = nil, limit: Int = 50) throws -> [NotificationRecord] {
+        try writer.read { db in
+            var request = NotificationRecord.order(Column("fired_at").desc, Column("id").desc).limit(limit)
+            if let taskID { request = request.filter(Column("task_id") == taskID) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try StoreError.translating { try writer.write(body) }
+    }
+
+    private func insert(_ task: RecurringTask, db: Database, now: Date) throws {
+        if try TaskRow.exists(db, key: task.id) { throw StoreError.duplicateTask(task.id) }
+        try TaskRow(task, createdAt: now).insert(db)
+        try insertLocations(of: task, db: db)
+        for completion in task.completions {
+            var record = CompletionRecord(
+                taskID: task.id, completedAt: completion, recordedAt: now, cycle: nil, windowStart: nil, due: nil)
+            if let closing = cycleClosed(by: completion, in: task) {
+                record.cycle = closing.number
+                record.windowStart = closing.windowStart
+                record.due = closing.due
+            }
+            try record.insert(db)
+        }
+    }
+
+    private func insertLocations(of task: RecurringTask, db: Database) throws {
+        for (position, location) in task.locations.enumerated() {
+            try LocationRow(
+                id: nil, taskID: task.id, position: position, name: location.name, latitude: location.latitude,
+                longitude: location.longitude, radius: location.radius
+            ).insert(db)
+        }
+    }
+
+    /// The cycle a completion closed: the one in force just before it.
+    private func cycleClosed(by completion: Date, in task: RecurringTask) -> Cycle? {
+        var before = task
+        before.setCompletions(task.completions.filter { $0 < completion })
+        return before.cycle(at: completion)
+    }
+
+    private func load(_ row: TaskRow, db: Database) throws -> RecurringTask {
+        let locations = try LocationRow.filter(LocationRow.Columns.taskID == row.id)
+            .order(LocationRow.Columns.position).fetchAll(db).map(\.location)
+        let completions = try Double.fetchAll(
+            db, sql: "SELECT completed_at FROM completion WHERE task_id = ? ORDER BY completed_at", arguments: [row.id])
+        return try row.task(locations: locations, completions: completions.map(Date.init(timeIntervalSince1970:)))
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import FeedParsing
+import GeoCore
+import Pipeline
+
+/// `repeat-sim decode FEED...`: print the fixes a feed decodes to.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV or gpsd JSON feeds.",
+        discussion: """
+            Each FEED is a file, or - for standard input (a pipe streams: fixes are printed as
+            the bytes arrive). The format is detected from the content unless --format says it.
+
+            With --json, every fix is one JSON line on stdout, in input order:
+              {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,
+               "course":90.0,"hdop":0.9,"accuracy":4.5,"device":"..."}
+            Absent fields are left out; times are UTC, with fractional seconds when the source
+            had them. Without --json a readable table is printed.
+
+            Skipped records (bad checksums, unreadable fields, XML errors, noise…) are reported
+            on stderr as FILE:LINE: CODE: MESSAGE, then a summary per feed: fixes, skipped by
+            reason, and what was ignored on purpose (GSV, route points, comments…).
+
+            Exit status: 0 ok; 1 usage error or unreadable file; 2 with --strict at the first
+            malformed record (receiver epochs without a fix or without a date are counted but
+            are not malformed input). Under --strict, nothing decoded from the read that held
+            the malformed record is printed.
+
+            Examples:
+              repeat-sim decode Tracks/nmea/gpsd-ac12.nmea --json
+              cat /dev/ttyACM0 | repeat-sim decode - --format nmea
+              repeat-sim decode old-gga-only.log --date 2019-03-08
+              repeat-sim decode hike.gpx --waypoints
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Feed files to decode; - reads standard input.", valueName: "FEED"))
+    var feeds: [String] = []
+
+    @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto to detect it from the content.")
+    var format: FeedFormatChoice = .auto
+
+    @Flag(help: "Print JSON lines on stdout instead of a table.")
+    var json = false
+
+    @Flag(help: "Exit with status 2 at the first malformed record.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("The UTC date of an NMEA log that carries none (GGA only).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Flag(help: "List the GPX waypoints (wpt) instead of the track points.")
+    var waypoints = false
+
+    func validate() throws {
+        if feeds.isEmpty { throw usageFailure("give at least one FEED (a file, or - for standard input)") }
+        if feeds.filter({ $0 == "-" }).count > 1 { throw usageFailure("standard input (-) can be read only once") }
+        if let date, Self.days(fromDate: date) == nil {
+            throw usageFailure("--date '\(date)' is not a date like 2019-03-08")
+        }
+    }
+
+    func run() throws {
+        let options = FeedDecodingOptions(defaultDate: date.flatMap(Self.days(fromDate:)), collectWaypoints: waypoints)
+        var output = ByteOutput.standardOutput
+        var errors = ByteOutput.standardError
+        if !json { output.write(waypoints ? FixTable.waypointHeader() : FixTable.header) }
+        var failed = false
+        for feed in feeds {
+            var summary = DecodeSummary(feed: feed == "-" ? "<stdin>" : feed, itemName: waypoints ? "waypoint" : "fix")
+            var strictFailure = false
+            do {
+                let decoder = try FeedFileDecoding.decode(path: feed, format: format.format, options: options) { batch in
+                    // Under --strict nothing from a read that holds a malformed record is printed.
+                    if !(strict && batch.diagnostics.contains(where: \.isInputError)) {
+                        writeBatch(batch, summary: &summary, output: &output)
+                        output.flush()
+                    }
+                    for diagnostic in batch.diagnostics {
+                        errors.write("\(summary.feed):\(diagnostic.location.line > 0 ? "\(diagnostic.location.line)" : "byte \(diagnostic.location.byteOffset)"): \(diagnostic.code.rawValue): \(diagnostic.message)\n")
+                        summary.count(diagnostic)
+                        if strict, diagnostic.isInputError {
+                            strictFailure = true
+                            return false
+                        }
+                    }
+                    errors.flush()
+                    return true
+                }
+                summary.format = decoder.format
+                summary.ignored = decoder.statistics.ignored
+            } catch let error as FileReadError {
+                errors.write("Error: \(error)\n")
+                errors.flush()
+                failed = true
+                continue
+            }
+            errors.write(summary.line + "\n")
+            errors.flush()
+            if strictFailure {
+                output.flush()
+                throw ExitCode(2)
+            }
+        }
+        output.flush()
+        if failed { throw ExitCode(1) }
+    }
+
+    private func writeBatch(_ batch: FeedBatch, summary: inout DecodeSummary, output: inout ByteOutput) {
+        if waypoints {
+            summary.items += batch.waypoints.count
+            for waypoint in batch.waypoints {
+                if json { FixJSONEncoder.append(waypoint, to: &output.bytes) } else { output.write(FixTable.row(waypoint)) }
+            }
+            return
+        }
+        summary.items += batch.fixes.count
+        for fix in batch.fixes {
+            if json {
+                FixJSONEncoder.append(fix, to: &output.bytes)
+                output.flushIfFull()
+            } else {
+                output.write(FixTable.row(fix))
+            }
+        }
+    }
+
+    private func usageFailure(_ message: String) -> ExitCode {
+        var errors = ByteOutput.standardError
+        errors.write("Error: \(message)\nUsage: repeat-sim decode <FEED> ... [--format <format>] [--json] [--strict] [--date <YYYY-MM-DD>] [--waypoints]\n  See 'repeat-sim decode --help' for more information.\n")
+        errors.flush()
+        return ExitCode(1)
+    }
+
+    /// Days since 1970 of `YYYY-MM-DD`, or `nil`.
+    static func days(fromDate text: String) -> Int? {
+        guard let stamp = RFC3339.parse(text + "T00:00:00Z") else { return nil }
+        return Int(stamp.nanoseconds / 86_400_000_000_000)
+    }
+}

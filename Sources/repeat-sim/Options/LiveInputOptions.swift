@@ -1,0 +1,66 @@
+import ArgumentParser
+import Pipeline
+
+/// The live-input flags shared by `decode` and `live`: a serial GPS receiver
+/// (`--device`, `--baud`) or a gpsd server (`--gpsd`).
+///
+/// Rules and messages live in `Pipeline.LiveInput`; this type declares the
+/// flags, checks them in `validate()`, and opens the chosen source.
+struct LiveInputOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Read NMEA from a serial GPS receiver, e.g. /dev/ttyUSB0 or /dev/ttyACM0.",
+            discussion: """
+                The device is opened exclusively in raw mode. If it disappears (unplugged) it is \
+                reopened with growing delays (0.5 s, 1 s, 2 s … at most 30 s), reported on stderr.
+                """,
+            valueName: "tty"))
+    var device: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Line speed of --device: \(SerialBaudRate.supportedList). (default: 4800)",
+            valueName: "rate"))
+    var baud: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the reports of a gpsd server (default port 2947), e.g. localhost or [::1]:2947.",
+            discussion: "A gpsd that is not running yet, refuses or restarts is retried with growing delays.",
+            valueName: "host[:port]"))
+    var gpsd: String?
+
+    @Option(
+        name: .customLong("silence-warning"),
+        help: ArgumentHelp("Warn on stderr after this many seconds without data from the live input (0: never).", valueName: "seconds"))
+    var silenceWarningSeconds: Double = 10
+
+    mutating func validate() throws {
+        do {
+            _ = try LiveInput(device: device, baud: baud, gpsd: gpsd)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard silenceWarningSeconds >= 0, silenceWarningSeconds.isFinite else {
+            throw ValidationError("--silence-warning takes a number of seconds, 0 or more")
+        }
+    }
+
+    /// The chosen live input, or `nil` when the command reads files or stdin.
+    var input: LiveInput? {
+        // validate() has accepted these values, so the conversion cannot fail here.
+        try? LiveInput(device: device, baud: baud, gpsd: gpsd)
+    }
+
+    /// Source settings from the flags: backoff defaults, the silence warning.
+    var sourceOptions: LiveSourceOptions {
+        LiveSourceOptions(silenceThreshold: silenceWarningSeconds > 0 ? .milliseconds(Int64(silenceWarningSeconds * 1000)) : nil)
+    }
+
+    /// Opens the chosen live input on its own reader thread, or returns `nil`
+    /// when none was chosen. Iterate the events; cancel the task to close it.
+    func openSource() -> (input: LiveInput, events: AsyncThrowingStream<LiveSourceEvent, any Error>)? {
+        guard let input else { return nil }
+        return (input, input.events(options: sourceOptions))
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Recurrence
+
+/// Parsers for command-line values whose errors name the bad text.
+enum ArgumentParsers {
+    /// A moment: RFC 3339 (`2025-03-17T12:00:00+01:00`) or `now`.
+    static func time(_ text: String) throws -> Date {
+        if text.lowercased() == "now" { return Date() }
+        return try RFC3339Text.date(text)
+    }
+
+    /// A duration: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`, `1y`.
+    static func duration(_ text: String) throws -> CalendarDuration {
+        try CalendarDuration(parsing: text)
+    }
+
+    /// A place: `LAT,LON` in degrees.
+    static func place(_ text: String) throws -> (latitude: Double, longitude: Double) {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+            (-90...90).contains(lat), (-180...180).contains(lon)
+        else {
+            throw ValidationError("\"\(text)\" is not a place: write LAT,LON in degrees, e.g. 52.5163,13.3777")
+        }
+        return (lat, lon)
+    }
+}

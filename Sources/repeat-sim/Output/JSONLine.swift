@@ -1,0 +1,56 @@
+import Foundation
+import Recurrence
+
+/// Builds one JSON object as text, fields in the order they are added.
+///
+/// Output is one line, keys and strings escaped per RFC 8259; numbers are
+/// written with Swift's shortest round-tripping form.
+struct JSONLine {
+    private var text = "{"
+    private var first = true
+
+    /// Adds a string field (`null` when nil).
+    mutating func add(_ key: String, _ value: String?) {
+        field(key, value.map(JSONLine.quoted) ?? "null")
+    }
+
+    /// Adds a number field (`null` when nil or not finite).
+    mutating func add(_ key: String, _ value: Double?) {
+        guard let value, value.isFinite else { return field(key, "null") }
+        field(key, value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)")
+    }
+
+    /// Adds an integer field.
+    mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
+
+    /// Adds a date field as UTC RFC 3339 text (`null` when nil).
+    mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
+
+    /// The finished object.
+    var string: String { text + "}" }
+
+    private mutating func field(_ key: String, _ json: String) {
+        if !first { text += "," }
+        first = false
+        text += JSONLine.quoted(key) + ":" + json
+    }
+
+    /// A JSON string literal for `value`.
+    static func quoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Recurrence
+
+/// The home-screen overview: one line a task, sorted by due.
+///
+/// ```
+/// Tasks at 2025-03-17 12:00 UTC — 1 overdue
+///   STATE     DUE               TASK                      PROGRESS
+///   overdue   Mon  3 Mar 09:00  Water the plants          [████████████████████] 14d over
+///   window    Mon 14 Apr 09:00  Buy cat medicine          [██████████████|░░░░░]  71%
+/// ```
+struct TaskOverview {
+    /// A task and its status at the overview's moment.
+    struct Row {
+        var task: RecurringTask
+        var status: TaskStatus
+    }
+
+    var rows: [Row]
+    var time: Date
+    var style: Style
+
+    /// The rows for `tasks` at `time`, by due date; finished tasks last.
+    static func rows(_ tasks: [RecurringTask], at time: Date) -> [Row] {
+        tasks.map { Row(task: $0, status: $0.status(at: time)) }.sorted { a, b in
+            switch (a.status.cycle?.due, b.status.cycle?.due) {
+            case let (x?, y?): return x != y ? x < y : a.task.id < b.task.id
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.task.id < b.task.id
+            }
+        }
+    }
+
+    /// The whole screen, ending with a newline.
+    func render() -> String {
+        let overdue = rows.filter { $0.status.state == .overdue }.count
+        var header = "Tasks at \(LocalText.dateTime(time, in: TimeZone(identifier: "UTC")!))"
+        if overdue > 0 { header += " — " + style.red(style.bold("\(overdue) overdue")) }
+        var lines = [header]
+        guard !rows.isEmpty else { return (lines + ["  No tasks. Add one with `repeat-sim task add` or `task import`."]).joined(separator: "\n") + "\n" }
+        let titleWidth = min(32, max(10, rows.map { $0.task.title.count }.max() ?? 10))
+        lines.append(style.dim("  STATE     DUE               " + "TASK".padded(titleWidth) + "  PROGRESS"))
+        for row in rows {
+            let due = row.status.cycle.map { LocalText.short($0.due, in: row.task.timeZone) } ?? "–"
+            let state = Self.stateText(row.status.state, style: style, width: 9)
+            lines.append("  \(state) \(due.padded(16))  \(row.task.title.fitted(titleWidth))  "
+                + Self.bar(row.status, width: 20, style: style))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The state word, coloured and padded.
+    static func stateText(_ state: TaskState, style: Style, width: Int = 0) -> String {
+        let text = state.rawValue.padded(width)
+        switch state {
+        case .overdue: return style.red(text)
+        case .window: return style.yellow(text)
+        case .dueSoon: return style.cyan(text)
+        case .finished: return style.dim(text)
+        case .waiting: return text
+        }
+    }
+
+    /// `[██████████████|░░░░░]  71%`: filled by progress, `|` where the window opens.
+    static func bar(_ status: TaskStatus, width: Int, style: Style) -> String {
+        guard let cycle = status.cycle else { return style.dim("[" + String(repeating: "·", count: width) + "] done") }
+        let filled = Int((status.progress * Double(width)).rounded(.down))
+        let length = cycle.due.timeIntervalSince(cycle.anchor)
+        let windowAt = length > 0 && cycle.windowStart < cycle.due
+            ? Int((cycle.windowStart.timeIntervalSince(cycle.anchor) / length * Double(width)).rounded()) : nil
+        var cells = ""
+        for index in 0..<width {
+            if index == windowAt, index > 0 { cells += "|"; continue }
+            cells += index < filled ? "█" : "░"
+        }
+        let suffix: String
+        if status.state == .overdue {
+            suffix = LocalText.span(status.time.timeIntervalSince(cycle.due)) + " over"
+        } else {
+            let percent = Int((status.progress * 100).rounded(.down))
+            suffix = String(repeating: " ", count: percent < 10 ? 2 : percent < 100 ? 1 : 0) + "\(percent)%"
+        }
+        let text = "[" + cells + "] " + suffix
+        return status.state == .overdue ? style.red(text) : text
+    }
+}

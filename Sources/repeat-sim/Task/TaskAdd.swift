@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Recurrence
+
+/// `repeat-sim task add`: creates a task from flags.
+struct TaskAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a task.",
+        discussion: """
+            Needs --title and one schedule: --after, --every, --weekdays with
+            --at-time, or --due. The id defaults to the title in lower case with
+            dashes ("Buy cat medicine" → buy-cat-medicine).
+
+            Example:
+              repeat-sim task add --title "Buy cat medicine" --list Pets \\
+                --time-zone Europe/Berlin --after 10w-14w \\
+                --at-place 52.5163,13.3777 --radius 150 --place-name Pharmacy
+            """
+    )
+
+    @Option(help: "The task's id (default: derived from the title).")
+    var id: String?
+
+    @OptionGroup var fields: TaskFieldOptions
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard let title = fields.title, !title.isEmpty else { throw ValidationError("--title is required") }
+        guard try fields.schedule() != nil else {
+            throw ValidationError("give a schedule: --after 10w-14w, --every 2w, --weekdays mon,fri --at-time 18:00, or --due TIME")
+        }
+        if fields.clearPlaces { throw ValidationError("--clear-places is for `task edit`") }
+    }
+
+    func run() async throws {
+        let title = fields.title ?? ""
+        let taskID = id ?? Self.slug(title)
+        guard !taskID.isEmpty else { throw ValidationError("--id is required when the title has no letters or digits") }
+        var task = RecurringTask(id: taskID, title: title, start: Date(), schedule: .once(due: Date()))
+        try fields.apply(to: &task)
+        try store.open().add(task)
+        print("Added \(task.id): \(task.title) (\(task.schedule.summary)).")
+    }
+
+    /// `Buy cat medicine!` → `buy-cat-medicine`.
+    static func slug(_ title: String) -> String {
+        var slug = ""
+        for character in title.lowercased() {
+            if character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Recurrence
+
+/// `repeat-sim task done ID [--at TIME]`: records a completion.
+struct TaskDone: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "done",
+        abstract: "Mark a task done (now, or --at a time) and show what comes next.",
+        discussion: "Safe from several shells at once: completions are transactions in a WAL database."
+    )
+
+    @Argument(help: "The task's id.")
+    var id: String
+
+    @Option(help: ArgumentHelp("When it was done (RFC 3339 or now).", valueName: "time"), transform: ArgumentParsers.time)
+    var at: Date?
+
+    @Flag(help: "Print the new state as task show --json does.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let database = try store.open()
+        let time = at ?? Date()
+        let record = try database.complete(id: id, at: time)
+        let task = try database.task(id: id)
+        let status = task.status(at: time)
+        if json {
+            print(TaskJSON.line(task, status))
+            return
+        }
+        var message = "Done: \(task.title) at \(LocalText.dateTime(time, in: task.timeZone))"
+        if let lateness = record.lateness {
+            message += lateness > 0 ? " (\(LocalText.span(lateness)) late)" : " (\(LocalText.span(-lateness)) early)"
+        }
+        print(message + ".")
+        if let cycle = status.cycle {
+            if cycle.windowStart < cycle.due {
+                print("Next: window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
+                    + "due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
+            } else {
+                print("Next: due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
+            }
+        } else {
+            print("The task is finished.")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import Recurrence
+
+/// Every field of a task as a flag, shared by `task add` and `task edit`.
+///
+/// In `edit`, a flag that is not given keeps the field; an empty value
+/// (`--list ""`) clears an optional field.
+struct TaskFieldOptions: ParsableArguments {
+    @Option(help: "What to do, e.g. \"Buy cat medicine\".")
+    var title: String?
+
+    @Option(help: "The list (group) the task belongs to.")
+    var list: String?
+
+    @Option(help: "Free-form notes.")
+    var notes: String?
+
+    @Option(help: "The device or person whose arrivals count (default: everyone).")
+    var assignee: String?
+
+    @Option(help: ArgumentHelp("IANA time zone for calendar units and weekdays (default UTC).", valueName: "zone"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("When the first cycle starts (RFC 3339 or now; default now).", valueName: "time"),
+            transform: ArgumentParsers.time)
+    var start: Date?
+
+    @Option(help: ArgumentHelp("After this the task is finished (RFC 3339; \"\" clears it).", valueName: "time"))
+    var end: String?
+
+    @Option(help: ArgumentHelp("Start new after tap: MIN-MAX (e.g. 10w-14w) or one interval (2w).", valueName: "min-max"))
+    var after: String?
+
+    @Option(help: ArgumentHelp("Start new in time: every interval from the start (e.g. 2w, 1mo).", valueName: "interval"),
+            transform: ArgumentParsers.duration)
+    var every: CalendarDuration?
+
+    @Option(help: ArgumentHelp("Repeat on these days (mon,wed,fri); needs --at-time.", valueName: "days"))
+    var weekdays: String?
+
+    @Option(name: .customLong("at-time"), help: ArgumentHelp("Time of day for --weekdays (18:00).", valueName: "hh:mm"))
+    var atTime: String?
+
+    @Option(help: ArgumentHelp("A one-off deadline (RFC 3339).", valueName: "time"), transform: ArgumentParsers.time)
+    var due: Date?
+
+    @Option(help: ArgumentHelp("How long before the window an arrival may remind (default 24h).", valueName: "duration"),
+            transform: ArgumentParsers.duration)
+    var lead: CalendarDuration?
+
+    @Option(name: .customLong("at-place"), help: ArgumentHelp("A place, LAT,LON (repeatable).", valueName: "lat,lon"))
+    var places: [String] = []
+
+    @Option(name: .customLong("radius"), help: ArgumentHelp("Radius in metres of each --at-place, in order (default 100).", valueName: "metres"))
+    var radii: [Double] = []
+
+    @Option(name: .customLong("place-name"), help: ArgumentHelp("Name of each --at-place, in order.", valueName: "name"))
+    var placeNames: [String] = []
+
+    @Flag(help: "Remove every place of the task (edit; combine with --at-place to replace them).")
+    var clearPlaces = false
+
+    /// The schedule the flags describe, if any schedule flag was given.
+    func schedule() throws -> Schedule? {
+        var chosen: [Schedule] = []
+        if let after {
+            let parts = after.split(separator: "-", maxSplits: 1).map(String.init)
+            let min = try CalendarDuration(parsing: parts[0])
+            let max = parts.count == 2 ? try CalendarDuration(parsing: parts[1]) : min
+            chosen.append(.afterCompletion(min: min, max: max))
+        }
+        if let every { chosen.append(.fixed(every: every)) }
+        if let weekdays {
+            guard let atTime else { throw ValidationError("--weekdays needs --at-time HH:MM, e.g. --at-time 18:00") }
+            let days = try weekdays.split(separator: ",").map { try Weekday(parsing: String($0)) }
+            chosen.append(.weekdays(Set(days), at: try TimeOfDay(parsing: atTime)))
+        } else if atTime != nil {
+            throw ValidationError("--at-time goes with --weekdays")
+        }
+        if let due { chosen.append(.once(due: due)) }
+        guard chosen.count <= 1 else {
+            throw ValidationError("give one schedule: --after, --every, --weekdays or --due")
+        }
+        try chosen.first?.validate()
+        return chosen.first
+    }
+
+    /// The places the flags describe.
+    func locations() throws -> [TaskLocation] {
+        guard radii.count <= places.count, placeNames.count <= places.count else {
+            throw ValidationError("each --radius and --place-name belongs to an --at-place given before it")
+        }
+        return try places.enumerated().map { index, text in
+            let place = try ArgumentParsers.place(text)
+            let radius = index < radii.count ? radii[index] : 100
+            guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number of metres") }
+            let name = index < placeNames.count ? placeNames[index] : "Place \(index + 1)"
+            return TaskLocation(name: name, latitude: place.latitude, longitude: place.longitude, radius: radius)
+        }
+    }
+
+    /// Applies every given flag to `task`.
+    func apply(to task: inout RecurringTask) throws {
+        if let title {
+            guard !title.isEmpty else { throw ValidationError("--title must not be empty") }
+            task.title = title
+        }
+        if let list { task.list = list.isEmpty ? nil : list }
+        if let notes { task.notes = notes.isEmpty ? nil : notes }
+        if let assignee { task.assignee = assignee.isEmpty ? nil : assignee }
+        if let timeZone { task.timeZone = try TimeZone.iana(timeZone) }
+        if let start { task.start = start }
+        if let end { task.end = end.isEmpty ? nil : try RFC3339Text.date(end) }
+        if let schedule = try schedule() { task.schedule = schedule }
+        if let lead { task.lead = lead }
+        if clearPlaces { task.locations = [] }
+        task.locations += try locations()
+        if let end = task.end, end <= task.start { throw ValidationError("--end must be after the start") }
+    }
+}

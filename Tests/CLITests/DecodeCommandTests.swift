@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("repeat-sim decode")
+struct DecodeCommandTests {
+    static let nmeaTrack = RepositoryPaths.track("nmea/gpsd-haicom-305N-stationary-then-moving.nmea")
+    static let gpxTrack = RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx")
+
+    @Test("--json prints the track's golden lines and a summary on stderr")
+    func json() throws {
+        let result = try BinaryRunner.run(["decode", Self.nmeaTrack, "--json"])
+        #expect(result.status == 0)
+        let expected = try String(contentsOfFile: Self.nmeaTrack + ".expected.jsonl", encoding: .utf8)
+        #expect(result.stdout == expected)
+        #expect(result.stderr.hasSuffix("gpsd-haicom-305N-stationary-then-moving.nmea (nmea): 68 fixes, 6 skipped (invalidFix 6); ignored: GSV 79, comment 10\n"))
+        #expect(result.stderr.contains(".nmea:12: invalidFix: epoch 09:52:55 UTC: RMC status V (no fix)\n"))
+    }
+
+    @Test("FEED - reads standard input, any format")
+    func standardInput() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.gpxTrack)))
+        let result = try BinaryRunner.run(["decode", "-", "--json"], input: bytes)
+        #expect(result.status == 0)
+        #expect(result.stdout == (try String(contentsOfFile: Self.gpxTrack + ".expected.jsonl", encoding: .utf8)))
+        #expect(result.stderr == "<stdin> (gpx): 104 fixes, 0 skipped\n")
+    }
+
+    @Test("the table without --json")
+    func table() throws {
+        let input = "time,lat,lon,ele,device\n2025-03-01T10:00:00Z,52.52,13.4,34,phone\n"
+        let result = try BinaryRunner.run(["decode", "-"], input: Array(input.utf8))
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("time "))
+        #expect(lines[0] == "time                                 latitude       longitude      ele    speed  course   hdop    acc  device")
+        #expect(lines[1] == "2025-03-01T10:00:00Z             52.520000000    13.400000000     34.0        -       -      -      -  phone")
+    }
+
+    @Test("--strict exits 2 at the first malformed record; without it the rest is decoded")
+    func strict() throws {
+        let input = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n"
+        let lenient = try BinaryRunner.run(["decode", "-", "--json"], input: Array(input.utf8))
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout == "{\"time\":\"1994-03-23T12:35:19Z\",\"lat\":48.1173,\"lon\":11.516666666666667,\"speed\":11.523555555555555,\"course\":84.4}\n")
+        #expect(lenient.stderr.hasPrefix("<stdin>:1: badChecksum: checksum 00 does not match the sentence (computed 47)"))
+        let strict = try BinaryRunner.run(["decode", "-", "--json", "--strict"], input: Array(input.utf8))
+        #expect(strict.status == 2)
+        #expect(strict.stdout.isEmpty)
+    }
+
+    @Test("--date dates a GGA-only log; --waypoints lists GPX waypoints")
+    func dateAndWaypoints() throws {
+        let gga = "$GPGGA,220000,5013.476,N,01710.477,E,1,09,0.8,468.770,M,0.0,M,,*78\n"
+        let dated = try BinaryRunner.run(["decode", "-", "--json", "--date", "2019-03-08"], input: Array(gga.utf8))
+        #expect(dated.stdout == "{\"time\":\"2019-03-08T22:00:00Z\",\"lat\":50.2246,\"lon\":17.174616666666665,\"ele\":468.77,\"hdop\":0.8}\n")
+        let gpx = "<gpx><wpt lat=\"52.5163\" lon=\"13.3777\"><name>Pharmacy</name></wpt><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        let waypoints = try BinaryRunner.run(["decode", "-", "--json", "--waypoints"], input: Array(gpx.utf8))
+        #expect(waypoints.stdout == "{\"name\":\"Pharmacy\",\"lat\":52.5163,\"lon\":13.3777}\n")
+    }
+
+    @Test("usage errors exit 1 with a message", arguments: [
+        (["decode"], "Error: give at least one FEED"),
+        (["decode", "x.nmea", "--date", "8.3.2019"], "Error: --date '8.3.2019' is not a date like 2019-03-08"),
+        (["decode", "-", "-"], "Error: standard input (-) can be read only once"),
+        (["decode", "/nonexistent/feed.nmea"], "Error: cannot open (No such file or directory) /nonexistent/feed.nmea"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
+    @Test("a pipe streams: the first fix is printed before the input ends")
+    func streaming() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRunner.path)
+        process.arguments = ["decode", "-", "--json", "--format", "nmea"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let received = ReadBuffer()
+        let firstLine = DispatchSemaphore(value: 0)
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            received.append(data)
+            if data.contains(0x0A) { firstLine.signal() }
+        }
+        // Two epochs: the second one closes the first, which must come out now.
+        let text = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\n"
+        stdin.fileHandleForWriting.write(Data(text.utf8))
+        let arrived = firstLine.wait(timeout: .now() + 20) == .success
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        stdout.fileHandleForReading.readabilityHandler = nil
+        #expect(arrived, "no fix came out while the pipe was still open")
+        #expect(String(decoding: received.get(), as: UTF8.self).hasPrefix("{\"time\":\"1994-03-23T12:35:19Z\""))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// End-to-end tests of the `task` commands through the built binary.
+@Suite("repeat-sim task")
+struct TaskCommandTests {
+    let db = temporaryDirectory("repeat-cli") + "/tasks.sqlite"
+    let sample = RepositoryPaths.track("cat-medicine/tasks.json")
+
+    func sim(_ arguments: String..., input: String? = nil) throws -> CommandResult {
+        try RepeatSimBinary.run(arguments + ["--db", db], input: input)
+    }
+
+    @Test("import then show --json gives exactly the contract's fields")
+    func importAndShow() throws {
+        let imported = try sim("task", "import", sample)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 6 tasks.\n")
+        // Cycle 1 (after the 2025-03-20 completion): window 2025-05-29 17:45 CEST, due 2025-06-26 17:45 CEST.
+        let show = try sim("task", "show", "cat-medicine", "--json", "--at", "2025-05-29T16:00:00Z")
+        #expect(show.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["id", "title", "state", "window_start", "due", "progress", "last_completed", "list"])
+        #expect(object["state"] as? String == "window")
+        #expect(object["window_start"] as? String == "2025-05-29T15:45:00Z")
+        #expect(object["due"] as? String == "2025-06-26T15:45:00Z")
+        #expect(object["last_completed"] as? String == "2025-03-20T16:45:00Z")
+        let progress = try #require(object["progress"] as? Double)
+        #expect(abs(progress - 0.7147) < 0.001)  // 70.0 of 98 days
+    }
+
+    @Test("states through the contract: due-soon, overdue, finished")
+    func states() throws {
+        _ = try sim("task", "import", sample)
+        func state(_ id: String, _ time: String) throws -> String? {
+            let result = try sim("task", "show", id, "--json", "--at", time)
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return object?["state"] as? String
+        }
+        #expect(try state("cat-medicine", "2025-05-28T16:00:00Z") == "due-soon")
+        #expect(try state("cat-medicine", "2025-05-28T15:44:00Z") == "waiting")
+        #expect(try state("cat-medicine", "2025-06-26T15:45:01Z") == "overdue")
+        #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "overdue")
+        _ = try sim("task", "done", "tax-return", "--at", "2025-07-30T10:00:00Z")
+        #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "finished")
+    }
+
+    @Test("a file with one bad task imports nothing and names the task and field")
+    func badImport() throws {
+        let file = temporaryDirectory() + "/bad.json"
+        try #"{"tasks":[{"id":"ok","title":"OK","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"bad","title":"Bad","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try sim("task", "import", file)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"task "bad" (tasks[1]), field "schedule.fixed.every": "banana" is not a duration"#))
+        let list = try sim("task", "list", "--json")
+        #expect(list.stdout.isEmpty)
+    }
+
+    @Test("add with every field, edit, done, history, rm")
+    func lifecycle() throws {
+        let add = try sim("task", "add", "--title", "Buy cat medicine", "--list", "Pets", "--notes", "green box",
+                          "--assignee", "phone", "--time-zone", "Europe/Berlin", "--start", "2025-01-06T09:00:00+01:00",
+                          "--after", "10w-14w", "--lead", "2d", "--at-place", "52.5163,13.3777", "--radius", "150",
+                          "--place-name", "Pharmacy")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("Added buy-cat-medicine: Buy cat medicine (10w–14w after completion)"))
+        // Lead 2d: due-soon from 2025-03-15 09:00 CET.
+        let show = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-03-15T08:30:00Z")
+        #expect(show.stdout.contains(#""state":"due-soon""#))
+        let edit = try sim("task", "edit", "buy-cat-medicine", "--every", "12w", "--list", "")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let done = try sim("task", "done", "buy-cat-medicine", "--at", "2025-04-01T10:00:00Z")
+        #expect(done.status == 0)
+        #expect(done.stdout.contains("Done: Buy cat medicine at 2025-04-01 12:00 +02:00 (1d 3h late)"))
+        let history = try sim("task", "history", "buy-cat-medicine", "--json")
+        #expect(history.lines == [#"{"completed":"2025-04-01T10:00:00Z","cycle":0.0,"window_start":"2025-03-31T07:00:00Z","due":"2025-03-31T07:00:00Z","late_s":97200.0}"#])
+        let after = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-04-02T00:00:00Z")
+        #expect(after.stdout.contains(#""due":"2025-06-23T07:00:00Z""#))
+        #expect(!after.stdout.contains(#""list""#))
+        #expect(try sim("task", "rm", "buy-cat-medicine").status == 0)
+        let gone = try sim("task", "show", "buy-cat-medicine")
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains(#"no task "buy-cat-medicine""#))
+    }
+
+    @Test("usage errors exit 1 and say what to do", arguments: [
+        (["task", "add", "--title", "X"], "give a schedule"),
+        (["task", "add", "--title", "X", "--every", "banana"], #""banana" is not a duration"#),
+        (["task", "add", "--title", "X", "--weekdays", "mon"], "--weekdays needs --at-time"),
+        (["task", "add", "--title", "X", "--every", "1d", "--time-zone", "Mars/Base"], #""Mars/Base" is not an IANA time zone"#),
+        (["task", "list", "--at", "yesterday"], #""yesterday" is not a date-time"#),
+        (["task", "show"], "Missing expected argument"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try RepeatSimBinary.run(arguments + ["--db", db])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("the overview sorts by due, counts overdue, and has no colour off a terminal")
+    func overview() throws {
+        _ = try sim("task", "import", sample)
+        let list = try sim("task", "list", "--at", "2025-04-14T10:00:00Z")
+        #expect(list.status == 0)
+        #expect(list.lines.first == "Tasks at 2025-04-14 10:00 UTC — 2 overdue")
+        let order = list.lines.dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true)[0] }
+        #expect(order == ["overdue", "overdue", "waiting", "waiting", "waiting", "waiting"])
+        #expect(list.lines[2].contains("Gym"))
+        #expect(!list.stdout.contains("\u{1B}["))
+        let pets = try sim("task", "list", "--json", "--list", "Pets", "--at", "2025-04-14T10:00:00Z")
+        #expect(pets.lines.count == 2)
+        #expect(pets.lines.allSatisfy { $0.contains(#""list":"Pets""#) })
+    }
+
+    @Test("concurrent task done from two processes both land")
+    func concurrentDone() throws {
+        _ = try sim("task", "import", sample)
+        let group = DispatchGroup()
+        nonisolated(unsafe) var statuses: [Int32] = []
+        let lock = NSLock()
+        for hour in 0..<8 {
+            group.enter()
+            DispatchQueue.global().async {
+                let time = String(format: "2025-05-01T%02d:00:00Z", hour)
+                let status = (try? RepeatSimBinary.run(["task", "done", "water-plants", "--at", time, "--db", db]).status) ?? -1
+                lock.lock(); statuses.append(status); lock.unlock()
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(statuses == Array(repeating: 0, count: 8))
+        let history = try sim("task", "history", "water-plants", "--json")
+        #expect(history.lines.count == 9)
+    }
+}

@@ -1,0 +1,67 @@
+import FeedParsing
+import GeoCore
+import Testing
+
+@Suite("CSV decoder")
+struct CSVDecoderTests {
+    @Test("loose headers, any of , ; tab |, RFC 3339 or epoch times", arguments: [",", ";", "\t", "|"])
+    func delimiters(delimiter: String) throws {
+        let rows = [
+            ["Timestamp", "Latitude", "Lng", "Altitude", "Device_ID", "Accuracy"],
+            ["2025-03-01T10:00:00Z", "52.52", "13.4", "34", "\"phone \"\"A\"\"\"", "4.5"],
+            ["1740823201", "52.521", "13.401", "", "watch", ""],
+            ["1740823202500", "52.522", "13.402", "", "", ""],
+        ]
+        let text = rows.map { $0.joined(separator: delimiter) }.joined(separator: "\r\n")
+        let batch = decode(text, format: .csv)
+        #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
+        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2025-03-01T10:00:00Z", "2025-03-01T10:00:01Z", "2025-03-01T10:00:02.500Z"])
+        #expect(batch.fixes.map(\.device) == ["phone \"A\"", "watch", nil])
+        #expect(batch.fixes[0].elevation == 34)
+        #expect(batch.fixes[0].accuracy == 4.5)
+        #expect(batch.fixes[2].coordinate == Coordinate(latitude: 52.522, longitude: 13.402))
+    }
+
+    @Test("separate date and time-of-day columns, 12-hour clocks")
+    func dateAndClock() {
+        let text = "utc_d,utc_t,lat,lon\n2021/11/10,11:00:01 PM,66.0,-179.9\n2021-11-10,12:00:00 AM,66.1,179.9\n2014/09/17,13:20:20.004,1,2\n"
+        let batch = decode(text, format: .csv)
+        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2021-11-10T23:00:01Z", "2021-11-10T00:00:00Z", "2014-09-17T13:20:20.004Z"])
+    }
+
+    @Test("written angles: degrees, minutes, seconds, hemispheres", arguments: [
+        ("1.234°S", -1.234), ("1°14.04′S", -1.234), ("S1°14′2.4″", -1.234), ("-1° 14.04′", -1.234), ("N 0.5", 0.5),
+    ])
+    func angles(cell: String, latitude: Double) throws {
+        let fix = try #require(decode("lat,lon\n\(cell),5.678°E\n", format: .csv).fixes.first)
+        #expect(abs(fix.coordinate.latitude - latitude) < 1e-12)
+        #expect(abs(fix.coordinate.longitude - 5.678) < 1e-12)
+    }
+
+    @Test("a headerless file is read as lat,lon")
+    func headerless() {
+        let batch = decode("35.97203, -87.13470, Mountain Bike Heaven\n36.05750, -86.89200, GittyUp\n", format: .csv)
+        #expect(batch.fixes.map(\.coordinate.latitude) == [35.97203, 36.0575])
+    }
+
+    /// Hostile CSV rows: the legend, the input, the fixes kept, the diagnostic codes and lines.
+    static let hostile: [(legend: String, input: String, fixes: Int, codes: [FeedDiagnostic.Code], lines: [Int])] = [
+        ("missing latitude", "lat,lon\n,2\n1,2\n", 1, [.missingField], [2]),
+        ("latitude not a number", "lat,lon\nabc,2\n1,2\n", 1, [.badField], [2]),
+        ("out of range", "lat,lon\n95,2\n1,2\n", 1, [.badField], [2]),
+        ("bad time", "time,lat,lon\nnoon,1,2\n2025-01-01T00:00:00Z,1,2\n", 1, [.badField], [2]),
+        ("no usable header", "name,desc\nx,y\n", 0, [.badHeader], [1]),
+        ("comments and blank lines", "# exported\nlat,lon\n\n# note\n1,2\n", 1, [], []),
+        ("short row", "lat,lon,time\n1\n1,2\n", 1, [.missingField], [2]),
+        ("date beyond the time range", "date,time,lat,lon\n9999/12/31,00:00:00,1,2\n", 0, [.badField], [2]),
+    ]
+
+    @Test("hostile CSV: located diagnostics, good rows kept", arguments: 0..<hostile.count)
+    func hostileInput(row: Int) {
+        let expected = Self.hostile[row]
+        let batch = decode(expected.input, format: .csv)
+        #expect(batch.fixes.count == expected.fixes, "\(expected.legend)")
+        #expect(batch.diagnostics.map(\.code) == expected.codes, "\(expected.legend): \(batch.diagnostics)")
+        #expect(batch.diagnostics.map(\.location.line) == expected.lines, "\(expected.legend)")
+    }
+}

@@ -1,0 +1,49 @@
+import FeedParsing
+import Foundation
+import TestSupport
+import Testing
+
+/// The bundled recordings in Tracks/ decode to their committed
+/// `<name>.expected.jsonl` (the `decode --json` lines). Re-record with
+/// `RECORD_TRACKS=1 swift test --filter TrackGoldenTests`: the files are
+/// rewritten and the test fails, so that a re-recording is never silent
+/// and every changed golden gets a look and a reason in the commit.
+@Suite("Tracks/ golden files")
+struct TrackGoldenTests {
+    static let recordings: [String] = {
+        let fileManager = FileManager.default
+        var paths: [String] = []
+        for folder in ["nmea", "gpx", "csv"] {
+            let directory = RepositoryPaths.tracks + "/" + folder
+            for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
+            where !name.hasSuffix(".expected.jsonl") && !name.hasPrefix(".") {
+                paths.append(folder + "/" + name)
+            }
+        }
+        return paths.sorted()
+    }()
+
+    @Test("Tracks/ holds at least an NMEA log and a GPX file")
+    func bundled() {
+        #expect(Self.recordings.contains { $0.hasPrefix("nmea/") })
+        #expect(Self.recordings.contains { $0.hasPrefix("gpx/") })
+    }
+
+    @Test("each recording decodes to its expected JSON lines", arguments: recordings)
+    func golden(recording: String) throws {
+        let path = RepositoryPaths.track(recording)
+        let batch = decode(try readBytes(path), format: nil)
+        var output: [UInt8] = []
+        for fix in batch.fixes { FixJSONEncoder.append(fix, to: &output) }
+        let expectedPath = path + ".expected.jsonl"
+        if environment("RECORD_TRACKS") == "1" {
+            try Data(output).write(to: URL(fileURLWithPath: expectedPath))
+            Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); check the diff, commit it with a reason, and run again without RECORD_TRACKS")
+            return
+        }
+        let expected = try #require(
+            try? readBytes(expectedPath), "\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter TrackGoldenTests")
+        #expect(String(decoding: output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(!batch.fixes.isEmpty)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Pipeline
+import Recurrence
+import Testing
+
+private func at(_ text: String) -> Date {
+    do { return try RFC3339Text.date(text) } catch { preconditionFailure("bad test date \(text)") }
+}
+
+/// Every 10–14 days from 2025-01-01 00:00Z: window 2025-01-11, due 2025-01-15.
+private func flexible(_ id: String = "plants", completions: [String] = []) -> RecurringTask {
+    RecurringTask(
+        id: id, title: id.capitalized, start: at("2025-01-01T00:00:00Z"),
+        schedule: .afterCompletion(min: .init(10, .days), max: .init(14, .days)), completions: completions.map(at))
+}
+
+private func kinds(_ outputs: [SchedulerOutput]) -> [String] {
+    outputs.map { output in
+        switch output {
+        case .notify(let n): return "\(n.kind.rawValue) \(n.taskID) \(RFC3339Text.format(n.time))"
+        case .suppress(let s): return "suppressed \(s.cause.reason) \(s.taskID) \(RFC3339Text.format(s.time))"
+        }
+    }
+}
+
+@Suite("Notification scheduler on the feed clock")
+struct NotificationSchedulerTests {
+    @Test("a due time between two fixes fires at its own time, once")
+    func dueBetweenFixes() {
+        var scheduler = NotificationScheduler(tasks: [flexible()])
+        #expect(scheduler.advance(to: at("2025-01-14T00:00:00Z")).isEmpty)
+        #expect(kinds(scheduler.advance(to: at("2025-01-16T00:00:00Z"))) == ["due plants 2025-01-15T00:00:00Z"])
+        #expect(scheduler.advance(to: at("2025-02-16T00:00:00Z")).isEmpty)
+    }
+
+    @Test("a task overdue at the first fix fires at the first fix")
+    func overdueAtStart() {
+        var scheduler = NotificationScheduler(tasks: [flexible()])
+        #expect(kinds(scheduler.advance(to: at("2025-03-01T10:00:00Z"))) == ["due plants 2025-03-01T10:00:00Z"])
+    }
+
+    @Test("completions in the tasks apply as the clock passes them, one due per cycle")
+    func completionsOnTheClock() {
+        // Done 2025-01-12 → next due 2025-01-26; done 2025-01-30 (late, after the 01-26 due) → due 2025-02-13.
+        var scheduler = NotificationScheduler(tasks: [flexible(completions: ["2025-01-12T00:00:00Z", "2025-01-30T00:00:00Z"])])
+        #expect(kinds(scheduler.advance(to: at("2025-01-01T00:00:00Z"))).isEmpty)
+        #expect(kinds(scheduler.advance(to: at("2025-03-01T00:00:00Z"))) == [
+            "due plants 2025-01-26T00:00:00Z", "due plants 2025-02-13T00:00:00Z",
+        ])
+    }
+
+    @Test("arrivals pass the gate: not-due, then notify, then cooldown")
+    func arrivals() {
+        var scheduler = NotificationScheduler(tasks: [flexible()])
+        _ = scheduler.advance(to: at("2025-01-05T00:00:00Z"))
+        let early = scheduler.arrival(taskID: "plants", at: at("2025-01-05T00:00:00Z"), region: "Shop", device: "a", distance: 12)
+        #expect(early.map { kinds([$0]) } == ["suppressed not-due plants 2025-01-05T00:00:00Z"])
+        let open = scheduler.arrival(taskID: "plants", at: at("2025-01-10T08:00:00Z"), region: "Shop", device: "a", distance: 12)
+        guard case .notify(let notification) = open else { Issue.record("expected a notification"); return }
+        #expect(notification.due == at("2025-01-15T00:00:00Z") && notification.region == "Shop")
+        let again = scheduler.arrival(taskID: "plants", at: at("2025-01-10T12:00:00Z"), region: "Shop", device: "a", distance: 3)
+        #expect(again.map { kinds([$0]) } == ["suppressed cooldown plants 2025-01-10T12:00:00Z"])
+        #expect(scheduler.arrival(taskID: "nobody", at: at("2025-01-10T12:00:00Z"), region: nil, device: nil, distance: nil) == nil)
+    }
+
+    @Test("the pending limit lets only N dues fire at one instant")
+    func pendingLimit() {
+        let tasks = (0..<5).map { flexible("t\($0)") }
+        var scheduler = NotificationScheduler(tasks: tasks, settings: .init(pendingLimit: 3))
+        let outputs = kinds(scheduler.advance(to: at("2025-02-01T00:00:00Z")))
+        #expect(outputs == [
+            "due t0 2025-02-01T00:00:00Z", "due t1 2025-02-01T00:00:00Z", "due t2 2025-02-01T00:00:00Z",
+            "suppressed pending-limit t3 2025-02-01T00:00:00Z", "suppressed pending-limit t4 2025-02-01T00:00:00Z",
+        ])
+    }
+
+    @Test("many fixes, few events: the agenda gives the same answer as one big step")
+    func stepsEqualOneJump() {
+        let tasks = [
+            flexible("a", completions: ["2025-01-12T00:00:00Z", "2025-02-20T00:00:00Z"]),
+            RecurringTask(id: "b", title: "B", start: at("2025-01-01T00:00:00Z"), schedule: .fixed(every: .init(1, .weeks)),
+                          completions: [at("2025-01-09T00:00:00Z"), at("2025-01-30T00:00:00Z")]),
+            RecurringTask(id: "c", title: "C", start: at("2025-01-01T00:00:00Z"),
+                          schedule: .weekdays([.monday], at: TimeOfDay(hour: 9, minute: 0)),
+                          completions: [at("2025-01-06T10:00:00Z"), at("2025-01-20T10:00:00Z")]),
+        ]
+        var stepped = NotificationScheduler(tasks: tasks)
+        var outputs: [SchedulerOutput] = []
+        var time = at("2025-01-01T00:00:00Z")
+        while time <= at("2025-03-31T00:00:00Z") {
+            outputs += stepped.advance(to: time)
+            time = time.addingTimeInterval(3 * 3600 + 17)
+        }
+        var jumped = NotificationScheduler(tasks: tasks)
+        let first = jumped.advance(to: at("2025-01-01T00:00:00Z"))
+        let rest = jumped.advance(to: time.addingTimeInterval(-(3 * 3600 + 17)))
+        #expect(kinds(outputs) == kinds(first + rest))
+        #expect(outputs.count >= 4)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Recurrence
+import Testing
+
+@Suite("Parsing durations, zones, weekdays and task files")
+struct ParsingTests {
+    @Test("durations in every unit", arguments: [
+        ("45s", CalendarDuration(45, .seconds)), ("30m", .init(30, .minutes)), ("6h", .init(6, .hours)),
+        ("3d", .init(3, .days)), ("2w", .init(2, .weeks)), ("1mo", .init(1, .months)), ("1y", .init(1, .years)),
+        ("10 weeks", .init(10, .weeks)), (" 90 minutes ", .init(90, .minutes)),
+    ])
+    func durations(text: String, expected: CalendarDuration) throws {
+        #expect(try CalendarDuration(parsing: text) == expected)
+        #expect(try CalendarDuration(parsing: expected.description) == expected)
+    }
+
+    @Test("a bad duration is named in the message", arguments: ["banana", "", "10", "w", "-3d", "3 fortnights"])
+    func badDuration(text: String) {
+        #expect(throws: RecurrenceError.invalidDuration(text)) { try CalendarDuration(parsing: text) }
+        #expect(RecurrenceError.invalidDuration(text).description.contains("\"\(text)\""))
+    }
+
+    @Test("time zones by IANA id; a bad one is named")
+    func zones() throws {
+        #expect(try TimeZone.iana("Europe/Berlin").identifier == "Europe/Berlin")
+        #expect(throws: RecurrenceError.invalidTimeZone("Mars/Olympus_Mons")) { try TimeZone.iana("Mars/Olympus_Mons") }
+        #expect(RecurrenceError.invalidTimeZone("banana").description.hasPrefix("\"banana\" is not an IANA time zone"))
+    }
+
+    @Test("weekdays and times of day")
+    func weekdays() throws {
+        #expect(try Weekday(parsing: "mon") == .monday)
+        #expect(try Weekday(parsing: "Friday") == .friday)
+        #expect(throws: RecurrenceError.invalidWeekday("funday")) { try Weekday(parsing: "funday") }
+        #expect(try TimeOfDay(parsing: "7:05") == TimeOfDay(hour: 7, minute: 5))
+        #expect(throws: RecurrenceError.invalidTimeOfDay("25:00")) { try TimeOfDay(parsing: "25:00") }
+    }
+
+    @Test("the DESIGN.md example task file")
+    func designExample() throws {
+        let json = """
+            {"tasks": [{
+              "id": "cat-medicine", "title": "Buy cat medicine", "list": "Pets",
+              "timeZone": "Europe/Berlin", "start": "2025-01-06T09:00:00+01:00",
+              "schedule": {"afterCompletion": {"min": "10w", "max": "14w"}},
+              "lead": "24h",
+              "locations": [{"name": "Pharmacy", "lat": 52.5163, "lon": 13.3777, "radius": 150}],
+              "completions": ["2025-03-20T17:45:00+01:00"]
+            }, {"id": "gym", "title": "Gym", "start": "2025-01-06T00:00:00Z",
+                "schedule": {"weekdays": {"days": ["mon","wed","fri"], "at": "18:00"}}},
+               {"id": "bins", "title": "Bins", "start": "2025-01-06T00:00:00Z", "schedule": {"fixed": {"every": "2w"}}},
+               {"id": "tax", "title": "Tax", "start": "2025-01-06T00:00:00Z", "schedule": {"once": {"due": "2025-07-31T23:59:00+02:00"}}}
+            ]}
+            """
+        let tasks = try TaskFile.decode(Data(json.utf8))
+        #expect(tasks.map(\.id) == ["cat-medicine", "gym", "bins", "tax"])
+        let cat = tasks[0]
+        #expect(cat.schedule == .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)))
+        #expect(cat.locations == [TaskLocation(name: "Pharmacy", latitude: 52.5163, longitude: 13.3777, radius: 150)])
+        #expect(cat.completions == [at("2025-03-20T16:45:00Z")])
+        #expect(cat.timeZone.identifier == "Europe/Berlin")
+        #expect(tasks[1].schedule == .weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)))
+        #expect(tasks[1].timeZone.secondsFromGMT(for: at("2025-07-01T00:00:00Z")) == 0)
+    }
+
+    @Test("errors name the task and the field", arguments: [
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#,
+         #"task "a" (tasks[0]), field "schedule.fixed.every": "banana" is not a duration"#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"yesterday","schedule":{"fixed":{"every":"1d"}}}]}"#,
+         #"task "a" (tasks[0]), field "start": "yesterday" is not a date-time"#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","timeZone":"Mars/Base","schedule":{"fixed":{"every":"1d"}}}]}"#,
+         #"field "timeZone": "Mars/Base" is not an IANA time zone"#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"locations":[{"lat":95,"lon":0,"radius":10}]}]}"#,
+         #"field "locations[0].lat": 95.0 is outside -90…90"#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"yearly":{}}}]}"#,
+         #"unknown schedule "yearly""#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"afterCompletion":{"min":"3w","max":"1w"}}}]}"#,
+         #"afterCompletion min 3w is longer than max 1w"#),
+        (#"{"tasks":[{"title":"A"}]}"#, #"tasks[0], field "id": is required"#),
+        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"a","title":"B","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
+         #"task "a" (tasks[1]), field "id": duplicate id"#),
+        (#"{"tasks": [}"#, "not valid JSON"),
+    ])
+    func located(json: String, expected: String) {
+        do {
+            _ = try TaskFile.decode(Data(json.utf8))
+            Issue.record("expected an error containing \(expected)")
+        } catch {
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+}

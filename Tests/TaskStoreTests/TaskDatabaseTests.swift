@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import Recurrence
+import TaskStore
+import Testing
+
+func at(_ text: String) -> Date {
+    do { return try RFC3339Text.date(text) } catch { preconditionFailure("bad test date \(text)") }
+}
+
+func temporaryDatabasePath() -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repeat-store-\(UUID().uuidString)")
+    return directory.appendingPathComponent("nested/repeat.sqlite").path
+}
+
+let catMedicine = RecurringTask(
+    id: "cat-medicine", title: "Buy cat medicine", list: "Pets", notes: "the green box", assignee: "phone",
+    timeZone: TimeZone(identifier: "Europe/Berlin")!, start: at("2025-01-06T09:00:00+01:00"),
+    end: at("2027-01-01T00:00:00Z"), schedule: .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)),
+    locations: [TaskLocation(name: "Pharmacy", latitude: 52.5163, longitude: 13.3777, radius: 150),
+                TaskLocation(name: "Vet", latitude: 52.53, longitude: 13.41, radius: 80)],
+    lead: .init(2, .days), completions: [at("2025-03-20T17:45:00+01:00")])
+
+@Suite("Task database")
+struct TaskDatabaseTests {
+    @Test("the frozen migration is applied")
+    func migrations() throws {
+        let store = try TaskDatabase.inMemory()
+        #expect(try store.appliedMigrations() == ["v1 tasks, locations, completions, notification log"])
+    }
+
+    @Test("every schedule kind round-trips with all fields", arguments: [
+        Schedule.once(due: at("2025-05-01T12:00:00Z")),
+        .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)),
+        .fixed(every: .init(1, .months)),
+        .weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)),
+    ])
+    func roundTrip(schedule: Schedule) throws {
+        let store = try TaskDatabase.inMemory()
+        var task = catMedicine
+        task.schedule = schedule
+        try store.add(task)
+        let loaded = try store.task(id: task.id)
+        #expect(loaded == task)
+    }
+
+    @Test("an import with a clashing id imports nothing")
+    func atomicImport() throws {
+        let store = try TaskDatabase.inMemory()
+        try store.add(catMedicine)
+        var other = catMedicine
+        other.id = "bins"
+        #expect(throws: StoreError.duplicateTask("cat-medicine")) {
+            try store.importTasks([other, catMedicine], replace: false)
+        }
+        #expect(try store.tasks().map(\.id) == ["cat-medicine"])
+        let counts = try store.importTasks([other, catMedicine], replace: true)
+        #expect(counts.added == 1 && counts.replaced == 1)
+        #expect(try store.tasks().map(\.id) == ["bins", "cat-medicine"])
+        #expect(try store.tasks(list: "Pets").count == 2)
+        #expect(try store.tasks(list: "Home").isEmpty)
+    }
+
+    @Test("completing records the cycle it closed, in the history")
+    func completeAndHistory() throws {
+        let store = try TaskDatabase.inMemory()
+        try store.add(catMedicine)
+        // The imported completion closed cycle 0 (due 2025-04-14 09:00 CEST = 07:00Z).
+        // Done again on 2025-06-20: closes cycle 1, window 2025-05-29 15:45Z, due 2025-06-26 15:45Z.
+        let record = try store.complete(id: "cat-medicine", at: at("2025-06-20T10:00:00Z"))
+        #expect(record.cycle == 1)
+        #expect(record.due == at("2025-06-26T15:45:00Z"))
+        #expect(record.windowStart == at("2025-05-29T15:45:00Z"))
+        let history = try store.history(id: "cat-medicine")
+        #expect(history.map(\.completedAt) == [at("2025-03-20T16:45:00Z"), at("2025-06-20T10:00:00Z")])
+        #expect(history.first?.due == at("2025-04-14T07:00:00Z"))
+        #expect(try store.task(id: "cat-medicine").completions.count == 2)
+        #expect(throws: StoreError.taskNotFound("dog")) { try store.complete(id: "dog", at: Date()) }
+    }
+
+    @Test("edit keeps completions; remove cascades but keeps the notification log")
+    func editAndRemove() throws {
+        let store = try TaskDatabase.inMemory()
+        try store.add(catMedicine)
+        var edited = try store.task(id: "cat-medicine")
+        edited.title = "Cat medicine (large)"
+        edited.locations = [edited.locations[0]]
+        try store.update(edited)
+        let loaded = try store.task(id: "cat-medicine")
+        #expect(loaded.title == "Cat medicine (large)")
+        #expect(loaded.locations.count == 1)
+        #expect(loaded.completions.count == 1)
+        try store.log(NotificationRecord(taskID: "cat-medicine", kind: .location, firedAt: at("2025-06-01T10:00:00Z"),
+                                         title: "Cat medicine", region: "Pharmacy", device: "phone", distance: 42,
+                                         recordedAt: Date()))
+        try store.remove(id: "cat-medicine")
+        #expect(throws: StoreError.taskNotFound("cat-medicine")) { try store.task(id: "cat-medicine") }
+        let log = try store.notifications()
+        #expect(log.count == 1 && log[0].taskID == nil && log[0].region == "Pharmacy")
+    }
+
+    @Test("the schema rejects what the core cannot read")
+    func constraints() throws {
+        let path = temporaryDatabasePath()
+        _ = try TaskDatabase(path: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            let bad: [String] = [
+                "INSERT INTO task (id, title, time_zone, start_at, schedule_kind, lead, created_at) VALUES ('x', 'X', 'UTC', 0, 'monthly', '1d', 0)",
+                "INSERT INTO task (id, title, time_zone, start_at, schedule_kind, lead, created_at) VALUES ('x', 'X', 'UTC', 0, 'fixed', '1d', 0)",
+                "INSERT INTO task (id, title, time_zone, start_at, end_at, schedule_kind, every, lead, created_at) VALUES ('x', 'X', 'UTC', 10, 5, 'fixed', '1d', '1d', 0)",
+                "INSERT INTO completion (task_id, completed_at, recorded_at) VALUES ('nobody', 0, 0)",
+                "INSERT INTO location (task_id, position, name, latitude, longitude, radius) VALUES ('nobody', 0, 'p', 0, 0, 10)",
+            ]
+            for sql in bad {
+                #expect(throws: DatabaseError.self, "\(sql)") { try db.execute(sql: sql) }
+            }
+        }
+    }
+
+    @Test("concurrent completions from two connections both land (WAL, busy timeout)")
+    func concurrentCompletions() async throws {
+        let path = temporaryDatabasePath()
+        try TaskDatabase(path: path).add(catMedicine)
+        let times = (0..<40).map { at("2025-06-01T00:00:00Z").addingTimeInterval(Double($0) * 3600) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for half in [0, 1] {
+                group.addTask {
+                    let store = try TaskDatabase(path: path)  // its own connection pool
+                    for (index, time) in times.enumerated() where index % 2 == half {
+                        try store.complete(id: "cat-medicine", at: time)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try TaskDatabase(path: path).history(id: "cat-medicine").count == 41)
+    }
+
+    @Test("default path follows XDG_DATA_HOME, else ~/.local/share")
+    func defaultPath() {
+        #expect(TaskDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]) == "/x/data/repeat/repeat.sqlite")
+        #expect(TaskDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/repeat/repeat.sqlite")
+    }
+
+    @Test("a path that cannot be a database is reported, not crashed on")
+    func unusablePath() {
+        #expect(throws: StoreError.self) { try TaskDatabase(path: "/proc/version") }
+    }
+}

@@ -24,6 +24,16 @@ let package = Package(
             path: "Benchmarks/RecurrenceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "GeofenceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GeoCore", package: "Repeat"),
+                .product(name: "Geofencing", package: "Repeat"),
+            ],
+            path: "Benchmarks/GeofenceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,7 @@ extension SpatialGrid {
         let id = internalOf[key]
         internalOf[key] = Self.absent
         records[Int(id)].halfLatitude = -1
+        records[Int(id)].threshold = -1
         areas[id] = nil
         if let position = overflowPosition.removeValue(forKey: id) {
             let last = overflow.removeLast()
@@ -268,9 +269,12 @@ extension SpatialGrid {
         let cosReference = cosine(degrees: referenceLatitude)
         let latSpan = frame.latMax - frame.latMin
         let surface = latSpan * frame.xSpan * cosReference
-        let density = (surface / Double(2 * live.count)).squareRoot()
+        // About six cells per region, and for small sets up to 65 536
+        // cells in all (256 KB of offsets, which stay in cache).
+        let cellsWanted = max(6 * Double(live.count), min(65_536, 64 * Double(live.count)))
+        let density = (surface / cellsWanted).squareRoot()
         var cell = max(density, median / 2, upper / 4, 1e-6)
-        let cellLimit = 4.0 * Double(live.count) + 1024
+        let cellLimit = cellsWanted + 1024
         let cells = (latSpan / cell).rounded(.up) * (frame.xSpan / (cell / cosReference)).rounded(.up)
         if cells > cellLimit { cell *= (cells / cellLimit).squareRoot() * 1.01 }
         var layouts: [GridLevel] = []

@@ -24,6 +24,11 @@ import GeoCore
 
 /// The geometry of one level of the grid: rows × columns cells whose CSR
 /// offsets start at `offsetBase` in the grid's flat `offsets` array.
+///
+/// Cells are numbered in 8 × 8 tiles (tile after tile, row-major inside a
+/// tile), so that the offsets, entries and records of neighbouring cells
+/// lie close together in memory: a track moving through the grid touches
+/// few new cache lines per cell.
 @usableFromInline struct GridLevel: Sendable {
     /// Cell height and width in degrees.
     @usableFromInline var cellLatitude: Double
@@ -32,6 +37,8 @@ import GeoCore
     @usableFromInline var inverseCellLongitude: Double
     @usableFromInline var rows: Int
     @usableFromInline var columns: Int
+    /// Tiles per tile row.
+    @usableFromInline var tileColumns: Int
     /// Where this level's offsets start in the flat array.
     @usableFromInline var offsetBase = 0
 
@@ -42,17 +49,24 @@ import GeoCore
         inverseCellLongitude = 1 / cellLongitude
         rows = max(1, Int(((frame.latMax - frame.latMin) / cellLatitude).rounded(.up)))
         columns = max(1, Int((frame.xSpan / cellLongitude).rounded(.up)))
+        tileColumns = (columns + 7) / 8
     }
 
-    /// The number of cells.
-    var cellCount: Int { rows * columns }
+    /// The number of cell numbers (rows and columns padded to whole tiles).
+    var cellCount: Int { (rows + 7) / 8 * tileColumns * 64 }
+
+    /// The number of a cell.
+    @inlinable @inline(__always)
+    func cellNumber(row: Int, column: Int) -> Int {
+        ((row >> 3) * tileColumns + (column >> 3)) << 6 | (row & 7) << 3 | (column & 7)
+    }
 
     /// The cell of grid coordinates inside the frame.
     @inlinable @inline(__always)
     func cell(y: Double, x: Double) -> Int {
         let row = min(Int(y * inverseCellLatitude), rows - 1)
         let column = min(Int(x * inverseCellLongitude), columns - 1)
-        return row * columns + column
+        return cellNumber(row: row, column: column)
     }
 
     /// Calls `body` with every cell (level-local number) that the record's
@@ -84,15 +98,14 @@ import GeoCore
                 }
             }
         }
-        func visit(_ range: (Int, Int)) {
-            guard range.0 <= range.1 else { return }
-            for row in row0...row1 {
-                let base = row * columns
-                for column in range.0...range.1 { body(base + column) }
+        for row in row0...row1 {
+            if first.0 <= first.1 {
+                for column in first.0...first.1 { body(cellNumber(row: row, column: column)) }
+            }
+            if second.0 <= second.1 {
+                for column in second.0...second.1 { body(cellNumber(row: row, column: column)) }
             }
         }
-        visit(first)
-        visit(second)
     }
 
     private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }

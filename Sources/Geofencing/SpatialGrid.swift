@@ -14,17 +14,19 @@ import GeoCore
 ///
 /// **Levels.** The level-0 cell size comes from the regions: the larger of
 /// the median box height / 2, the 90th percentile / 4, and the size that
-/// gives about two cells per region over the covered area (cells are
-/// capped at 4n + 1024). A region whose box is more than four cells tall or
+/// gives about six cells per region over the covered area (for small sets
+/// up to 65 536 cells, whose offsets stay in cache). A region whose box is more than four cells tall or
 /// wide goes to a coarser level (cells ×4 per level), so 1 m and 50 km
 /// regions share an index without either replicating into thousands of
 /// cells or flooding small cells. Usually there is a single level.
 ///
-/// **Query.** Per level: one cell, then per candidate a two-compare
-/// lat/lon prefilter, then the haversine test without `asin`/`sqrt`
-/// (h ≤ sin²(r / 2R), with small-angle sines); values within 1e-9 of the
-/// threshold are decided by ``Geodesy/distance(_:_:)`` itself, so the grid
-/// answers exactly what ``BruteForceIndex`` answers.
+/// **Query.** Per level: one cell. A sparse cell: per candidate a
+/// two-compare lat/lon prefilter, then the haversine test without
+/// `asin`/`sqrt` (h ≤ sin²(r / 2R), with small-angle sines). A dense cell:
+/// a branch-free scan with certain upper and lower bounds on h. Either way
+/// values within a rounding band around the threshold are decided by
+/// ``Geodesy/distance(_:_:)`` itself, so the grid answers exactly what
+/// ``BruteForceIndex`` answers.
 ///
 /// **Antimeridian and poles.** The grid covers the regions' latitude range
 /// and the shortest longitude arc that holds every box: its origin is put at
@@ -94,49 +96,152 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Calls `body` once with the key of every region containing `point`.
+    ///
+    /// A cell with fewer than eight candidates is tested one by one:
+    /// prefilter, then ``exactContains(_:_:cosPoint:)``. A fuller cell goes
+    /// to ``scan(_:_:cosPoint:_:)``, which is branch-free in the common case.
     @inlinable
     public func forEachRegion(containing point: Coordinate, _ body: (Int) -> Void) {
         let lat = point.latitude
         let lon = point.longitude
         guard lat >= -90, lat <= 90, lon >= -180, lon <= 180 else { return }
-        var cosPoint = -2.0
-        records.withUnsafeBufferPointer { records in
-            @inline(__always) func test(_ id: Int) {
-                let record = records[id]
-                let dLat = lat - record.latitude
-                guard abs(dLat) <= Double(record.halfLatitude) else { return }
-                var dLon = abs(lon - record.longitude)
-                if dLon > 180 { dLon = 360 - dLon }
-                guard dLon <= Double(record.halfLongitude) else { return }
-                if record.threshold >= 0 {
-                    if cosPoint < -1 { cosPoint = cosine(degrees: lat) }
-                    let s1 = smallAngleSine(dLat * (.pi / 360))
-                    let s2 = smallAngleSine(dLon * (.pi / 360))
-                    let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
-                    if h < record.threshold * (1 - 1e-9) {
-                        body(Int(keyOf[id]))
-                    } else if h <= record.threshold * (1 + 1e-9) {
-                        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
-                        if Geodesy.distance(centre, point) <= radii[id] { body(Int(keyOf[id])) }
-                    }
-                } else if areas[UInt32(id)]!.contains(point) {
-                    body(Int(keyOf[id]))
-                }
-            }
-            let y = lat - frame.latMin
-            var x = lon - frame.lonOrigin
-            if x < 0 { x += 360 }
-            if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
-                offsets.withUnsafeBufferPointer { offsets in
-                    slots.withUnsafeBufferPointer { slots in
+        var cosPoint = Double.nan
+        let y = lat - frame.latMin
+        var x = lon - frame.lonOrigin
+        if x < 0 { x += 360 }
+        if y >= 0, lat <= frame.latMax, x <= frame.xSpan {
+            offsets.withUnsafeBufferPointer { offsets in
+                slots.withUnsafeBufferPointer { slots in
+                    records.withUnsafeBufferPointer { records in
                         for level in levels {
                             let cell = level.offsetBase + level.cell(y: y, x: x)
-                            for i in Int(offsets[cell])..<Int(offsets[cell + 1]) { test(Int(slots[i])) }
+                            let lower = Int(offsets[cell])
+                            let upper = Int(offsets[cell + 1])
+                            if upper - lower < 8 {
+                                for i in lower..<upper {
+                                    let id = Int(slots[i])
+                                    let record = records[id]
+                                    guard abs(lat - record.latitude) <= Double(record.halfLatitude) else { continue }
+                                    let dLon = abs(lon - record.longitude)
+                                    guard min(dLon, 360 - dLon) <= Double(record.halfLongitude) else { continue }
+                                    if exactContains(id, point, cosPoint: &cosPoint) { body(Int(keyOf[id])) }
+                                }
+                            } else {
+                                scan(slots, lower..<upper, point: point, cosPoint: &cosPoint, body)
+                            }
                         }
                     }
                 }
             }
-            for id in overflow { test(Int(id)) }
+        }
+        if !overflow.isEmpty {
+            overflow.withUnsafeBufferPointer { scan($0, 0..<$0.count, point: point, cosPoint: &cosPoint, body) }
+        }
+    }
+
+    /// The two-compare lat/lon box test of one candidate.
+    @inlinable @inline(__always)
+    func passesPrefilter(_ id: Int, _ point: Coordinate) -> Bool {
+        let record = records[id]
+        guard abs(point.latitude - record.latitude) <= Double(record.halfLatitude) else { return false }
+        let dLon = abs(point.longitude - record.longitude)
+        return min(dLon, 360 - dLon) <= Double(record.halfLongitude)
+    }
+
+    /// The exact test of a candidate that passed the prefilter: the
+    /// haversine h with small-angle sines against sin²(r / 2R); within the
+    /// ``decisionBand(threshold:halfLatitudeAngle:)``, and for areas and removed regions,
+    /// ``slowContains(_:_:)``. `cosPoint` is the point's latitude cosine,
+    /// computed on first use (NaN until then).
+    @usableFromInline
+    func exactContains(_ id: Int, _ point: Coordinate, cosPoint: inout Double) -> Bool {
+        let record = records[id]
+        guard record.threshold >= 0 else { return slowContains(id, point) }
+        if cosPoint.isNaN { cosPoint = latitudeCosine(degrees: point.latitude) }
+        let dLat = point.latitude - record.latitude
+        let rawLon = abs(point.longitude - record.longitude)
+        let dLon = min(rawLon, 360 - rawLon)
+        let s1 = smallAngleSine(dLat * (.pi / 360))
+        let s2 = smallAngleSine(dLon * (.pi / 360))
+        let h = s1 * s1 + record.cosLatitude * cosPoint * (s2 * s2)
+        let band = Self.decisionBand(threshold: record.threshold, halfLatitudeAngle: dLat * (.pi / 360))
+        if h < record.threshold - band { return true }
+        if h > record.threshold + band { return false }
+        return slowContains(id, point)
+    }
+
+    /// How far from the threshold an h must be for this index's decision
+    /// to be certain to match ``Geodesy/distance(_:_:)``: 1e-9 of the
+    /// threshold for rounding in either computation, plus the reference's
+    /// own error in Δφ (it converts both latitudes to radians before
+    /// subtracting, an absolute error up to ~4e-16 rad, which matters for
+    /// regions of a few metres: h ∝ Δφ²).
+    @inlinable @inline(__always)
+    static func decisionBand(threshold: Double, halfLatitudeAngle: Double) -> Double {
+        threshold * 1e-9 + abs(halfLatitudeAngle) * 2e-15 + 1e-30
+    }
+
+    /// The reference decision for one candidate: nothing for a removed
+    /// region, the area's own test, or ``Geodesy/distance(_:_:)`` against
+    /// the radius — exactly what ``BruteForceIndex`` computes.
+    @usableFromInline
+    func slowContains(_ id: Int, _ point: Coordinate) -> Bool {
+        let record = records[id]
+        guard record.isLive else { return false }
+        if record.threshold < 0 { return areas[UInt32(id)]!.contains(point) }
+        let centre = Coordinate(latitude: record.latitude, longitude: record.longitude)
+        return Geodesy.distance(centre, point) <= radii[id]
+    }
+
+    /// Tests the candidates `ids[range]` and reports the hits, branch-free
+    /// in the common case: with sin x ≈ x the computed h bounds the true h
+    /// from above (sin²x ≤ x²) and, scaled by 1 − x²/3, from below, so most
+    /// candidates are decided inside or outside for certain; hits go to a
+    /// small buffer and `body` is called after each chunk of 64. The rest
+    /// (areas, removed regions, values within the decision band) take
+    /// ``slowContains(_:_:)``.
+    @inlinable @inline(never)
+    func scan(
+        _ ids: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, point: Coordinate, cosPoint: inout Double,
+        _ body: (Int) -> Void
+    ) {
+        let lat = point.latitude
+        let lon = point.longitude
+        if cosPoint.isNaN { cosPoint = latitudeCosine(degrees: lat) }
+        let cosP = cosPoint
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { found in
+            records.withUnsafeBufferPointer { records in
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    let stop = min(range.upperBound, i + chunk)
+                    var hits = 0
+                    while i < stop {
+                        let id = Int(ids[i])
+                        let record = records[id]
+                        let dLat = lat - record.latitude
+                        let rawLon = abs(lon - record.longitude)
+                        let dLon = min(rawLon, 360 - rawLon)
+                        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
+                        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
+                        let h = a + record.cosLatitude * cosP * b
+                        let threshold = record.threshold
+                        let band = Self.decisionBand(threshold: threshold, halfLatitudeAngle: dLat * (.pi / 360))
+                        let inside = h < threshold - band
+                        let outside = h - h * max(a, b) * (1.0 / 3) > threshold + band
+                        found[hits] = UInt32(truncatingIfNeeded: id)
+                        hits &+= inside ? 1 : 0
+                        if threshold < 0 || !(inside || outside) {
+                            if passesPrefilter(id, point), slowContains(id, point) {
+                                found[hits] = UInt32(truncatingIfNeeded: id)
+                                hits &+= 1
+                            }
+                        }
+                        i &+= 1
+                    }
+                    for j in 0..<hits { body(Int(keyOf[Int(found[j])])) }
+                }
+            }
         }
     }
 
@@ -196,7 +301,7 @@ public struct SpatialGrid: RegionIndex {
 /// cosine and `threshold` = sin²(r / 2R); the half extents (rounded up to
 /// `Float`) are the largest distances from the centre to the edges of its
 /// bounding box. For an area, the centre is the box's middle and
-/// `threshold` is −1. A removed region has `halfLatitude` −1.
+/// `threshold` is −1. A removed region has `halfLatitude` and `threshold` −1.
 @usableFromInline struct CandidateRecord: Sendable {
     @usableFromInline var latitude: Double
     @usableFromInline var longitude: Double
@@ -240,7 +345,7 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Whether the region is still in the index.
-    var isLive: Bool { halfLatitude >= 0 }
+    @usableFromInline var isLive: Bool { halfLatitude >= 0 }
 
     /// The smallest `Float` not below `value`.
     static func roundedUp(_ value: Double) -> Float {

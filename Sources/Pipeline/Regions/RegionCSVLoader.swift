@@ -22,7 +22,7 @@ public enum RegionCSVLoader {
                     columns = header
                     return
                 }
-                columns = (0, 1, 2, 3, fields.count > 4 ? 4 : nil)
+                columns = (0, 1, 2, 3, 4)
             }
             let layout = columns!
             func report(_ message: String) {

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `repeat-sim replay … --regions … --transitions`, run as a user runs it.
+@Suite struct ReplayCommandTests {
+    /// A temporary file holding `text`.
+    func file(_ name: String, _ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repeat-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func lines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    // A pharmacy fence of 150 m at 52.52 N 13.40 E; 0.0021° of latitude ≈ 234 m.
+    let regions = "id,lat,lon,radius\npharmacy,52.52,13.40,150\n"
+
+    @Test func sparseCarCrossesThenWalkerEntersAndExits() throws {
+        // 50 km/h sampled once a minute: 400 m west of the fence, then 433 m east of it.
+        let feed = """
+            time,lat,lon,accuracy
+            2025-03-01T10:00:00Z,52.52,13.3940881,5
+            2025-03-01T10:01:00Z,52.52,13.4064045,5
+            2025-03-01T10:02:00Z,52.52,13.40,5
+            2025-03-01T10:03:00Z,52.5221,13.40,5
+            """
+        let result = try BinaryRunner.run(
+            ["replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try lines(result.stdout)
+        #expect(events.map { $0["kind"] as? String } == ["cross", "enter", "exit"])
+        #expect(events.map { $0["region"] as? String } == ["pharmacy", "pharmacy", "pharmacy"])
+        #expect(events.map { $0["time"] as? String } == [
+            "2025-03-01T10:00:28.800Z", "2025-03-01T10:02:00Z", "2025-03-01T10:03:00Z",
+        ])
+        let crossDistance = try #require(events[0]["distance_m"] as? Double)
+        #expect(crossDistance < 1)
+        let exitDistance = try #require(events[2]["distance_m"] as? Double)
+        #expect(abs(exitDistance - 233.5) < 1)
+        #expect(result.stderr.contains("replay: 4 fixes evaluated, 3 transitions"))
+    }
+
+    @Test func noCrossAndAccuracyGateAreFlags() throws {
+        let feed = """
+            time,lat,lon,accuracy
+            2025-03-01T10:00:00Z,52.52,13.3940881,5
+            2025-03-01T10:01:00Z,52.52,13.4064045,5
+            2025-03-01T10:02:00Z,52.52,13.40,500
+            """
+        let result = try BinaryRunner.run(
+            ["replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json",
+             "--no-cross"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("1 inaccurate"))
+    }
+
+    @Test func shuffledInputWithinTheWindowGivesTheSameTransitions() throws {
+        let inOrder = (0..<20).map { second in
+            "2025-03-01T10:00:\(second < 10 ? "0" : "")\(second)Z,\(52.5180 + Double(second) * 0.0002),13.40,5"
+        }
+        var shuffled = inOrder
+        for start in stride(from: 0, to: 20, by: 4) { shuffled[start..<start + 4].reverse() }
+        let regionsPath = try file("r.csv", regions)
+        func run(_ rows: [String]) throws -> String {
+            let result = try BinaryRunner.run(
+                ["replay", "-", "--format", "csv", "--regions", regionsPath, "--transitions", "--json"],
+                input: Array(("time,lat,lon,accuracy\n" + rows.joined(separator: "\n") + "\n").utf8))
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let expected = try run(inOrder)
+        #expect(try lines(expected).map { $0["kind"] as? String } == ["enter", "exit"])
+        #expect(try run(shuffled) == expected)
+    }
+
+    @Test func usageErrorsExitOneAndBadRegionsUnderStrictExitTwo() throws {
+        let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
+        let noRegions = try BinaryRunner.run(["replay", feed, "--transitions"])
+        #expect(noRegions.status == 1)
+        #expect(noRegions.stderr.hasPrefix("Error: give --regions FILE"))
+        let badDwell = try BinaryRunner.run(["replay", feed, "--regions", feed, "--transitions", "--dwell", "soon"])
+        #expect(badDwell.status == 1)
+        #expect(badDwell.stderr.contains("--dwell 'soon' is not a duration"))
+
+        let badRegions = try file("bad.csv", "id,lat,lon,radius\nok,52.52,13.40,100\nneg,52.52,13.40,-1\n")
+        let lenient = try BinaryRunner.run(["replay", feed, "--regions", badRegions, "--transitions", "--json"])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("bad.csv:3: radius must be a positive number of metres, got -1.0"))
+        #expect(try lines(lenient.stdout).map { $0["region"] as? String } == ["ok"])
+        let strict = try BinaryRunner.run(["replay", feed, "--regions", badRegions, "--transitions", "--json", "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout.isEmpty)
+    }
+}

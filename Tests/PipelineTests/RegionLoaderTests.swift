@@ -1,0 +1,107 @@
+import GeoCore
+import Geofencing
+import Pipeline
+import Testing
+
+@Suite struct RegionLoaderTests {
+    func csv(_ text: String) -> LoadedRegions { RegionCSVLoader.load(Array(text.utf8), source: "r.csv") }
+    func geojson(_ text: String) -> LoadedRegions { RegionGeoJSONLoader.load(Array(text.utf8), source: "r.json") }
+
+    @Test func csvWithTheBenchHeaderLoads() throws {
+        let loaded = csv("id,lat,lon,radius_m\n0,52.5200000,13.4000000,150.25\n1,52.53,13.41,50\n")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.regions.map(\.id) == ["0", "1"])
+        #expect(loaded.regions[0].shape == .circle(centre: Coordinate(latitude: 52.52, longitude: 13.4), radius: 150.25))
+    }
+
+    @Test func csvHeaderNamesAreLooseAndColumnsMayMove() {
+        let loaded = csv("Radius; Longitude; Latitude; Name; Task\r\n80;13.4;52.5;Pharmacy;cat-medicine\r\n\r\n")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.regions == [Region(
+            id: "Pharmacy", shape: .circle(centre: Coordinate(latitude: 52.5, longitude: 13.4), radius: 80),
+            task: "cat-medicine")])
+    }
+
+    @Test func csvWithoutHeaderTakesIdLatLonRadius() {
+        let loaded = csv("a,1,2,3\nb,4,5,6,task-b\n")
+        #expect(loaded.regions.map(\.id) == ["a", "b"])
+        #expect(loaded.regions[1].task == "task-b")
+    }
+
+    @Test func badCSVRowsAreLocatedReportedAndSkipped() {
+        let loaded = csv("""
+            id,lat,lon,radius
+            ok,52.5,13.4,100
+            zero,52.5,13.4,0
+            negative,52.5,13.4,-5
+            nan,52.5,13.4,nan
+            north,91,13.4,100
+            words,abc,13.4,100
+            short,52.5
+            ok2,-33.9,151.2,20
+            """)
+        #expect(loaded.regions.map(\.id) == ["ok", "ok2"])
+        #expect(loaded.diagnostics.map(\.location) == ["3", "4", "5", "6", "7", "8"])
+        #expect(loaded.diagnostics[0].description == "r.csv:3: radius must be a positive number of metres, got 0.0")
+        #expect(loaded.diagnostics[3].message.contains("latitude"))
+        #expect(loaded.diagnostics[4].message == "latitude is not a number: \"abc\"")
+    }
+
+    @Test func geoJSONPointsPolygonsAndMultiPolygonsLoad() throws {
+        let loaded = geojson("""
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","id":"pharmacy","properties":{"radius":150,"task":"cat-medicine"},
+               "geometry":{"type":"Point","coordinates":[13.3777,52.5163]}},
+              {"type":"Feature","properties":{"name":"park"},
+               "geometry":{"type":"Polygon","coordinates":[
+                 [[13.0,52.0],[13.1,52.0],[13.1,52.1],[13.0,52.1],[13.0,52.0]],
+                 [[13.04,52.04],[13.06,52.04],[13.06,52.06],[13.04,52.06],[13.04,52.04]]]}},
+              {"type":"Feature","properties":{"id":7},
+               "geometry":{"type":"MultiPolygon","coordinates":[
+                 [[[179.5,-17.0],[-179.5,-17.0],[-179.5,-16.0],[179.5,-16.0],[179.5,-17.0]]],
+                 [[[10,10],[11,10],[11,11],[10,10]]]]}}
+            ]}
+            """)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.regions.map(\.id) == ["pharmacy", "park", "7"])
+        #expect(loaded.regions[0].task == "cat-medicine")
+        let park = loaded.regions[1].shape
+        #expect(park.contains(Coordinate(latitude: 52.02, longitude: 13.02)))
+        #expect(!park.contains(Coordinate(latitude: 52.05, longitude: 13.05)))  // in the hole
+        let islands = loaded.regions[2].shape
+        #expect(islands.contains(Coordinate(latitude: -16.5, longitude: 179.9)))
+        #expect(islands.contains(Coordinate(latitude: -16.5, longitude: -179.9)))  // across ±180
+        #expect(!islands.contains(Coordinate(latitude: -16.5, longitude: 0)))
+        #expect(islands.contains(Coordinate(latitude: 10.2, longitude: 10.8)))
+    }
+
+    @Test func badGeoJSONFeaturesAreLocatedReportedAndSkipped() {
+        let loaded = geojson("""
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"radius":0},"geometry":{"type":"Point","coordinates":[13,52]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[13,52]}},
+              {"type":"Feature","properties":{"radius":10},"geometry":{"type":"Point","coordinates":[13,95]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[
+                 [[13.0,52.0],[13.1,52.0],[13.1,52.1],[13.0,52.1]]]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[13,52],[14,53]]}},
+              {"type":"Feature","properties":{"radius":"25"},"geometry":{"type":"Point","coordinates":[13,52]}}
+            ]}
+            """)
+        #expect(loaded.regions.map(\.id) == ["features[5]"])
+        #expect(loaded.diagnostics.map(\.location) == (0...4).map { "features[\($0)]" })
+        #expect(loaded.diagnostics[3].message.contains("open"))
+        #expect(loaded.diagnostics[2].message.contains("latitude"))
+    }
+
+    @Test func invalidJSONIsOneDiagnostic() {
+        let loaded = geojson("{\"type\": \"FeatureCollection\", \"features\": [")
+        #expect(loaded.regions.isEmpty)
+        #expect(loaded.diagnostics.count == 1)
+        #expect(loaded.diagnostics[0].message.hasPrefix("not valid JSON"))
+    }
+
+    @Test func formatIsChosenByContent() {
+        #expect(LoadedRegions.load(Array(" {\"type\":\"Feature\",\"properties\":{\"radius\":5},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}".utf8), source: "x").regions.count == 1)
+        #expect(LoadedRegions.load(Array("a,1,2,3\n".utf8), source: "x").regions.count == 1)
+    }
+}

@@ -64,10 +64,7 @@ struct ReplayCommand: ParsableCommand {
         if regions == nil { problems.append("give --regions FILE (the geofence-only replay needs regions)") }
         if !transitions { problems.append("add --transitions: without tasks, replay prints the geofence transitions") }
         if let date, DecodeCommand.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
-        if let first = problems.first {
-            Diagnostics.write("Error: \(first)\nSee 'repeat-sim replay --help'.")
-            throw ExitCode(1)
-        }
+        if let first = problems.first { throw ValidationError(first) }
     }
 
     func run() throws {

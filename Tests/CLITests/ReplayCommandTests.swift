@@ -31,7 +31,7 @@ import TestSupport
             2025-03-01T10:02:00Z,52.52,13.40,5
             2025-03-01T10:03:00Z,52.5221,13.40,5
             """
-        let result = try BinaryRunner.run(
+        let result = try RepeatSimBinary.run(
             ["replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let events = try lines(result.stdout)
@@ -54,7 +54,7 @@ import TestSupport
             2025-03-01T10:01:00Z,52.52,13.4064045,5
             2025-03-01T10:02:00Z,52.52,13.40,500
             """
-        let result = try BinaryRunner.run(
+        let result = try RepeatSimBinary.run(
             ["replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json",
              "--no-cross"])
         #expect(result.status == 0)
@@ -70,7 +70,7 @@ import TestSupport
         for start in stride(from: 0, to: 20, by: 4) { shuffled[start..<start + 4].reverse() }
         let regionsPath = try file("r.csv", regions)
         func run(_ rows: [String]) throws -> String {
-            let result = try BinaryRunner.run(
+            let result = try RepeatSimBinary.run(
                 ["replay", "-", "--format", "csv", "--regions", regionsPath, "--transitions", "--json"],
                 input: Array(("time,lat,lon,accuracy\n" + rows.joined(separator: "\n") + "\n").utf8))
             #expect(result.status == 0, "\(result.stderr)")
@@ -83,19 +83,19 @@ import TestSupport
 
     @Test func usageErrorsExitOneAndBadRegionsUnderStrictExitTwo() throws {
         let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
-        let noRegions = try BinaryRunner.run(["replay", feed, "--transitions"])
+        let noRegions = try RepeatSimBinary.run(["replay", feed, "--transitions"])
         #expect(noRegions.status == 1)
         #expect(noRegions.stderr.hasPrefix("Error: give --regions FILE"))
-        let badDwell = try BinaryRunner.run(["replay", feed, "--regions", feed, "--transitions", "--dwell", "soon"])
+        let badDwell = try RepeatSimBinary.run(["replay", feed, "--regions", feed, "--transitions", "--dwell", "soon"])
         #expect(badDwell.status == 1)
         #expect(badDwell.stderr.contains("--dwell 'soon' is not a duration"))
 
         let badRegions = try file("bad.csv", "id,lat,lon,radius\nok,52.52,13.40,100\nneg,52.52,13.40,-1\n")
-        let lenient = try BinaryRunner.run(["replay", feed, "--regions", badRegions, "--transitions", "--json"])
+        let lenient = try RepeatSimBinary.run(["replay", feed, "--regions", badRegions, "--transitions", "--json"])
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("bad.csv:3: radius must be a positive number of metres, got -1.0"))
         #expect(try lines(lenient.stdout).map { $0["region"] as? String } == ["ok"])
-        let strict = try BinaryRunner.run(["replay", feed, "--regions", badRegions, "--transitions", "--json", "--strict"])
+        let strict = try RepeatSimBinary.run(["replay", feed, "--regions", badRegions, "--transitions", "--json", "--strict"])
         #expect(strict.status == 2)
         #expect(strict.stdout.isEmpty)
     }

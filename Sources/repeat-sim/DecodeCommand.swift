@@ -9,30 +9,32 @@ struct DecodeCommand: AsyncParsableCommand {
         commandName: "decode",
         abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV or gpsd JSON feeds.",
         discussion: """
-            Each FEED is a file, or - for standard input (a pipe streams: fixes are printed as
-            the bytes arrive). The format is detected from the content unless --format says it.
+            Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
+            as the bytes arrive). The format is detected from the content unless --format
+            says it.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,
                "course":90.0,"hdop":0.9,"accuracy":4.5,"device":"..."}
-            Absent fields are left out; times are UTC, with fractional seconds when the source
-            had them. Without --json a readable table is printed.
+            Absent fields are left out; times are UTC, with fractional seconds when the
+            source had them. Without --json a readable table is printed.
 
-            Skipped records (bad checksums, unreadable fields, XML errors, noise…) are reported
-            on stderr as FILE:LINE: CODE: MESSAGE, then a summary per feed: fixes, skipped by
-            reason, and what was ignored on purpose (GSV, route points, comments…).
+            Skipped records (bad checksums, unreadable fields, XML errors, noise…) are
+            reported on stderr as FILE:LINE: CODE: MESSAGE, then a summary per feed: fixes,
+            skipped by reason, and what was ignored on purpose (GSV, route points,
+            comments…).
 
-            Exit status: 0 ok; 1 usage error or unreadable file; 2 with --strict at the first
-            malformed record (receiver epochs without a fix or without a date are counted but
-            are not malformed input). Under --strict, nothing decoded from the read that held
-            the malformed record is printed.
+            Exit status: 0 ok; 1 usage error or unreadable file; 2 with --strict at the
+            first malformed record (receiver epochs without a fix or without a date are
+            counted but are not malformed input). Under --strict, nothing decoded from the
+            read that held the malformed record is printed.
 
-            Live input instead of FEEDs: --device /dev/ttyUSB0 [--baud 9600] reads a
-            serial receiver, --gpsd HOST[:PORT] a gpsd server; both run until Ctrl-C,
-            reconnect by themselves and report connection changes on stderr.
+            Live input instead of FEEDs: --device /dev/ttyUSB0 [--baud 9600] reads a serial
+            receiver, --gpsd HOST[:PORT] a gpsd server; both run until Ctrl-C, reconnect by
+            themselves and report connection changes on stderr.
 
             Examples:
-              repeat-sim decode Tracks/nmea/gpsd-haicom-305N-stationary-then-moving.nmea --json
+              repeat-sim decode Tracks/gpx/gpxpy-visnjan-car.gpx --json
               cat /dev/ttyACM0 | repeat-sim decode - --format nmea
               repeat-sim decode old-gga-only.log --date 2019-03-08
               repeat-sim decode hike.gpx --waypoints

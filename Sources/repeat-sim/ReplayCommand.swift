@@ -12,25 +12,31 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded feeds against regions and print the geofence transitions.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard input), puts each
-            device's fixes in time order (--reorder-window), and runs them through the geofence
-            detector over the regions of --regions (CSV id,lat,lon,radius[,task] or a GeoJSON
-            FeatureCollection of Points with a radius property, Polygons and MultiPolygons).
+            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard input),
+            puts each device's fixes in time order (--reorder-window), and runs them
+            through the geofence detector over the regions of --regions (CSV
+            id,lat,lon,radius[,task] or a GeoJSON FeatureCollection of Points with a radius
+            property, Polygons and MultiPolygons).
 
-            With --transitions every transition is printed; with --json as one line each:
-              {"kind":"enter","time":"2025-03-01T10:00:05Z","region":"pharmacy","device":"phone","distance_m":12.3}
-            kind is enter, exit, dwell or cross (tile38's words): enter after --confirm fixes
-            inside; exit once distance - accuracy > radius + hysteresis for --exit-confirm fixes;
-            dwell after --dwell inside; cross when the straight line between two fixes passes
-            through a region neither fix is in, stamped at the time of closest approach.
+            With --transitions every transition is printed; with --json as one line
+            each:
+              {"kind":"enter","time":"2025-03-01T10:00:05Z","region":"pharmacy",
+               "device":"phone","distance_m":12.3}
+            kind is enter, exit, dwell or cross (tile38's words): enter after --confirm
+            fixes inside; exit once distance - accuracy > radius + hysteresis for
+            --exit-confirm fixes; dwell after --dwell inside; cross when the straight
+            line between two fixes passes through a region neither fix is in, stamped
+            at the time of closest approach.
 
-            Fixes without time, older than the reorder window, invalid, or less accurate than
-            --max-accuracy change nothing; they are counted in the summary on stderr. With several
-            FEEDs, fixes without a device of their own belong to a device named after the file.
+            Fixes without time, older than the reorder window, invalid, or less accurate
+            than --max-accuracy change nothing; they are counted in the summary on stderr.
+            With several FEEDs, fixes without a device of their own belong to a device
+            named after the file.
 
             Examples:
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
-              repeat-sim replay a.nmea b.nmea --regions parks.geojson --transitions --dwell 5m
+              repeat-sim replay a.nmea b.nmea --regions parks.geojson --transitions \\
+                --dwell 5m
             """
     )
 

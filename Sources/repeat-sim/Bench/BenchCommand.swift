@@ -10,13 +10,14 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure geofence lookup and feed decoding speed on this machine.",
         discussion: """
-            With --regions R.csv --positions P.csv, builds the spatial grid over the regions
-            (id,lat,lon,radius) and looks up every position (t,lat,lon); without files it
-            generates a seeded workload like ../shared/bench/gen_workload.py (radius 50-500 m,
-            ten 1 Hz random walks) in a city (30 km) or country (800 km) box.
+            With --regions R.csv --positions P.csv, builds the spatial grid over the
+            regions (id,lat,lon,radius) and looks up every position (t,lat,lon); without
+            files it generates a seeded workload like ../shared/bench/gen_workload.py
+            (radius 50-500 m, ten 1 Hz random walks) in a city (30 km) or country (800 km)
+            box.
 
-            --parse FILE decodes a feed file three times (1 MiB reads, as `decode`
-            does) and reports the fastest run: fixes/s, MB/s and peak RSS.
+            --parse FILE decodes a feed file three times (1 MiB reads, as `decode` does)
+            and reports the fastest run: fixes/s, MB/s and peak RSS.
 
             Use a release build: swift build -c release --product repeat-sim.
 

@@ -2,7 +2,9 @@ import GeoCore
 
 /// Decodes CSV position logs: loose header matching, `,` `;` tab or `|`,
 /// quoted fields, RFC 3339 or epoch seconds/milliseconds (or separate
-/// date and time-of-day columns), an optional device column.
+/// date and time-of-day columns), an optional device column. Files with
+/// UTM, Swiss LV03 or British National Grid columns instead of
+/// latitude/longitude are converted to WGS 84 (``CSVGridColumns``).
 ///
 /// A row without a readable latitude/longitude is one diagnostic; a row
 /// with an empty time cell becomes a fix without a time (the replay
@@ -88,7 +90,7 @@ struct CSVRowDecoder: LineHandler {
         batch.diagnostics.append(
             FeedDiagnostic(
                 .badHeader, at: location,
-                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude); the file is skipped"
+                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG); the file is skipped"
             ))
         var unusable = CSVColumns(headerless: ())
         unusable.latitude = nil
@@ -135,6 +137,12 @@ struct CSVRowDecoder: LineHandler {
             .replacingDoubledQuotes()
     }
 
+    /// A cell's text without surrounding blanks; empty when the row has no such cell.
+    private func gridText(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int) -> String {
+        guard column < starts.count else { return "" }
+        return text(bytes, column).trimmingBlanks()
+    }
+
     private func number(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?) -> FieldValue<Double> {
         guard let column, column < starts.count, starts[column] < ends[column] else { return .absent }
         guard let value = ASCIIDecimal.double(bytes, starts[column], ends[column]) else {
@@ -156,23 +164,35 @@ struct CSVRowDecoder: LineHandler {
     }
 
     private mutating func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
-        guard let latColumn = columns.latitude else {
-            statistics.ignore("row without a usable header")
-            return
-        }
         func report(_ code: FeedDiagnostic.Code, _ message: String) {
             batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
         }
-        guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
-            case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
-        else {
-            let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
-            report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")
+        let coordinate: Coordinate
+        if let latColumn = columns.latitude {
+            guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
+                case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
+            else {
+                let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
+                report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")
+                return
+            }
+            coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        } else if let grid = columns.grid {
+            switch grid.coordinate(number: { number(bytes, $0) }, text: { gridText(bytes, $0) }) {
+            case .value(let position): coordinate = position
+            case .absent:
+                report(.missingField, "no \(grid.name)")
+                return
+            case .invalid:
+                report(.badField, "\(grid.name) is not a valid grid position")
+                return
+            }
+        } else {
+            statistics.ignore("row without a usable header")
             return
         }
-        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
-            report(.badField, "position \(latitude),\(longitude) is out of range")
+            report(.badField, "position \(coordinate.latitude),\(coordinate.longitude) is out of range")
             return
         }
         let time: Timestamp?

@@ -14,6 +14,8 @@ struct CSVColumns: Equatable {
     var hdop: Int?
     var accuracy: Int?
     var device: Int?
+    /// Grid-coordinate columns, used when there is no latitude/longitude.
+    var grid: CSVGridColumns?
 
     /// Header names per field, compared after lower-casing and removing
     /// blanks, quotes, `-`, `_` and `.`.
@@ -35,7 +37,14 @@ struct CSVColumns: Equatable {
     /// Time-of-day column names, used only when a date column exists.
     static let clockNames: Set<String> = ["time", "utct", "utctime", "clock"]
 
-    /// Reads a header row; `nil` unless it names both a latitude and a longitude column.
+    /// Reads a header row; `nil` unless it names both a latitude and a
+    /// longitude column, or a complete set of grid columns (``CSVGridColumns``).
+    ///
+    /// Names are matched exactly (after ``normalize(_:)``) first. Where no
+    /// column is exactly a latitude or longitude, a column whose name
+    /// contains `lat` (resp. `lon`/`lng`) and not the other, and that no
+    /// other field took, is used — as GPSBabel's unicsv does (`ilat`,
+    /// `gps_lat_deg`, `LongitudeE`).
     init?(header fields: [String]) {
         let normalized = fields.map(Self.normalize)
         for (index, name) in normalized.enumerated() {
@@ -50,7 +59,23 @@ struct CSVColumns: Equatable {
         } else if clock == time {
             time = nil
         }
-        guard latitude != nil, longitude != nil else { return nil }
+        if latitude == nil || longitude == nil {
+            let taken = Set(Self.names.compactMap { self[keyPath: $0.0] } + [clock].compactMap { $0 })
+            func containing(_ parts: [String], not others: [String]) -> Int? {
+                normalized.indices.first { index in
+                    let name = normalized[index]
+                    return !taken.contains(index) && parts.contains { name.contains($0) } && !others.contains { name.contains($0) }
+                }
+            }
+            if latitude == nil { latitude = containing(["lat"], not: ["lon", "lng"]) }
+            if longitude == nil { longitude = containing(["lon", "lng"], not: ["lat"]) }
+        }
+        if latitude == nil || longitude == nil {
+            latitude = nil
+            longitude = nil
+            guard let grid = CSVGridColumns(normalizedNames: normalized) else { return nil }
+            self.grid = grid
+        }
     }
 
     /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
@@ -59,6 +84,7 @@ struct CSVColumns: Equatable {
         longitude = 1
     }
 
+    /// A header name lower-cased, without blanks, quotes, `-`, `_` and `.`.
     static func normalize(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { !" \t\"'-_.".unicodeScalars.contains($0) })
     }

@@ -47,6 +47,9 @@ struct CSVRowDecoder: LineHandler {
     var batch = FeedBatch()
     var statistics = FeedStatistics()
     private var columns: CSVColumns?
+    /// Grid-coordinate columns, when the header names no latitude/longitude
+    /// (kept apart from ``columns`` so that the per-row copy stays small).
+    private var grid: CSVGridColumns?
     private var delimiter: UInt8 = 0x2C
     private var starts: [Int] = []
     private var ends: [Int] = []
@@ -75,8 +78,15 @@ struct CSVRowDecoder: LineHandler {
         delimiter = CSVDelimiter.detect(bytes)
         split(bytes)
         let names = (0..<starts.count).map { text(bytes, $0) }
-        if let named = CSVColumns(header: names) {
+        let named = CSVColumns(header: names)
+        if named.namesPosition {
             columns = named
+            statistics.ignore("header")
+            return
+        }
+        if let grid = CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) {
+            columns = named
+            self.grid = grid
             statistics.ignore("header")
             return
         }
@@ -164,35 +174,44 @@ struct CSVRowDecoder: LineHandler {
     }
 
     private mutating func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
-        func report(_ code: FeedDiagnostic.Code, _ message: String) {
-            batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
+        guard let latColumn = columns.latitude else {
+            decodeGridRow(bytes, columns, at: location)
+            return
         }
-        let coordinate: Coordinate
-        if let latColumn = columns.latitude {
-            guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
-                case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
-            else {
-                let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
-                report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")
-                return
-            }
-            coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        } else if let grid = columns.grid {
-            switch grid.coordinate(number: { number(bytes, $0) }, text: { gridText(bytes, $0) }) {
-            case .value(let position): coordinate = position
-            case .absent:
-                report(.missingField, "no \(grid.name)")
-                return
-            case .invalid:
-                report(.badField, "\(grid.name) is not a valid grid position")
-                return
-            }
-        } else {
+        guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
+            case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
+        else {
+            let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
+            reportSkipped(
+                missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number",
+                at: location)
+            return
+        }
+        appendFix(Coordinate(latitude: latitude, longitude: longitude), bytes, columns, at: location)
+    }
+
+    /// A row of a file with grid columns instead of latitude/longitude
+    /// (out of line: the latitude/longitude path is the hot one).
+    @inline(never)
+    private mutating func decodeGridRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
+        guard let grid else {
             statistics.ignore("row without a usable header")
             return
         }
+        switch grid.coordinate(number: { number(bytes, $0) }, text: { gridText(bytes, $0) }) {
+        case .value(let position): appendFix(position, bytes, columns, at: location)
+        case .absent: reportSkipped(.missingField, "no \(grid.name)", at: location)
+        case .invalid: reportSkipped(.badField, "\(grid.name) is not a valid grid position", at: location)
+        }
+    }
+
+    /// Checks the position, reads the time and the other columns, and adds the fix.
+    @inline(__always)
+    private mutating func appendFix(
+        _ coordinate: Coordinate, _ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation
+    ) {
         guard coordinate.isValid else {
-            report(.badField, "position \(coordinate.latitude),\(coordinate.longitude) is out of range")
+            reportSkipped(.badField, "position \(coordinate.latitude),\(coordinate.longitude) is out of range", at: location)
             return
         }
         let time: Timestamp?
@@ -200,7 +219,7 @@ struct CSVRowDecoder: LineHandler {
         case .value(let value): time = value
         case .absent: time = nil
         case .invalid:
-            report(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day")
+            reportSkipped(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day", at: location)
             return
         }
         var fix = Fix(time: time, coordinate: coordinate)
@@ -213,6 +232,10 @@ struct CSVRowDecoder: LineHandler {
             fix.device = text(bytes, column).trimmingBlanks()
         }
         batch.fixes.append(fix)
+    }
+
+    private mutating func reportSkipped(_ code: FeedDiagnostic.Code, _ message: String, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
     }
 }
 

@@ -14,8 +14,6 @@ struct CSVColumns: Equatable {
     var hdop: Int?
     var accuracy: Int?
     var device: Int?
-    /// Grid-coordinate columns, used when there is no latitude/longitude.
-    var grid: CSVGridColumns?
 
     /// Header names per field, compared after lower-casing and removing
     /// blanks, quotes, `-`, `_` and `.`.
@@ -37,15 +35,16 @@ struct CSVColumns: Equatable {
     /// Time-of-day column names, used only when a date column exists.
     static let clockNames: Set<String> = ["time", "utct", "utctime", "clock"]
 
-    /// Reads a header row; `nil` unless it names both a latitude and a
-    /// longitude column, or a complete set of grid columns (``CSVGridColumns``).
+    /// Reads a header row. ``namesPosition`` tells whether it found both a
+    /// latitude and a longitude column; if not, the file may still have
+    /// grid columns (``CSVGridColumns``).
     ///
     /// Names are matched exactly (after ``normalize(_:)``) first. Where no
     /// column is exactly a latitude or longitude, a column whose name
     /// contains `lat` (resp. `lon`/`lng`) and not the other, and that no
     /// other field took, is used — as GPSBabel's unicsv does (`ilat`,
     /// `gps_lat_deg`, `LongitudeE`).
-    init?(header fields: [String]) {
+    init(header fields: [String]) {
         let normalized = fields.map(Self.normalize)
         for (index, name) in normalized.enumerated() {
             for (keyPath, names) in Self.names where self[keyPath: keyPath] == nil && names.contains(name) {
@@ -73,10 +72,11 @@ struct CSVColumns: Equatable {
         if latitude == nil || longitude == nil {
             latitude = nil
             longitude = nil
-            guard let grid = CSVGridColumns(normalizedNames: normalized) else { return nil }
-            self.grid = grid
         }
     }
+
+    /// Whether the header named both a latitude and a longitude column.
+    var namesPosition: Bool { latitude != nil }
 
     /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
     init(headerless: ()) {

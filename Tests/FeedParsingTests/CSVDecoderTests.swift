@@ -29,6 +29,31 @@ struct CSVDecoderTests {
         #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2021-11-10T23:00:01Z", "2021-11-10T00:00:00Z", "2014-09-17T13:20:20.004Z"])
     }
 
+    @Test("dates in year-first, US (m/d/yyyy) and German (d.m.yyyy) order")
+    func dateOrders() {
+        let text = "date,time,lat,lon\n2010-1-9,00:00:00,1,2\n1/9/2010,00:00:00,1,2\n9.1.2010,00:00:00,1,2\n2010.01.09,00:00:00,1,2\n"
+        let batch = decode(text, format: .csv)
+        #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
+        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == Array(repeating: "2010-01-09T00:00:00Z", count: 4))
+    }
+
+    @Test("dates that are not dates", arguments: ["1-9-2010", "1/9.2010", "13/1/2010", "2010/2/30", "20100/1/1", "1//2010", "9.1.10", "123456789012345678901/1/1"])
+    func badDates(date: String) {
+        let batch = decode("date,time,lat,lon\n\(date),00:00:00,1,2\n", format: .csv)
+        #expect(batch.fixes.isEmpty && batch.diagnostics.map(\.code) == [.badField], "\(date)")
+    }
+
+    @Test("latitude/longitude columns found by a part of their name where no name matches exactly")
+    func looseNames() {
+        let batch = decode("ilat,lon,descr,platform\n35.97203, -87.13470, x, y\n", format: .csv)
+        #expect(batch.fixes.map(\.coordinate) == [Coordinate(latitude: 35.97203, longitude: -87.1347)])
+        // An exact name wins over a partial one, whatever the order.
+        let exact = decode("relation,lat,longitude_e,lon\n7,1,9,2\n", format: .csv)
+        #expect(exact.fixes.map(\.coordinate) == [Coordinate(latitude: 1, longitude: 2)])
+        // A combined "latlon" column is neither.
+        #expect(decode("latlon,x\n1,2\n", format: .csv).diagnostics.map(\.code) == [.badHeader])
+    }
+
     @Test("written angles: degrees, minutes, seconds, hemispheres", arguments: [
         ("1.234°S", -1.234), ("1°14.04′S", -1.234), ("S1°14′2.4″", -1.234), ("-1° 14.04′", -1.234), ("N 0.5", 0.5),
     ])

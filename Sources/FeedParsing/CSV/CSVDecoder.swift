@@ -2,7 +2,9 @@ import GeoCore
 
 /// Decodes CSV position logs: loose header matching, `,` `;` tab or `|`,
 /// quoted fields, RFC 3339 or epoch seconds/milliseconds (or separate
-/// date and time-of-day columns), an optional device column.
+/// date and time-of-day columns), an optional device column. Files with
+/// UTM, Swiss LV03 or British National Grid columns instead of
+/// latitude/longitude are converted to WGS 84 (``CSVGridColumns``).
 ///
 /// A row without a readable latitude/longitude is one diagnostic; a row
 /// with an empty time cell becomes a fix without a time (the replay
@@ -45,6 +47,9 @@ struct CSVRowDecoder: LineHandler {
     var batch = FeedBatch()
     var statistics = FeedStatistics()
     private var columns: CSVColumns?
+    /// Grid-coordinate columns, when the header names no latitude/longitude
+    /// (kept apart from ``columns`` so that the per-row copy stays small).
+    private var grid: CSVGridColumns?
     private var delimiter: UInt8 = 0x2C
     private var starts: [Int] = []
     private var ends: [Int] = []
@@ -73,8 +78,15 @@ struct CSVRowDecoder: LineHandler {
         delimiter = CSVDelimiter.detect(bytes)
         split(bytes)
         let names = (0..<starts.count).map { text(bytes, $0) }
-        if let named = CSVColumns(header: names) {
+        let named = CSVColumns(header: names)
+        if named.namesPosition {
             columns = named
+            statistics.ignore("header")
+            return
+        }
+        if let grid = CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) {
+            columns = named
+            self.grid = grid
             statistics.ignore("header")
             return
         }
@@ -88,7 +100,7 @@ struct CSVRowDecoder: LineHandler {
         batch.diagnostics.append(
             FeedDiagnostic(
                 .badHeader, at: location,
-                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude); the file is skipped"
+                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG); the file is skipped"
             ))
         var unusable = CSVColumns(headerless: ())
         unusable.latitude = nil
@@ -135,6 +147,12 @@ struct CSVRowDecoder: LineHandler {
             .replacingDoubledQuotes()
     }
 
+    /// A cell's text without surrounding blanks; empty when the row has no such cell.
+    private func gridText(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int) -> String {
+        guard column < starts.count else { return "" }
+        return text(bytes, column).trimmingBlanks()
+    }
+
     private func number(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?) -> FieldValue<Double> {
         guard let column, column < starts.count, starts[column] < ends[column] else { return .absent }
         guard let value = ASCIIDecimal.double(bytes, starts[column], ends[column]) else {
@@ -157,22 +175,43 @@ struct CSVRowDecoder: LineHandler {
 
     private mutating func decodeRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
         guard let latColumn = columns.latitude else {
-            statistics.ignore("row without a usable header")
+            decodeGridRow(bytes, columns, at: location)
             return
-        }
-        func report(_ code: FeedDiagnostic.Code, _ message: String) {
-            batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
         }
         guard case .value(let latitude) = angle(bytes, latColumn, positive: 0x4E, negative: 0x53),
             case .value(let longitude) = angle(bytes, columns.longitude, positive: 0x45, negative: 0x57)
         else {
             let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
-            report(missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number")
+            reportSkipped(
+                missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number",
+                at: location)
             return
         }
-        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        appendFix(Coordinate(latitude: latitude, longitude: longitude), bytes, columns, at: location)
+    }
+
+    /// A row of a file with grid columns instead of latitude/longitude
+    /// (out of line: the latitude/longitude path is the hot one).
+    @inline(never)
+    private mutating func decodeGridRow(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation) {
+        guard let grid else {
+            statistics.ignore("row without a usable header")
+            return
+        }
+        switch grid.coordinate(number: { number(bytes, $0) }, text: { gridText(bytes, $0) }) {
+        case .value(let position): appendFix(position, bytes, columns, at: location)
+        case .absent: reportSkipped(.missingField, "no \(grid.name)", at: location)
+        case .invalid: reportSkipped(.badField, "\(grid.name) is not a valid grid position", at: location)
+        }
+    }
+
+    /// Checks the position, reads the time and the other columns, and adds the fix.
+    @inline(__always)
+    private mutating func appendFix(
+        _ coordinate: Coordinate, _ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns, at location: FeedLocation
+    ) {
         guard coordinate.isValid else {
-            report(.badField, "position \(latitude),\(longitude) is out of range")
+            reportSkipped(.badField, "position \(coordinate.latitude),\(coordinate.longitude) is out of range", at: location)
             return
         }
         let time: Timestamp?
@@ -180,7 +219,7 @@ struct CSVRowDecoder: LineHandler {
         case .value(let value): time = value
         case .absent: time = nil
         case .invalid:
-            report(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day")
+            reportSkipped(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day", at: location)
             return
         }
         var fix = Fix(time: time, coordinate: coordinate)
@@ -193,6 +232,10 @@ struct CSVRowDecoder: LineHandler {
             fix.device = text(bytes, column).trimmingBlanks()
         }
         batch.fixes.append(fix)
+    }
+
+    private mutating func reportSkipped(_ code: FeedDiagnostic.Code, _ message: String, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(code, at: location, message + "; row skipped"))
     }
 }
 

@@ -35,8 +35,16 @@ struct CSVColumns: Equatable {
     /// Time-of-day column names, used only when a date column exists.
     static let clockNames: Set<String> = ["time", "utct", "utctime", "clock"]
 
-    /// Reads a header row; `nil` unless it names both a latitude and a longitude column.
-    init?(header fields: [String]) {
+    /// Reads a header row. ``namesPosition`` tells whether it found both a
+    /// latitude and a longitude column; if not, the file may still have
+    /// grid columns (``CSVGridColumns``).
+    ///
+    /// Names are matched exactly (after ``normalize(_:)``) first. Where no
+    /// column is exactly a latitude or longitude, a column whose name
+    /// contains `lat` (resp. `lon`/`lng`) and not the other, and that no
+    /// other field took, is used — as GPSBabel's unicsv does (`ilat`,
+    /// `gps_lat_deg`, `LongitudeE`).
+    init(header fields: [String]) {
         let normalized = fields.map(Self.normalize)
         for (index, name) in normalized.enumerated() {
             for (keyPath, names) in Self.names where self[keyPath: keyPath] == nil && names.contains(name) {
@@ -50,8 +58,25 @@ struct CSVColumns: Equatable {
         } else if clock == time {
             time = nil
         }
-        guard latitude != nil, longitude != nil else { return nil }
+        if latitude == nil || longitude == nil {
+            let taken = Set(Self.names.compactMap { self[keyPath: $0.0] } + [clock].compactMap { $0 })
+            func containing(_ parts: [String], not others: [String]) -> Int? {
+                normalized.indices.first { index in
+                    let name = normalized[index]
+                    return !taken.contains(index) && parts.contains { name.contains($0) } && !others.contains { name.contains($0) }
+                }
+            }
+            if latitude == nil { latitude = containing(["lat"], not: ["lon", "lng"]) }
+            if longitude == nil { longitude = containing(["lon", "lng"], not: ["lat"]) }
+        }
+        if latitude == nil || longitude == nil {
+            latitude = nil
+            longitude = nil
+        }
     }
+
+    /// Whether the header named both a latitude and a longitude column.
+    var namesPosition: Bool { latitude != nil }
 
     /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
     init(headerless: ()) {
@@ -59,6 +84,7 @@ struct CSVColumns: Equatable {
         longitude = 1
     }
 
+    /// A header name lower-cased, without blanks, quotes, `-`, `_` and `.`.
     static func normalize(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { !" \t\"'-_.".unicodeScalars.contains($0) })
     }

@@ -56,12 +56,48 @@ enum CSVTime {
         return .value(Timestamp(nanoseconds: nanos, fractionDigits: UInt8(isMilliseconds ? max(3, fraction) : fraction)))
     }
 
-    /// `yyyy/mm/dd` or `yyyy-mm-dd` in days since 1970.
-    private static func date(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int? {
-        guard e - s == 10, bytes[s + 4] == bytes[s + 7], bytes[s + 4] == 0x2F || bytes[s + 4] == 0x2D else { return nil }
-        guard let year = digits(bytes, s, 4), let month = digits(bytes, s + 5, 2), let day = digits(bytes, s + 8, 2),
-            (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month)
+    /// A date in days since 1970: `yyyy-mm-dd`, `yyyy/mm/dd` or
+    /// `yyyy.mm.dd` (year first), `m/d/yyyy` (slashes with the year last:
+    /// the US order, as GPSBabel reads it) or `d.m.yyyy` (dots with the
+    /// year last: the German order). Month and day may have one or two
+    /// digits; the year has four.
+    ///
+    /// Examples: `2024/08/05`, `2010-1-9`, `1/9/2010` (9 January), `9.1.2010` (9 January).
+    static func date(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int? {
+        if e - s == 10, bytes[s + 4] == bytes[s + 7], bytes[s + 4] == 0x2F || bytes[s + 4] == 0x2D,
+            let year = digits(bytes, s, 4), let month = digits(bytes, s + 5, 2), let day = digits(bytes, s + 8, 2)
+        {
+            return days(year: year, month: month, day: day)
+        }
+        // Otherwise: three runs of digits split by one separator used twice.
+        var parts: [(start: Int, count: Int)] = []
+        var start = s
+        var separator: UInt8 = 0
+        for i in s...e where i == e || bytes[i] &- 0x30 >= 10 {
+            guard i > start, i - start <= 4, parts.count < 3 else { return nil }
+            parts.append((start, i - start))
+            if i < e {
+                guard separator == 0 || bytes[i] == separator, bytes[i] == 0x2D || bytes[i] == 0x2F || bytes[i] == 0x2E
+                else { return nil }
+                separator = bytes[i]
+            }
+            start = i + 1
+        }
+        guard parts.count == 3, let first = digits(bytes, parts[0].start, parts[0].count),
+            let second = digits(bytes, parts[1].start, parts[1].count), let third = digits(bytes, parts[2].start, parts[2].count)
         else { return nil }
+        let lengths = (parts[0].count, parts[1].count, parts[2].count)
+        if lengths.0 == 4, lengths.1 <= 2, lengths.2 <= 2 { return days(year: first, month: second, day: third) }
+        guard lengths.2 == 4, lengths.0 <= 2, lengths.1 <= 2 else { return nil }
+        switch separator {
+        case 0x2F: return days(year: third, month: first, day: second)
+        case 0x2E: return days(year: third, month: second, day: first)
+        default: return nil
+        }
+    }
+
+    private static func days(year: Int, month: Int, day: Int) -> Int? {
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else { return nil }
         return CivilCalendar.days(year: year, month: month, day: day)
     }
 

@@ -4,39 +4,51 @@ import Foundation
 import GeoCore
 import Geofencing
 import Pipeline
+import Recurrence
 
-/// `repeat-sim replay FEED... --regions FILE --transitions`: the geofence
-/// path of the pipeline on recorded feeds.
+/// `repeat-sim replay FEED... --tasks FILE`: the pipeline on recorded feeds,
+/// on the feed's own clock.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay recorded feeds against regions and print the geofence transitions.",
+        abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard input),
-            puts each device's fixes in time order (--reorder-window), and runs them
-            through the geofence detector over the regions of --regions (CSV
-            id,lat,lon,radius[,task] or a GeoJSON FeatureCollection of Points with a radius
-            property, Polygons and MultiPolygons).
+            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard
+            input), puts each device's fixes in time order (--reorder-window), runs
+            them through the geofence detector over the places of the tasks
+            (--tasks) and of --regions (CSV id,lat,lon,radius[,task] or GeoJSON), and
+            asks each task's recurrence gate whether an arrival may remind. The feed's
+            own time is the clock: due reminders fire at their own time between
+            fixes, a task overdue at the first fix fires there, and completions in
+            the tasks file apply as the clock passes them.
 
-            With --transitions every transition is printed; with --json as one line
-            each:
-              {"kind":"enter","time":"2025-03-01T10:00:05Z","region":"pharmacy",
-               "device":"phone","distance_m":12.3}
-            kind is enter, exit, dwell or cross (tile38's words): enter after --confirm
-            fixes inside; exit once distance - accuracy > radius + hysteresis for
-            --exit-confirm fixes; dwell after --dwell inside; cross when the straight
-            line between two fixes passes through a region neither fix is in, stamped
-            at the time of closest approach.
+            With --json, one line per reminder:
+              {"time":"2025-03-17T16:00:00Z","kind":"location","task":"cat-medicine",
+               "title":"Buy cat medicine","region":"Pharmacy","device":"phone",
+               "distance_m":42.1,"due":"…","window_start":"…"}
+            kind is location (an arrival while the gate is open: t >= window start -
+            lead, not within --cooldown of the last one of the cycle) or due.
+            --explain adds {"kind":"suppressed","reason":…} lines for arrivals and
+            dues that stayed quiet (not-due, cooldown, completed, pending-limit);
+            --transitions adds the raw geofence transitions:
+              {"kind":"enter","time":"…","region":"pharmacy","device":"phone",
+               "distance_m":12.3}
+            (enter after --confirm fixes inside; exit once distance - accuracy >
+            radius + hysteresis for --exit-confirm fixes; dwell after --dwell
+            inside; cross when the straight line between two fixes passes through a
+            region neither fix is in, at the time of closest approach).
 
-            Fixes without time, older than the reorder window, invalid, or less accurate
-            than --max-accuracy change nothing; they are counted in the summary on stderr.
-            With several FEEDs, fixes without a device of their own belong to a device
-            named after the file.
+            Without --tasks every region behaves as an always-due task named after
+            it; with --transitions and no --tasks only transitions are printed.
+            Fixes without time, older than the reorder window, invalid, or less
+            accurate than --max-accuracy change nothing; they are counted in the
+            summary on stderr. With several FEEDs, fixes without a device of their
+            own belong to a device named after the file.
 
             Examples:
+              repeat-sim replay Tracks/cat-medicine/track.gpx \\
+                --tasks Tracks/cat-medicine/tasks.json --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
-              repeat-sim replay a.nmea b.nmea --regions parks.geojson --transitions \\
-                --dwell 5m
             """
     )
 
@@ -46,8 +58,25 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Regions to watch: CSV (id,lat,lon,radius[,task]) or GeoJSON.", valueName: "file"))
     var regions: String?
 
+    @Option(help: ArgumentHelp("Tasks file (JSON, as `task import` reads) whose places and repeat rules to replay.", valueName: "file"))
+    var tasks: String?
+
     @Flag(help: "Print the raw geofence transitions (enter, exit, dwell, cross).")
     var transitions = false
+
+    @Flag(help: "Also print arrivals and dues that did not remind, with the reason.")
+    var explain = false
+
+    @Option(help: ArgumentHelp("Quiet time after a location reminder, per task and cycle.", valueName: "duration"),
+            transform: ArgumentParsers.duration)
+    var cooldown: CalendarDuration = .twelveHours
+
+    @Option(help: ArgumentHelp("Lead time for every task (overrides the tasks' own).", valueName: "duration"),
+            transform: ArgumentParsers.duration)
+    var lead: CalendarDuration?
+
+    @Option(help: ArgumentHelp("At most N time-based reminders armed at once (iOS: 64); the rest are missed.", valueName: "n"))
+    var pendingLimit: Int?
 
     @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto to detect it from the content.")
     var format: FeedFormatChoice = .auto
@@ -67,26 +96,29 @@ struct ReplayCommand: ParsableCommand {
         var problems = geofence.problems()
         if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
-        if regions == nil { problems.append("give --regions FILE (the geofence-only replay needs regions)") }
-        if !transitions { problems.append("add --transitions: without tasks, replay prints the geofence transitions") }
+        if regions == nil, tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
+        if let pendingLimit, pendingLimit < 1 { problems.append("--pending-limit must be at least 1") }
         if let date, DecodeCommand.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
         if let first = problems.first { throw ValidationError(first) }
     }
 
     func run() throws {
-        let regionsPath = regions!
-        guard let data = FileManager.default.contents(atPath: regionsPath) else {
-            Diagnostics.write("Error: cannot read \(regionsPath)")
-            throw ExitCode(1)
+        var bulk: [Region] = []
+        if let regionsPath = regions {
+            let loaded = LoadedRegions.load([UInt8](try readInput(regionsPath)), source: regionsPath)
+            for diagnostic in loaded.diagnostics {
+                Diagnostics.write("\(diagnostic)")
+                if strict { throw ExitCode(2) }
+            }
+            bulk = loaded.regions
         }
-        let loaded = LoadedRegions.load([UInt8](data), source: regionsPath)
-        for diagnostic in loaded.diagnostics {
-            Diagnostics.write("\(diagnostic)")
-            if strict { throw ExitCode(2) }
-        }
-        var replay = GeofenceReplay(
-            regions: loaded.regions, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
-            json: json)
+        let taskList = try tasks.map { try TaskFile.decode(readInput($0)) } ?? []
+        let reminders = ReminderStage(
+            tasks: taskList, regions: bulk,
+            settings: .init(cooldown: cooldown, lead: lead, pendingLimit: pendingLimit))
+        var replay = ReplaySession(
+            reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
+            printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: explain, json: json))
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
         for feed in feeds {

@@ -85,7 +85,7 @@ import TestSupport
         let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
         let noRegions = try RepeatSimBinary.run(["replay", feed, "--transitions"])
         #expect(noRegions.status == 1)
-        #expect(noRegions.stderr.hasPrefix("Error: give --regions FILE"))
+        #expect(noRegions.stderr.hasPrefix("Error: give --tasks FILE, --regions FILE, or both"))
         let badDwell = try RepeatSimBinary.run(["replay", feed, "--regions", feed, "--transitions", "--dwell", "soon"])
         #expect(badDwell.status == 1)
         #expect(badDwell.stderr.contains("--dwell 'soon' is not a duration"))

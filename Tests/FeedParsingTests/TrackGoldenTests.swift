@@ -36,14 +36,15 @@ struct TrackGoldenTests {
         var output: [UInt8] = []
         for fix in batch.fixes { FixJSONEncoder.append(fix, to: &output) }
         let expectedPath = path + ".expected.jsonl"
-        if environment("RECORD_TRACKS") == "1" {
-            try Data(output).write(to: URL(fileURLWithPath: expectedPath))
+        switch try Golden.check(String(decoding: output, as: UTF8.self), against: expectedPath) {
+        case .matches: break
+        case .recorded:
             Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); check the diff, commit it with a reason, and run again without RECORD_TRACKS")
-            return
+        case .missing:
+            Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter TrackGoldenTests")
+        case .differs(let expected):
+            #expect(String(decoding: output, as: UTF8.self) == expected)
         }
-        let expected = try #require(
-            try? readBytes(expectedPath), "\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter TrackGoldenTests")
-        #expect(String(decoding: output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(!batch.fixes.isEmpty)
     }
 }

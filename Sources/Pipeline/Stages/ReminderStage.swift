@@ -1,0 +1,76 @@
+import Foundation
+import GeoCore
+import Geofencing
+import Recurrence
+
+/// Turns the feed clock and geofence transitions into reminders: the join
+/// of the geofence detector and the recurrence gate.
+///
+/// Regions name their task (`Region.task`); a task's own locations become
+/// regions named after the place. An `enter` or `cross` of a region asks the
+/// gate of its task — only for the task's assignee, when it has one. With no
+/// tasks at all, every region behaves as an always-due task named after it
+/// (geofence-only evaluations), still subject to the cooldown.
+public struct ReminderStage: Sendable {
+    private var scheduler: NotificationScheduler
+    private let tasksByRegion: [Int: [String]]
+    private let assignees: [String: String]
+
+    /// The regions to watch: `regions` plus one circle per task location.
+    public let regions: [Region]
+
+    /// A stage for `tasks` and the bulk `regions`.
+    public init(tasks: [RecurringTask], regions bulk: [Region], settings: NotificationScheduler.Settings) {
+        var regions = bulk
+        for task in tasks {
+            for location in task.locations {
+                regions.append(Region(
+                    id: location.name,
+                    shape: .circle(centre: Coordinate(latitude: location.latitude, longitude: location.longitude), radius: location.radius),
+                    task: task.id))
+            }
+        }
+        var tasks = tasks
+        if tasks.isEmpty {
+            for index in regions.indices {
+                regions[index].task = regions[index].id
+            }
+            tasks = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).keys.sorted().map(Self.alwaysDue)
+        }
+        let known = Set(tasks.map(\.id))
+        var tasksByRegion: [Int: [String]] = [:]
+        for (key, region) in regions.enumerated() {
+            if let task = region.task, known.contains(task) { tasksByRegion[key, default: []].append(task) }
+        }
+        self.regions = regions
+        self.tasksByRegion = tasksByRegion
+        assignees = Dictionary(tasks.compactMap { task in task.assignee.map { (task.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        scheduler = NotificationScheduler(tasks: tasks, settings: settings)
+    }
+
+    /// Moves the feed clock; returns the due reminders that fell in between.
+    public mutating func advance(to time: Timestamp) -> [SchedulerOutput] {
+        scheduler.advance(to: Date(timeIntervalSince1970: time.secondsSince1970))
+    }
+
+    /// The gate's answers to one transition (none for exits and dwells).
+    public mutating func handle(_ transition: Transition) -> [SchedulerOutput] {
+        guard transition.kind == .enter || transition.kind == .cross, let tasks = tasksByRegion[transition.regionKey] else {
+            return []
+        }
+        let time = Date(timeIntervalSince1970: transition.time.secondsSince1970)
+        return tasks.compactMap { id in
+            if let assignee = assignees[id], assignee != transition.device { return nil }
+            return scheduler.arrival(
+                taskID: id, at: time, region: transition.region, device: transition.device, distance: transition.distance)
+        }
+    }
+
+    /// A task whose window has been open since 1970 and that is due in
+    /// 3000 years: every arrival may remind, no due time ever fires.
+    private static func alwaysDue(_ id: String) -> RecurringTask {
+        RecurringTask(
+            id: id, title: id, start: Date(timeIntervalSince1970: 0),
+            schedule: .afterCompletion(min: CalendarDuration(0, .seconds), max: CalendarDuration(3000, .years)))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GeoCore
+import Geofencing
+import Pipeline
+import Recurrence
+
+/// The lines of a replay: DESIGN.md's JSON objects, or table rows.
+enum ReplayLines {
+    /// The table header (time, kind, task, place, why).
+    static let header = "time                  kind        task                  place                 why\n"
+
+    /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`.
+    static func append(_ transition: Transition, json: Bool, to output: inout ByteOutput) {
+        let time = RFC3339.format(transition.time)
+        let distance = rounded(transition.distance)
+        if json {
+            var line = "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(time)\",\"region\":" + JSONLine.quoted(transition.region)
+            if let device = transition.device { line += ",\"device\":" + JSONLine.quoted(device) }
+            output.write(line + ",\"distance_m\":\(distance)}\n")
+        } else {
+            output.write(row(time, transition.kind.rawValue, "-", transition.region,
+                             "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
+        }
+    }
+
+    /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
+    static func append(_ notification: TaskNotification, json: Bool, to output: inout ByteOutput) {
+        let time = RFC3339Text.format(notification.time)
+        if json {
+            var line = JSONLine()
+            line.add("time", time)
+            line.add("kind", notification.kind.rawValue)
+            line.add("task", notification.taskID)
+            line.add("title", notification.title)
+            if let region = notification.region { line.add("region", region) }
+            if let device = notification.device { line.add("device", device) }
+            if let distance = notification.distance { line.add("distance_m", rounded(distance)) }
+            line.add("due", date: notification.due)
+            line.add("window_start", date: notification.windowStart)
+            output.write(line.string + "\n")
+        } else {
+            let why = notification.kind == .due
+                ? "due now"
+                : (notification.time >= notification.windowStart ? "in its window" : "window opens within the lead time")
+                    + ", due \(RFC3339Text.format(notification.due))"
+            output.write(row(time, notification.kind.rawValue, notification.taskID, notification.region ?? "-", why))
+        }
+    }
+
+    /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
+    static func append(_ suppression: Suppression, json: Bool, to output: inout ByteOutput) {
+        let time = RFC3339Text.format(suppression.time)
+        if json {
+            var line = JSONLine()
+            line.add("time", time)
+            line.add("kind", "suppressed")
+            line.add("reason", suppression.cause.reason)
+            line.add("task", suppression.taskID)
+            if let region = suppression.region { line.add("region", region) }
+            if let device = suppression.device { line.add("device", device) }
+            if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
+            output.write(line.string + "\n")
+        } else {
+            output.write(row(time, "suppressed", suppression.taskID, suppression.region ?? "-", suppression.cause.reason))
+        }
+    }
+
+    private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {
+        time.padded(22) + kind.padded(12) + task.fitted(21) + " " + place.fitted(21) + " " + why + "\n"
+    }
+
+    private static func rounded(_ metres: Double) -> Double { (metres * 100).rounded() / 100 }
+}

@@ -1,0 +1,109 @@
+import GeoCore
+import Geofencing
+import Pipeline
+import Recurrence
+
+/// One replay: reorder buffer → geofence detector → reminder stage → lines.
+///
+/// The feed's own time is the clock: before each fix the reminder stage
+/// advances to it (due reminders fire at their own time, between fixes),
+/// then the fix's transitions go through the recurrence gate.
+struct ReplaySession {
+    /// What to print besides the reminders.
+    struct Printing {
+        /// Print raw transitions (enter, exit, dwell, cross).
+        var transitions: Bool
+        /// Print reminders (location, due); off for `--transitions` without tasks.
+        var reminders: Bool
+        /// Print suppressed arrivals and dues with their reason.
+        var explain: Bool
+        /// JSON lines instead of a table.
+        var json: Bool
+    }
+
+    private var buffer: ReorderBuffer
+    private var detector: TransitionDetector
+    private var reminders: ReminderStage
+    private let printing: Printing
+    /// Buffered standard output.
+    var output = ByteOutput.standardOutput
+    private var counts = ReplayCounts()
+
+    init(reminders: ReminderStage, settings: GeofenceSettings, reorderSeconds: Double, printing: Printing) {
+        buffer = ReorderBuffer(windowSeconds: reorderSeconds)
+        detector = TransitionDetector(regions: reminders.regions, settings: settings)
+        self.reminders = reminders
+        self.printing = printing
+        if !printing.json { output.write(ReplayLines.header) }
+    }
+
+    /// Takes one decoded fix of `feed`.
+    mutating func push(_ fix: Fix, feed: String) {
+        guard fix.time != nil else {
+            counts.untimed += 1
+            if counts.untimed <= 5 { Diagnostics.warn("\(feed): a fix without time has no place on the clock; skipped") }
+            return
+        }
+        for released in buffer.push(fix) { handle(released, feed: feed) }
+    }
+
+    /// Releases what the reorder buffer still holds.
+    mutating func finish() {
+        for released in buffer.finish() { handle(released, feed: "") }
+        output.flush()
+    }
+
+    private mutating func handle(_ released: ReorderBuffer.Output, feed: String) {
+        switch released {
+        case .late(let fix):
+            counts.late += 1
+            if counts.late <= 5 {
+                Diagnostics.warn("\(feed): fix at \(RFC3339.format(fix.time!)) is older than the reorder window; dropped")
+            }
+        case .fix(let fix):
+            for output in reminders.advance(to: fix.time!) { write(output) }
+            for transition in detector.process(fix) {
+                counts.transitions += 1
+                if printing.transitions { ReplayLines.append(transition, json: printing.json, to: &output) }
+                for output in reminders.handle(transition) { write(output) }
+            }
+            output.flushIfFull()
+        }
+    }
+
+    private mutating func write(_ decision: SchedulerOutput) {
+        switch decision {
+        case .notify(let notification):
+            counts.notifications[notification.kind.rawValue, default: 0] += 1
+            if printing.reminders { ReplayLines.append(notification, json: printing.json, to: &output) }
+        case .suppress(let suppression):
+            counts.suppressions[suppression.cause.reason, default: 0] += 1
+            if printing.explain { ReplayLines.append(suppression, json: printing.json, to: &output) }
+        }
+    }
+
+    /// The summary for stderr.
+    var summary: String {
+        let s = detector.statistics
+        var text = "replay: \(s.accepted) fixes evaluated, \(counts.transitions) transitions, "
+            + "\(counts.notifications.values.reduce(0, +)) reminders" + ReplayCounts.list(counts.notifications)
+        text += ", \(counts.suppressions.values.reduce(0, +)) suppressed" + ReplayCounts.list(counts.suppressions)
+        text += "; ignored fixes: \(s.inaccurate) inaccurate, \(s.invalid) invalid, "
+            + "\(counts.untimed + s.untimed) without time, \(counts.late + s.outOfOrder) late"
+        return text
+    }
+}
+
+/// What a replay counted, for its summary.
+struct ReplayCounts {
+    var transitions = 0
+    var untimed = 0
+    var late = 0
+    var notifications: [String: Int] = [:]
+    var suppressions: [String: Int] = [:]
+
+    /// ` (due 2, location 5)`, or nothing when empty.
+    static func list(_ counts: [String: Int]) -> String {
+        counts.isEmpty ? "" : " (" + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+    }
+}

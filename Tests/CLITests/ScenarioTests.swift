@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The `Tracks/` scenarios: a real track, a tasks file and the expected
+/// reminders (golden JSON lines, `RECORD_TRACKS=1 swift test --filter
+/// ScenarioTests` re-records them).
+@Suite("Tracks scenarios through replay")
+struct ScenarioTests {
+    static let scenarios = [
+        (track: "cat-medicine/drives.gpx", tasks: "cat-medicine/scenario.json"),
+    ]
+
+    func replay(_ track: String, _ tasks: String) throws -> CommandResult {
+        try RepeatSimBinary.run(["replay", RepositoryPaths.track(track), "--tasks", RepositoryPaths.track(tasks), "--explain", "--json"])
+    }
+
+    @Test("each scenario gives its expected reminders and suppressions", arguments: scenarios)
+    func golden(track: String, tasks: String) throws {
+        let result = try replay(track, tasks)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expectedPath = RepositoryPaths.track(track) + ".expected.jsonl"
+        switch try Golden.check(result.stdout, against: expectedPath) {
+        case .matches: break
+        case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); commit it with a reason, then run again")
+        case .missing: Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter ScenarioTests")
+        case .differs(let expected): #expect(result.stdout == expected)
+        }
+    }
+
+    @Test("the cat-medicine story: week 9 quiet, week 10 reminds, the due date fires, the fixed grid drifts")
+    func catMedicineStory() throws {
+        let result = try replay("cat-medicine/drives.gpx", "cat-medicine/scenario.json")
+        let events = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        func event(_ task: String, on day: String) -> [String: Any]? {
+            events.first { ($0["task"] as? String) == task && (($0["time"] as? String)?.hasPrefix(day) ?? false) }
+        }
+        // Start 2020-10-05 09:00 Zagreb: window 2020-12-14 09:00 CET, due 2021-01-11 09:00 CET.
+        // Week 9 (2020-12-11): the pharmacy is passed, the window opens in three days.
+        #expect(event("cat-medicine", on: "2020-12-11")?["reason"] as? String == "not-due")
+        // Week 10 (2020-12-18): inside the window, the pharmacy reminds.
+        let week10 = event("cat-medicine", on: "2020-12-18")
+        #expect(week10?["kind"] as? String == "location")
+        #expect(week10?["region"] as? String == "Pharmacy")
+        #expect(week10?["window_start"] as? String == "2020-12-14T08:00:00Z")
+        // The due date passes between drives: a due reminder at its own time.
+        #expect(event("cat-medicine", on: "2021-01-11")?["time"] as? String == "2021-01-11T08:00:00Z")
+        #expect(event("cat-medicine", on: "2021-01-11")?["kind"] as? String == "due")
+        // Bought that evening: the next drive (2021-01-18) is in a new cycle, not due.
+        #expect(event("cat-medicine", on: "2021-01-18")?["reason"] as? String == "not-due")
+        // The fixed 12-week grid is due on 2020-12-28 whatever happened, and stays quiet on 2020-12-18.
+        #expect(event("cat-medicine-fixed", on: "2020-12-28")?["kind"] as? String == "due")
+        #expect(event("cat-medicine-fixed", on: "2020-12-18")?["reason"] as? String == "not-due")
+        #expect(result.stderr.contains("3 reminders (due 2, location 1), 5 suppressed (not-due 5)"))
+    }
+}

@@ -75,6 +75,16 @@ struct ReplayCommand: ParsableCommand {
             transform: ArgumentParsers.duration)
     var lead: CalendarDuration?
 
+    @Option(help: ArgumentHelp(
+        "Run this shell command once per reminder; its fields are in REPEAT_* environment variables.",
+        discussion: """
+            REPEAT_KIND, REPEAT_TIME, REPEAT_TASK, REPEAT_TITLE, REPEAT_DUE, REPEAT_WINDOW_START, \
+            REPEAT_REGION, REPEAT_DEVICE, REPEAT_DISTANCE_M and REPEAT_JSON (the whole line). \
+            Example: --exec 'notify-send "$REPEAT_TITLE" "$REPEAT_KIND at $REPEAT_REGION"'
+            """,
+        valueName: "command"))
+    var exec: String?
+
     @Option(help: ArgumentHelp("At most N time-based reminders armed at once (iOS: 64); the rest are missed.", valueName: "n"))
     var pendingLimit: Int?
 
@@ -118,7 +128,8 @@ struct ReplayCommand: ParsableCommand {
             settings: .init(cooldown: cooldown, lead: lead, pendingLimit: pendingLimit))
         var replay = ReplaySession(
             reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
-            printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: explain, json: json))
+            printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: explain, json: json),
+            exec: exec)
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
         for feed in feeds {

@@ -55,4 +55,27 @@ struct ScenarioTests {
         #expect(event("cat-medicine-fixed", on: "2020-12-18")?["reason"] as? String == "not-due")
         #expect(result.stderr.contains("3 reminders (due 2, location 1), 5 suppressed (not-due 5)"))
     }
+
+    @Test("--exec runs once per reminder with its fields in the environment; a failing hook is reported")
+    func execHook() throws {
+        let log = temporaryDirectory("repeat-exec") + "/hook.txt"
+        let result = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "--json", "--exec", "echo \"$REPEAT_KIND|$REPEAT_TASK|$REPEAT_REGION|$REPEAT_TIME|$REPEAT_DUE\" >> '\(log)'",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines == [
+            "location|cat-medicine|Pharmacy|2020-12-18T06:18:37Z|2021-01-11T08:00:00Z",
+            "due|cat-medicine-fixed||2020-12-28T08:00:00Z|2020-12-28T08:00:00Z",
+            "due|cat-medicine||2021-01-11T08:00:00Z|2021-01-11T08:00:00Z",
+        ])
+        let failing = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "--json", "--exec", "exit 3",
+        ])
+        #expect(failing.status == 0)
+        #expect(failing.stderr.contains("warning: --exec command exited with status 3"))
+        #expect(failing.stdout.split(separator: "\n").count == 3)
+    }
 }

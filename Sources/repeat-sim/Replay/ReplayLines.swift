@@ -27,17 +27,7 @@ enum ReplayLines {
     static func append(_ notification: TaskNotification, json: Bool, to output: inout ByteOutput) {
         let time = RFC3339Text.format(notification.time)
         if json {
-            var line = JSONLine()
-            line.add("time", time)
-            line.add("kind", notification.kind.rawValue)
-            line.add("task", notification.taskID)
-            line.add("title", notification.title)
-            if let region = notification.region { line.add("region", region) }
-            if let device = notification.device { line.add("device", device) }
-            if let distance = notification.distance { line.add("distance_m", rounded(distance)) }
-            line.add("due", date: notification.due)
-            line.add("window_start", date: notification.windowStart)
-            output.write(line.string + "\n")
+            output.write(jsonText(notification) + "\n")
         } else {
             let why = notification.kind == .due
                 ? "due now"
@@ -45,6 +35,21 @@ enum ReplayLines {
                     + ", due \(RFC3339Text.format(notification.due))"
             output.write(row(time, notification.kind.rawValue, notification.taskID, notification.region ?? "-", why))
         }
+    }
+
+    /// The JSON object of a reminder, on one line without its newline.
+    static func jsonText(_ notification: TaskNotification) -> String {
+        var line = JSONLine()
+        line.add("time", RFC3339Text.format(notification.time))
+        line.add("kind", notification.kind.rawValue)
+        line.add("task", notification.taskID)
+        line.add("title", notification.title)
+        if let region = notification.region { line.add("region", region) }
+        if let device = notification.device { line.add("device", device) }
+        if let distance = notification.distance { line.add("distance_m", rounded(distance)) }
+        line.add("due", date: notification.due)
+        line.add("window_start", date: notification.windowStart)
+        return line.string
     }
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.

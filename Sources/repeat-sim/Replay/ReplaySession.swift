@@ -25,11 +25,13 @@ struct ReplaySession {
     private var detector: TransitionDetector
     private var reminders: ReminderStage
     private let printing: Printing
+    private var hook: ExecHook?
     /// Buffered standard output.
     var output = ByteOutput.standardOutput
     private var counts = ReplayCounts()
 
-    init(reminders: ReminderStage, settings: GeofenceSettings, reorderSeconds: Double, printing: Printing) {
+    init(reminders: ReminderStage, settings: GeofenceSettings, reorderSeconds: Double, printing: Printing, exec: String?) {
+        hook = exec.map { ExecHook(command: $0) }
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
         detector = TransitionDetector(regions: reminders.regions, settings: settings)
         self.reminders = reminders
@@ -76,6 +78,10 @@ struct ReplaySession {
         case .notify(let notification):
             counts.notifications[notification.kind.rawValue, default: 0] += 1
             if printing.reminders { ReplayLines.append(notification, json: printing.json, to: &output) }
+            if hook != nil {
+                output.flush()  // the hook's own output comes after the line it is about
+                hook!.run(for: notification, json: ReplayLines.jsonText(notification))
+            }
         case .suppress(let suppression):
             counts.suppressions[suppression.cause.reason, default: 0] += 1
             if printing.explain { ReplayLines.append(suppression, json: printing.json, to: &output) }

@@ -85,6 +85,9 @@ struct ReplayCommand: ParsableCommand {
         valueName: "command"))
     var exec: String?
 
+    @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
+    var geojson: String?
+
     @Option(help: ArgumentHelp("At most N time-based reminders armed at once (iOS: 64); the rest are missed.", valueName: "n"))
     var pendingLimit: Int?
 
@@ -126,10 +129,10 @@ struct ReplayCommand: ParsableCommand {
         let reminders = ReminderStage(
             tasks: taskList, regions: bulk,
             settings: .init(cooldown: cooldown, lead: lead, pendingLimit: pendingLimit))
-        var replay = ReplaySession(
+        var replay = try ReplaySession(
             reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
             printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: explain, json: json),
-            exec: exec)
+            exec: exec, geojson: geojson)
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
         for feed in feeds {

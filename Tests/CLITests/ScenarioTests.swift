@@ -78,4 +78,30 @@ struct ScenarioTests {
         #expect(failing.stderr.contains("warning: --exec command exited with status 3"))
         #expect(failing.stdout.split(separator: "\n").count == 3)
     }
+
+    @Test("--geojson writes the regions, the track and every reminder and transition as features")
+    func geojson() throws {
+        let path = temporaryDirectory("repeat-geojson") + "/replay.geojson"
+        let result = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "--explain", "--json", "--geojson", path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let collection = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(collection["type"] as? String == "FeatureCollection")
+        let features = try #require(collection["features"] as? [[String: Any]])
+        func kind(_ feature: [String: Any]) -> String? { (feature["properties"] as? [String: Any])?["kind"] as? String }
+        let kinds = features.compactMap(kind)
+        // Two regions (one per task), one device's track, and every line of the --explain --json output.
+        #expect(kinds.filter { $0 == "region" }.count == 2)
+        #expect(kinds.filter { $0 == "track" }.count == 1)
+        #expect(kinds.filter { ["location", "due", "suppressed"].contains($0) }.count == result.stdout.split(separator: "\n").count)
+        #expect(kinds.filter { $0 == "enter" }.count == 6)
+        let track = try #require(features.first { kind($0) == "track" }?["geometry"] as? [String: Any])
+        #expect((track["coordinates"] as? [[Double]])?.count == 312)
+        let region = try #require(features.first { kind($0) == "region" }?["geometry"] as? [String: Any])
+        let ring = try #require((region["coordinates"] as? [[[[Double]]]])?.first?.first)
+        #expect(ring.count == 65 && ring.first == ring.last)
+    }
 }

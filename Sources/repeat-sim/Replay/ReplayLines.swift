@@ -14,9 +14,7 @@ enum ReplayLines {
         let time = RFC3339.format(transition.time)
         let distance = rounded(transition.distance)
         if json {
-            var line = "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(time)\",\"region\":" + JSONLine.quoted(transition.region)
-            if let device = transition.device { line += ",\"device\":" + JSONLine.quoted(device) }
-            output.write(line + ",\"distance_m\":\(distance)}\n")
+            output.write(jsonText(transition) + "\n")
         } else {
             output.write(row(time, transition.kind.rawValue, "-", transition.region,
                              "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
@@ -35,6 +33,14 @@ enum ReplayLines {
                     + ", due \(RFC3339Text.format(notification.due))"
             output.write(row(time, notification.kind.rawValue, notification.taskID, notification.region ?? "-", why))
         }
+    }
+
+    /// The JSON object of a transition, on one line without its newline.
+    static func jsonText(_ transition: Transition) -> String {
+        var line = "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(RFC3339.format(transition.time))\",\"region\":"
+            + JSONLine.quoted(transition.region)
+        if let device = transition.device { line += ",\"device\":" + JSONLine.quoted(device) }
+        return line + ",\"distance_m\":\(rounded(transition.distance))}"
     }
 
     /// The JSON object of a reminder, on one line without its newline.
@@ -56,18 +62,23 @@ enum ReplayLines {
     static func append(_ suppression: Suppression, json: Bool, to output: inout ByteOutput) {
         let time = RFC3339Text.format(suppression.time)
         if json {
-            var line = JSONLine()
-            line.add("time", time)
-            line.add("kind", "suppressed")
-            line.add("reason", suppression.cause.reason)
-            line.add("task", suppression.taskID)
-            if let region = suppression.region { line.add("region", region) }
-            if let device = suppression.device { line.add("device", device) }
-            if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
-            output.write(line.string + "\n")
+            output.write(jsonText(suppression) + "\n")
         } else {
             output.write(row(time, "suppressed", suppression.taskID, suppression.region ?? "-", suppression.cause.reason))
         }
+    }
+
+    /// The JSON object of a suppression, on one line without its newline.
+    static func jsonText(_ suppression: Suppression) -> String {
+        var line = JSONLine()
+        line.add("time", RFC3339Text.format(suppression.time))
+        line.add("kind", "suppressed")
+        line.add("reason", suppression.cause.reason)
+        line.add("task", suppression.taskID)
+        if let region = suppression.region { line.add("region", region) }
+        if let device = suppression.device { line.add("device", device) }
+        if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
+        return line.string
     }
 
     private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {

@@ -26,12 +26,18 @@ struct ReplaySession {
     private var reminders: ReminderStage
     private let printing: Printing
     private var hook: ExecHook?
+    private var map: GeoJSONSink?
+    private var lastPosition: Coordinate?
     /// Buffered standard output.
     var output = ByteOutput.standardOutput
     private var counts = ReplayCounts()
 
-    init(reminders: ReminderStage, settings: GeofenceSettings, reorderSeconds: Double, printing: Printing, exec: String?) {
+    init(
+        reminders: ReminderStage, settings: GeofenceSettings, reorderSeconds: Double, printing: Printing, exec: String?,
+        geojson: String?
+    ) throws {
         hook = exec.map { ExecHook(command: $0) }
+        map = try geojson.map { try GeoJSONSink(path: $0, regions: reminders.regions) }
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
         detector = TransitionDetector(regions: reminders.regions, settings: settings)
         self.reminders = reminders
@@ -53,6 +59,7 @@ struct ReplaySession {
     mutating func finish() {
         for released in buffer.finish() { handle(released, feed: "") }
         output.flush()
+        map?.finish()
     }
 
     private mutating func handle(_ released: ReorderBuffer.Output, feed: String) {
@@ -64,9 +71,12 @@ struct ReplaySession {
             }
         case .fix(let fix):
             for output in reminders.advance(to: fix.time!) { write(output) }
+            lastPosition = fix.coordinate
+            map?.track(fix)
             for transition in detector.process(fix) {
                 counts.transitions += 1
                 if printing.transitions { ReplayLines.append(transition, json: printing.json, to: &output) }
+                map?.point(at: fix.coordinate, properties: ReplayLines.jsonText(transition), colour: "#888888")
                 for output in reminders.handle(transition) { write(output) }
             }
             output.flushIfFull()
@@ -77,6 +87,10 @@ struct ReplaySession {
         switch decision {
         case .notify(let notification):
             counts.notifications[notification.kind.rawValue, default: 0] += 1
+            if let lastPosition {
+                map?.point(at: lastPosition, properties: ReplayLines.jsonText(notification),
+                           colour: notification.kind == .due ? "#d62728" : "#2ca02c")
+            }
             if printing.reminders { ReplayLines.append(notification, json: printing.json, to: &output) }
             if hook != nil {
                 output.flush()  // the hook's own output comes after the line it is about
@@ -84,6 +98,9 @@ struct ReplaySession {
             }
         case .suppress(let suppression):
             counts.suppressions[suppression.cause.reason, default: 0] += 1
+            if printing.explain, let lastPosition {
+                map?.point(at: lastPosition, properties: ReplayLines.jsonText(suppression), colour: "#ff7f0e")
+            }
             if printing.explain { ReplayLines.append(suppression, json: printing.json, to: &output) }
         }
     }

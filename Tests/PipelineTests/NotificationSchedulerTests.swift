@@ -98,3 +98,26 @@ struct NotificationSchedulerTests {
         #expect(outputs.count >= 4)
     }
 }
+
+@Suite("Notification scheduler updates")
+struct NotificationSchedulerUpdateTests {
+    @Test("a completion recorded elsewhere takes effect without losing what was notified")
+    func updateKeepsState() {
+        var scheduler = NotificationScheduler(tasks: [flexible()])
+        _ = scheduler.advance(to: at("2025-01-10T00:00:00Z"))
+        guard case .notify = scheduler.arrival(taskID: "plants", at: at("2025-01-10T08:00:00Z"), region: "Shop", device: nil, distance: 1)
+        else { Issue.record("the gate should be open"); return }
+        // Another shell records a completion at 09:00: the due on 2025-01-15 no longer fires,
+        // the next cycle's due (2025-01-24 09:00) does.
+        scheduler.update(tasks: [flexible(completions: ["2025-01-10T09:00:00Z"])])
+        #expect(kinds(scheduler.advance(to: at("2025-01-20T00:00:00Z"))).isEmpty)
+        #expect(kinds(scheduler.advance(to: at("2025-01-25T00:00:00Z"))) == ["due plants 2025-01-24T09:00:00Z"])
+        // Without the completion, the cooldown of the earlier reminder would still hold.
+        var unchanged = NotificationScheduler(tasks: [flexible()])
+        _ = unchanged.advance(to: at("2025-01-10T00:00:00Z"))
+        _ = unchanged.arrival(taskID: "plants", at: at("2025-01-10T08:00:00Z"), region: "Shop", device: nil, distance: 1)
+        unchanged.update(tasks: [flexible()])
+        let again = unchanged.arrival(taskID: "plants", at: at("2025-01-10T10:00:00Z"), region: "Shop", device: nil, distance: 1)
+        #expect(again.map { kinds([$0]) } == ["suppressed cooldown plants 2025-01-10T10:00:00Z"])
+    }
+}

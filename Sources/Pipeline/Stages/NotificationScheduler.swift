@@ -126,6 +126,25 @@ public struct NotificationScheduler: Sendable {
         }
     }
 
+    /// Replaces the tasks' values (new completions from another shell, an
+    /// edited schedule) while keeping what was already notified; tasks not
+    /// known before are added, tasks no longer given are dropped.
+    public mutating func update(tasks: [RecurringTask]) {
+        var updated: [String: TaskState] = [:]
+        for (position, task) in tasks.enumerated() where updated[task.id] == nil {
+            var state = states[task.id] ?? TaskState(task: task, position: position)
+            state.task = task
+            state.position = position
+            updated[task.id] = state
+        }
+        states = updated
+        agenda.removeAll()
+        guard let clock else { return }
+        for (id, state) in states {
+            if let next = Self.nextEvent(of: state, after: clock) { schedule(id, at: next) }
+        }
+    }
+
     /// The recurrence gate's answer to an arrival at one of a task's places;
     /// `nil` for an unknown task.
     public mutating func arrival(

@@ -48,6 +48,13 @@ public struct ReminderStage: Sendable {
         scheduler = NotificationScheduler(tasks: tasks, settings: settings)
     }
 
+    /// Takes new values of the tasks (completions recorded elsewhere, edited
+    /// schedules, lead times) without losing what was already notified.
+    /// Places are fixed when the stage is made.
+    public mutating func update(tasks: [RecurringTask]) {
+        scheduler.update(tasks: tasks)
+    }
+
     /// Moves the feed clock; returns the due reminders that fell in between.
     public mutating func advance(to time: Timestamp) -> [SchedulerOutput] {
         scheduler.advance(to: Date(timeIntervalSince1970: time.secondsSince1970))

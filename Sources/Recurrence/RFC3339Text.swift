@@ -14,11 +14,18 @@ public enum RFC3339Text {
     }
 
     /// `2025-03-20T16:45:00Z`, with milliseconds only when the date has them.
+    ///
+    /// Dates outside the years 1678–2262 (beyond GeoCore's nanosecond
+    /// timestamps) are formatted by Foundation, to the second.
     public static func format(_ date: Date) -> String {
-        RFC3339.format(timestamp(date))
+        guard abs(date.timeIntervalSince1970) < 9.2e9 else {
+            return date.formatted(Date.ISO8601FormatStyle())
+        }
+        return RFC3339.format(timestamp(date))
     }
 
-    /// The date as a GeoCore timestamp (millisecond digits when fractional).
+    /// The date as a GeoCore timestamp (millisecond digits when fractional);
+    /// the date must lie within the years 1678–2262.
     public static func timestamp(_ date: Date) -> Timestamp {
         let seconds = date.timeIntervalSince1970
         let millis = (seconds * 1000).rounded()

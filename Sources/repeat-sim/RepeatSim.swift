@@ -16,7 +16,7 @@ struct RepeatSim: AsyncParsableCommand {
             Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
             3 a check/evaluate expectation failed.
             """,
-        subcommands: [TaskCommand.self, DecodeCommand.self, ReplayCommand.self, BenchCommand.self]
+        subcommands: [TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, BenchCommand.self]
     )
 
     /// Runs the command line, mapping usage errors to exit status 1 as

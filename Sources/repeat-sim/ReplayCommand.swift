@@ -64,32 +64,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the raw geofence transitions (enter, exit, dwell, cross).")
     var transitions = false
 
-    @Flag(help: "Also print arrivals and dues that did not remind, with the reason.")
-    var explain = false
-
-    @Option(help: ArgumentHelp("Quiet time after a location reminder, per task and cycle.", valueName: "duration"),
-            transform: ArgumentParsers.duration)
-    var cooldown: CalendarDuration = .twelveHours
-
-    @Option(help: ArgumentHelp("Lead time for every task (overrides the tasks' own).", valueName: "duration"),
-            transform: ArgumentParsers.duration)
-    var lead: CalendarDuration?
-
-    @Option(help: ArgumentHelp(
-        "Run this shell command once per reminder; its fields are in REPEAT_* environment variables.",
-        discussion: """
-            REPEAT_KIND, REPEAT_TIME, REPEAT_TASK, REPEAT_TITLE, REPEAT_DUE, REPEAT_WINDOW_START, \
-            REPEAT_REGION, REPEAT_DEVICE, REPEAT_DISTANCE_M and REPEAT_JSON (the whole line). \
-            Example: --exec 'notify-send "$REPEAT_TITLE" "$REPEAT_KIND at $REPEAT_REGION"'
-            """,
-        valueName: "command"))
-    var exec: String?
-
     @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
     var geojson: String?
 
-    @Option(help: ArgumentHelp("At most N time-based reminders armed at once (iOS: 64); the rest are missed.", valueName: "n"))
-    var pendingLimit: Int?
 
     @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto to detect it from the content.")
     var format: FeedFormatChoice = .auto
@@ -103,6 +80,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The UTC date of an NMEA log that carries none (GGA only).", valueName: "YYYY-MM-DD"))
     var date: String?
 
+    @OptionGroup var reminder: ReminderOptions
     @OptionGroup var geofence: GeofenceOptions
 
     func validate() throws {
@@ -110,7 +88,7 @@ struct ReplayCommand: ParsableCommand {
         if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
         if regions == nil, tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
-        if let pendingLimit, pendingLimit < 1 { problems.append("--pending-limit must be at least 1") }
+        problems += reminder.problems()
         if let date, DecodeCommand.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
         if let first = problems.first { throw ValidationError(first) }
     }
@@ -128,11 +106,11 @@ struct ReplayCommand: ParsableCommand {
         let taskList = try tasks.map { try TaskFile.decode(readInput($0)) } ?? []
         let reminders = ReminderStage(
             tasks: taskList, regions: bulk,
-            settings: .init(cooldown: cooldown, lead: lead, pendingLimit: pendingLimit))
+            settings: reminder.settings)
         var replay = try ReplaySession(
             reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
-            printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: explain, json: json),
-            exec: exec, geojson: geojson)
+            printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: reminder.explain, json: json),
+            exec: reminder.exec, geojson: geojson)
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
         for feed in feeds {
@@ -167,7 +145,7 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         replay.finish()
-        Diagnostics.write(replay.summary)
+        Diagnostics.write(replay.summary("replay"))
         if failed { throw ExitCode(1) }
     }
 }

@@ -90,3 +90,13 @@ struct ParsingTests {
         }
     }
 }
+
+@Suite("RFC 3339 text of dates")
+struct RFC3339TextTests {
+    @Test("dates beyond the nanosecond range are formatted, not trapped on")
+    func farDates() {
+        #expect(RFC3339Text.format(at("2025-03-20T16:45:00Z")) == "2025-03-20T16:45:00Z")
+        #expect(RFC3339Text.format(Date(timeIntervalSince1970: 1e11)) == "5138-11-16T09:46:40Z")
+        #expect(RFC3339Text.format(Date(timeIntervalSince1970: -1e11)) .hasPrefix("-"))
+    }
+}

@@ -74,10 +74,10 @@ public struct ReminderStage: Sendable {
     }
 
     /// A task whose window has been open since 1970 and that is due in
-    /// 3000 years: every arrival may remind, no due time ever fires.
+    /// 2200: every arrival may remind, no due time fires in a real feed.
     private static func alwaysDue(_ id: String) -> RecurringTask {
         RecurringTask(
             id: id, title: id, start: Date(timeIntervalSince1970: 0),
-            schedule: .afterCompletion(min: CalendarDuration(0, .seconds), max: CalendarDuration(3000, .years)))
+            schedule: .afterCompletion(min: CalendarDuration(0, .seconds), max: CalendarDuration(230, .years)))
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import GeoCore
 import Geofencing
 import Pipeline
 import Recurrence
+import TaskStore
 
 /// One replay: reorder buffer → geofence detector → reminder stage → lines.
 ///
@@ -27,6 +29,10 @@ struct ReplaySession {
     private let printing: Printing
     private var hook: ExecHook?
     private var map: GeoJSONSink?
+    /// Where reminders are logged (`live` with tasks from the store), and
+    /// the ids of the store's tasks (reminders of always-due regions are
+    /// logged without a task).
+    var log: (database: TaskDatabase, taskIDs: Set<String>)?
     private var lastPosition: Coordinate?
     /// Buffered standard output.
     var output = ByteOutput.standardOutput
@@ -54,6 +60,9 @@ struct ReplaySession {
         }
         for released in buffer.push(fix) { handle(released, feed: feed) }
     }
+
+    /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
+    mutating func update(tasks: [RecurringTask]) { reminders.update(tasks: tasks) }
 
     /// Releases what the reorder buffer still holds.
     mutating func finish() {
@@ -92,6 +101,17 @@ struct ReplaySession {
                            colour: notification.kind == .due ? "#d62728" : "#2ca02c")
             }
             if printing.reminders { ReplayLines.append(notification, json: printing.json, to: &output) }
+            if let log {
+                do {
+                    try log.database.log(NotificationRecord(
+                        taskID: log.taskIDs.contains(notification.taskID) ? notification.taskID : nil, kind: notification.kind == .due ? .due : .location,
+                        firedAt: notification.time, title: notification.title, region: notification.region,
+                        device: notification.device, distance: notification.distance, windowStart: notification.windowStart,
+                        due: notification.due, recordedAt: Date()))
+                } catch {
+                    Diagnostics.warn("could not log the reminder in the store: \(error)")
+                }
+            }
             if hook != nil {
                 output.flush()  // the hook's own output comes after the line it is about
                 hook!.run(for: notification, json: ReplayLines.jsonText(notification))
@@ -105,10 +125,10 @@ struct ReplaySession {
         }
     }
 
-    /// The summary for stderr.
-    var summary: String {
+    /// The summary for stderr, after `label` (the command's name).
+    func summary(_ label: String) -> String {
         let s = detector.statistics
-        var text = "replay: \(s.accepted) fixes evaluated, \(counts.transitions) transitions, "
+        var text = "\(label): \(s.accepted) fixes evaluated, \(counts.transitions) transitions, "
             + "\(counts.notifications.values.reduce(0, +)) reminders" + ReplayCounts.list(counts.notifications)
         text += ", \(counts.suppressions.values.reduce(0, +)) suppressed" + ReplayCounts.list(counts.suppressions)
         text += "; ignored fixes: \(s.inaccurate) inaccurate, \(s.invalid) invalid, "

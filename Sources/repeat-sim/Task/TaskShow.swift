@@ -32,7 +32,8 @@ struct TaskShow: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let task = try store.open().task(id: id)
+        let database = try store.open()
+        let task = try database.task(id: id)
         let time = at ?? Date()
         let status = task.status(at: time)
         if json {
@@ -57,5 +58,9 @@ struct TaskShow: AsyncParsableCommand {
         }
         if let assignee = task.assignee { print("  assignee   \(assignee)") }
         if let notes = task.notes { print("  notes      \(notes)") }
+        for reminder in try database.notifications(taskID: task.id, limit: 5) {
+            let place = reminder.region.map { " at \($0)" } ?? ""
+            print("  reminded   \(LocalText.dateTime(reminder.firedAt, in: zone)) \(reminder.kind.rawValue)\(place)")
+        }
     }
 }

@@ -64,6 +64,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the raw geofence transitions (enter, exit, dwell, cross).")
     var transitions = false
 
+    @Option(help: ArgumentHelp("Pace: max (as fast as possible), realtime, or N times real time.", valueName: "speed"))
+    var speed = "max"
+
     @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
     var geojson: String?
 
@@ -89,8 +92,21 @@ struct ReplayCommand: ParsableCommand {
         if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
         if regions == nil, tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
         problems += reminder.problems()
+        if Self.pace(speed) == nil { problems.append("--speed '\(speed)' is not max, realtime or a positive number") }
         if let date, DecodeCommand.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
         if let first = problems.first { throw ValidationError(first) }
+    }
+
+    /// Feed seconds per wall second for `--speed`: `nil` inside for max,
+    /// `nil` outside for a value that is not a speed.
+    static func pace(_ text: String) -> Double?? {
+        switch text.lowercased() {
+        case "max": return .some(nil)
+        case "realtime": return .some(1)
+        default:
+            guard let factor = Double(text), factor > 0, factor.isFinite else { return nil }
+            return .some(factor)
+        }
     }
 
     func run() throws {
@@ -111,6 +127,7 @@ struct ReplayCommand: ParsableCommand {
             reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
             printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: reminder.explain, json: json),
             exec: reminder.exec, geojson: geojson)
+        replay.pace = Self.pace(speed) ?? nil
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
         for feed in feeds {

@@ -104,4 +104,19 @@ struct ScenarioTests {
         let ring = try #require((region["coordinates"] as? [[[[Double]]]])?.first?.first)
         #expect(ring.count == 65 && ring.first == ring.last)
     }
+
+    @Test("--speed paces without changing the answer; a bad speed is a usage error")
+    func speed() throws {
+        let paced = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "--json", "--speed", "1e9",
+        ])
+        let flat = try replay("cat-medicine/drives.gpx", "cat-medicine/scenario.json")
+        #expect(paced.status == 0)
+        #expect(paced.stdout == flat.stdout.split(separator: "\n").filter { !$0.contains("suppressed") }.map { $0 + "\n" }.joined())
+        let bad = try RepeatSimBinary.run(["replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+                                           RepositoryPaths.track("cat-medicine/scenario.json"), "--speed", "fast"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("--speed 'fast' is not max, realtime or a positive number"))
+    }
 }

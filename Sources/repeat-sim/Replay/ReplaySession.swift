@@ -29,6 +29,9 @@ struct ReplaySession {
     private let printing: Printing
     private var hook: ExecHook?
     private var map: GeoJSONSink?
+    /// Feed seconds per wall-clock second (`--speed`); `nil` runs flat out.
+    var pace: Double?
+    private var paceOrigin: (feed: Double, wall: Date)?
     /// Where reminders are logged (`live` with tasks from the store), and
     /// the ids of the store's tasks (reminders of always-due regions are
     /// logged without a task).
@@ -79,6 +82,7 @@ struct ReplaySession {
                 Diagnostics.warn("\(feed): fix at \(RFC3339.format(fix.time!)) is older than the reorder window; dropped")
             }
         case .fix(let fix):
+            if let pace { wait(until: fix.time!.secondsSince1970, pace: pace) }
             for output in reminders.advance(to: fix.time!) { write(output) }
             lastPosition = fix.coordinate
             map?.track(fix)
@@ -90,6 +94,19 @@ struct ReplaySession {
             }
             output.flushIfFull()
         }
+    }
+
+    /// Sleeps until the wall clock has caught up with the feed at `pace`.
+    private mutating func wait(until feedSeconds: Double, pace: Double) {
+        guard let origin = paceOrigin else {
+            paceOrigin = (feedSeconds, Date())
+            return
+        }
+        let due = origin.wall.addingTimeInterval((feedSeconds - origin.feed) / pace)
+        let ahead = due.timeIntervalSinceNow
+        guard ahead > 0 else { return }
+        output.flush()
+        Thread.sleep(forTimeInterval: ahead)
     }
 
     private mutating func write(_ decision: SchedulerOutput) {

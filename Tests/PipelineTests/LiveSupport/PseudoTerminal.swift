@@ -19,6 +19,10 @@ final class PseudoTerminal {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(errno, "openpty") }
+        // Not inherited by processes other tests start meanwhile: a child holding the
+        // master would keep the terminal open after the test closes it.
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         defer { close(slave) }
         guard let name = ttyname(slave) else { throw POSIXError(errno, "ttyname") }
         let devicePath = String(cString: name)

@@ -47,62 +47,26 @@ struct LiveCommandTests {
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")
     func interrupt() throws {
         let folder = temporaryDirectory("repeat-live-int")
-        let receiver = folder + "/gps", sender = folder + "/feeder"
         try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/socat"), "install the apt package socat")
-        let socat = Process()
-        socat.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
-        socat.arguments = ["pty,raw,echo=0,link=\(receiver)", "pty,raw,echo=0,link=\(sender)"]
-        socat.standardError = FileHandle.nullDevice
-        try socat.run()
-        defer { kill(socat.processIdentifier, SIGKILL); socat.waitUntilExit() }
-        try waitFor("socat's pty links") { FileManager.default.fileExists(atPath: receiver) && FileManager.default.fileExists(atPath: sender) }
-
-        let live = Process()
-        live.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
-        live.arguments = ["live", "--device", receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite"]
-        let stdout = Pipe(), stderr = Pipe()
-        live.standardOutput = stdout
-        live.standardError = stderr
-        let output = LockedData(), diagnostics = LockedData()
-        stdout.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { diagnostics.append($0.availableData) }
-        try live.run()
-        defer {
-            if live.isRunning { kill(live.processIdentifier, SIGKILL) }
-            stdout.fileHandleForReading.readabilityHandler = nil
-            stderr.fileHandleForReading.readabilityHandler = nil
-        }
-        try waitFor("the device to open") { String(decoding: diagnostics.get(), as: UTF8.self).contains("connected to") }
-        let feeder = try #require(FileHandle(forWritingAtPath: sender))
+        let pair = try SocatPair(label: "repeat-live-int")
+        defer { pair.stop() }
+        let live = try RunningRepeatSim([
+            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
+        ])
+        defer { live.stop() }
+        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
+        let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
         for second in 19...21 {
-            let body = "GPRMC,1235\(second),A,4807.038,N,01131.000,E,0.0,0.0,230394,003.1,W"
-            let checksum = body.utf8.reduce(UInt8(0), ^)
-            feeder.write(Data("$\(body)*\(String(format: "%02X", checksum))\r\n".utf8))
+            feeder.write(Data(nmeaSentence("GPRMC,1235\(second),A,4807.038,N,01131.000,E,0.0,0.0,230394,003.1,W").utf8))
         }
         // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them.
         usleep(300_000)
-        kill(live.processIdentifier, SIGINT)
-        try waitFor("live to exit after SIGINT") { !live.isRunning }
-        #expect(live.terminationStatus == 0)
-        let text = String(decoding: output.get(), as: UTF8.self)
-        #expect(text.contains(#""kind":"location","task":"shop","title":"shop","region":"shop""#), "\(text)")
-        let summary = String(decoding: diagnostics.get(), as: UTF8.self)
+        live.send(SIGINT)
+        try waitUntil("live to exit after SIGINT") { !live.isRunning }
+        #expect(live.status == 0)
+        #expect(live.outputText.contains(#""kind":"location","task":"shop","title":"shop","region":"shop""#), "\(live.outputText)")
+        let summary = live.diagnosticsText
         #expect(summary.contains("live: 3 fixes evaluated, 1 transitions, 1 reminders (location 1)"), "\(summary)")
         #expect(!summary.contains("could not log"), "\(summary)")
-    }
-
-    /// Waits up to 20 s for `condition`, failing with `what`.
-    func waitFor(_ what: String, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() {
-            guard Date() < deadline else { throw WaitTimeout(what: what) }
-            usleep(20_000)
-        }
-    }
-
-    struct WaitTimeout: Error, CustomStringConvertible {
-        let what: String
-        var description: String { "gave up waiting for \(what)" }
     }
 }

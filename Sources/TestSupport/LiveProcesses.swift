@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A socat pseudo-terminal pair with stable paths, as a USB GPS receiver
+/// (`receiver`) and the test's writing end (`sender`); killed on `stop()`.
+public final class SocatPair {
+    /// The end `repeat-sim` opens as its device.
+    public let receiver: String
+    /// The end the test writes NMEA to.
+    public let sender: String
+    private let process = Process()
+
+    /// Starts socat with links in a new temporary folder and waits for them.
+    public init(label: String) throws {
+        let folder = temporaryDirectory(label)
+        receiver = folder + "/gps"
+        sender = folder + "/feeder"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/socat") else {
+            throw WaitTimeout(what: "/usr/bin/socat (install the apt package socat)")
+        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
+        process.arguments = ["pty,raw,echo=0,link=\(receiver)", "pty,raw,echo=0,link=\(sender)"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitUntil("socat's pty links") { [receiver, sender] in
+            FileManager.default.fileExists(atPath: receiver) && FileManager.default.fileExists(atPath: sender)
+        }
+    }
+
+    /// Ends socat (SIGKILL: it holds no state worth a clean exit).
+    public func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+/// A `repeat-sim` process left running while the test talks to it, its
+/// output collected as it comes.
+public final class RunningRepeatSim {
+    private let process = Process()
+    private let stdout = Pipe(), stderr = Pipe()
+    /// Standard output so far.
+    public let output = LockedData()
+    /// Standard error so far.
+    public let diagnostics = LockedData()
+
+    /// Starts `repeat-sim arguments…`.
+    public init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
+        process.arguments = arguments
+        process.standardOutput = stdout
+        process.standardError = stderr
+        stdout.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
+        stderr.fileHandleForReading.readabilityHandler = { [diagnostics] in diagnostics.append($0.availableData) }
+        try process.run()
+    }
+
+    /// Standard output as text.
+    public var outputText: String { String(decoding: output.get(), as: UTF8.self) }
+    /// Standard error as text.
+    public var diagnosticsText: String { String(decoding: diagnostics.get(), as: UTF8.self) }
+    /// Whether it is still running.
+    public var isRunning: Bool { process.isRunning }
+    /// Its exit status, once it has ended.
+    public var status: Int32 { process.terminationStatus }
+
+    /// Sends `signal` to it.
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Kills it if still running and stops collecting output.
+    public func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// Waits up to `seconds` for `condition`, polling every 20 ms; throws
+/// ``WaitTimeout`` naming `what`. A bound on a wait, not a timing assert.
+public func waitUntil(_ what: String, seconds: Double = 20, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { throw WaitTimeout(what: what) }
+        usleep(20_000)
+    }
+}
+
+/// A bounded wait that gave up.
+public struct WaitTimeout: Error, CustomStringConvertible {
+    /// What was waited for.
+    public let what: String
+    /// `gave up waiting for …`.
+    public var description: String { "gave up waiting for \(what)" }
+}
+
+/// `$BODY*CS\r\n`: an NMEA sentence with its checksum.
+public func nmeaSentence(_ body: String) -> String {
+    let checksum = body.utf8.reduce(UInt8(0), ^)
+    return "$\(body)*\(String(format: "%02X", checksum))\r\n"
+}

@@ -246,23 +246,88 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Calls `body` once with the key of every region whose bounding box
-    /// intersects `box`, ascending.
+    /// intersects `box` (possibly a few more; never fewer), in no
+    /// particular order.
+    ///
+    /// Candidates are tested against their prefilter box (the record's
+    /// rounded-up half sizes), so no trigonometry runs per candidate. When
+    /// the query touches one cell per level (a short segment, the usual
+    /// case) nothing is allocated; otherwise the ids are collected and
+    /// de-duplicated, since a region is stored in every cell its box touches.
     public func forEachCandidate(intersecting box: BoundingBox, _ body: (Int) -> Void) {
-        var ids: [UInt32] = []
-        let query = CandidateRecord(box: box, threshold: -1)
-        for level in levels {
-            level.forEachCell(covering: query, frame: frame) { cell in
-                let base = level.offsetBase + cell
-                ids.append(contentsOf: slots[Int(offsets[base])..<Int(offsets[base + 1])])
+        let query = CandidateRecord(queryBox: box)
+        forEachCandidate(query, accept: { records[$0].overlaps(query) }, body)
+    }
+
+    /// Calls `body` once with the key of every region whose bounding box
+    /// intersects `box` and whose fence may come within `metres` of `point`
+    /// (possibly a few more; never fewer), in no particular order — the
+    /// candidates for a segment inside `box` that ends at `point` and is at
+    /// most `metres` long. Circles are tested with a lower bound of the
+    /// haversine h (no trigonometry per candidate).
+    public func forEachCandidate(
+        intersecting box: BoundingBox, within metres: Double, of point: Coordinate, _ body: (Int) -> Void
+    ) {
+        let query = CandidateRecord(queryBox: box)
+        let cosPoint = latitudeCosine(degrees: point.latitude)
+        forEachCandidate(query, accept: { id in
+            let record = records[id]
+            guard record.overlaps(query) else { return false }
+            guard record.threshold >= 0 else { return true }
+            let dLat = (point.latitude - record.latitude) * (.pi / 360)
+            let rawLon = abs(point.longitude - record.longitude)
+            let dLon = min(rawLon, 360 - rawLon) * (.pi / 360)
+            let a = dLat * dLat
+            let b = dLon * dLon
+            let h = a + record.cosLatitude * cosPoint * b
+            // sin²(d / 2R) ≤ (d / 2R)² for d = the circle's radius + metres.
+            let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
+            return h - h * max(a, b) * (1.0 / 3) <= reach * reach * (1 + 1e-6) + 1e-30
+        }, body)
+    }
+
+    /// The cell walk of both candidate queries: the cells `query` touches
+    /// on every level and the overflow list, each live id once.
+    private func forEachCandidate(
+        _ query: CandidateRecord, accept: (Int) -> Bool, _ body: (Int) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, levels.count)) { single in
+            var singleCell = true
+            for (number, level) in levels.enumerated() where singleCell {
+                var cells = 0
+                level.forEachCell(covering: query, frame: frame) { cell in
+                    cells += 1
+                    single[number] = level.offsetBase + cell
+                }
+                if cells == 0 { single[number] = -1 }
+                singleCell = cells <= 1
             }
-        }
-        ids.append(contentsOf: overflow)
-        var keys = ids.compactMap { id -> Int? in records[Int(id)].isLive ? Int(keyOf[Int(id)]) : nil }
-        keys.sort()
-        var previous = -1
-        for key in keys where key != previous {
-            previous = key
-            if shape(forKey: key)!.boundingBox.intersects(box) { body(key) }
+            do {
+                if singleCell {
+                    for number in levels.indices where single[number] >= 0 {
+                        let base = single[number]
+                        for slot in Int(offsets[base])..<Int(offsets[base + 1]) {
+                            let id = Int(slots[slot])
+                            if accept(id) { body(Int(keyOf[id])) }
+                        }
+                    }
+                } else {
+                    var ids: [UInt32] = []
+                    for level in levels {
+                        level.forEachCell(covering: query, frame: frame) { cell in
+                            let base = level.offsetBase + cell
+                            ids.append(contentsOf: slots[Int(offsets[base])..<Int(offsets[base + 1])])
+                        }
+                    }
+                    ids.sort()
+                    var previous = UInt32.max
+                    for id in ids where id != previous {
+                        previous = id
+                        if accept(Int(id)) { body(Int(keyOf[Int(id)])) }
+                    }
+                }
+                for id in overflow where accept(Int(id)) { body(Int(keyOf[Int(id)])) }
+            }
         }
     }
 
@@ -310,15 +375,23 @@ public struct SpatialGrid: RegionIndex {
     @usableFromInline var halfLatitude: Float
     @usableFromInline var halfLongitude: Float
 
-    /// A record centred on `box` (used for areas and for box queries).
+    /// A record centred on `box`, for an area (whose `threshold` is -1).
     init(box: BoundingBox, threshold: Double) {
+        self.init(queryBox: box)
+        cosLatitude = cosine(degrees: latitude)
+        self.threshold = threshold
+    }
+
+    /// A record of a query box, for ``overlaps(_:)`` only (no haversine
+    /// constants).
+    init(queryBox box: BoundingBox) {
         latitude = (box.south + box.north) / 2
         halfLatitude = Self.roundedUp((box.north - box.south) / 2)
         let width = box.longitudeWidth
         longitude = Geodesy.wrapLongitude(box.west + width / 2)
         halfLongitude = width >= 360 ? 180 : Self.roundedUp(width / 2)
-        cosLatitude = cosine(degrees: latitude)
-        self.threshold = threshold
+        cosLatitude = 0
+        threshold = -1
     }
 
     /// The record of a circle: centred on the circle's centre.
@@ -346,6 +419,19 @@ public struct SpatialGrid: RegionIndex {
 
     /// Whether the region is still in the index.
     @usableFromInline var isLive: Bool { halfLatitude >= 0 }
+
+    /// Whether this live record's box and `other`'s share a point, the
+    /// short way round in longitude, with a hair of margin for rounding.
+    @inline(__always)
+    func overlaps(_ other: CandidateRecord) -> Bool {
+        guard isLive else { return false }
+        let margin = 1e-9
+        guard abs(latitude - other.latitude) <= Double(halfLatitude) + Double(other.halfLatitude) + margin else {
+            return false
+        }
+        let dLon = abs(longitude - other.longitude)
+        return min(dLon, 360 - dLon) <= Double(halfLongitude) + Double(other.halfLongitude) + margin
+    }
 
     /// The smallest `Float` not below `value`.
     static func roundedUp(_ value: Double) -> Float {

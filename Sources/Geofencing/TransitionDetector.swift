@@ -33,7 +33,12 @@ public struct TransitionDetector: Sendable {
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
     private var hysteresis: [Double]
-    private var devices: [String: DeviceState] = [:]
+    /// Per-device state, in place; `deviceSlots` maps names to positions.
+    private var devices: [DeviceState] = []
+    private var deviceSlots: [String: Int] = [:]
+    /// The last device looked up and its slot (a feed is usually one device).
+    private var lastDevice: (name: String, slot: Int)?
+    private var containingBuffer: [Int] = []
 
     /// A detector over `regions` (keys are their positions).
     public init(regions: [Region], settings: GeofenceSettings = GeofenceSettings()) {
@@ -58,16 +63,16 @@ public struct TransitionDetector: Sendable {
         guard key >= 0, key < regions.count, regions[key] != nil else { return }
         regions[key] = nil
         index.remove(key: key)
-        for device in devices.keys { devices[device]!.memberships[key] = nil }
+        for slot in devices.indices { devices[slot].memberships[key] = nil }
     }
 
     /// The keys of the regions `device` is currently inside, ascending.
     public func regionsInside(device: String?) -> [Int] {
-        guard let state = devices[device ?? ""] else { return [] }
-        return state.memberships.compactMap { key, membership in
+        guard let slot = deviceSlots[device ?? ""] else { return [] }
+        return devices[slot].memberships.compactMap { key, membership in
             if case .inside = membership { return key }
             return nil
-        }.sorted()
+        }
     }
 
     /// Evaluates one fix and returns the transitions it causes.
@@ -80,29 +85,41 @@ public struct TransitionDetector: Sendable {
             statistics.invalid += 1
             return []
         }
-        let accuracy = fix.effectiveAccuracy ?? 0
-        guard accuracy <= settings.maxAccuracy else {
+        guard !isTooInaccurate(fix) else {
             statistics.inaccurate += 1
             return []
         }
-        let deviceKey = fix.device ?? ""
-        var state = devices[deviceKey] ?? DeviceState()
-        if let last = state.lastTime, time < last {
+        let accuracy = fix.effectiveAccuracy ?? 0
+        let slot = slot(of: fix.device ?? "")
+        if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
             return []
         }
+        // Moved out so that its dictionary is uniquely referenced while it
+        // changes, and put back below.
+        var state = devices[slot]
+        devices[slot] = DeviceState()
         statistics.accepted += 1
         let point = fix.coordinate
+        let regions = self.regions
+        let device = fix.device
         var events: [Transition] = []
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
             events.append(Transition(
-                kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: fix.device,
-                distance: distance))
+                kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
         }
 
-        let containing = index.regions(containing: point)
+        // The regions containing the fix, in the index's order, in a buffer
+        // kept between fixes.
+        var containing = containingBuffer
+        containingBuffer = []
+        containing.removeAll(keepingCapacity: true)
+        index.forEachRegion(containing: point) { containing.append($0) }
+        defer { containingBuffer = containing }
         if settings.reportsCross, let previous = state.lastPoint, let previousTime = state.lastTime {
-            for (key, fraction) in crossings(from: previous, to: point, skipping: state, containing: containing) {
+            let found = Self.crossings(
+                from: previous, to: point, skipping: state, containing: containing, index: index, regions: regions)
+            for (key, fraction) in found {
                 let closest = interpolate(from: previous, to: point, fraction: fraction)
                 emit(.cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
                      distance: regions[key]!.shape.reportedDistance(from: closest))
@@ -123,47 +140,69 @@ public struct TransitionDetector: Sendable {
                 } else {
                     state.memberships[key] = .entering(count: count)
                 }
-            case .inside(let since, let dwellReported, _):
-                state.memberships[key] = .inside(since: since, dwellReported: dwellReported, exitCount: 0)
+            case .inside(let since, let dwellReported, let exitCount):
+                if exitCount != 0 { state.memberships[key] = .inside(since: since, dwellReported: dwellReported, exitCount: 0) }
             }
         }
         // Regions the device is in or entering but the fix is not inside.
-        let containingSet = Set(containing)
-        for (key, membership) in state.memberships where !containingSet.contains(key) {
+        // Changes are applied after the loop, so that the dictionary is not
+        // copied for being changed while it is iterated.
+        var changes: [(key: Int, membership: Membership?)] = []
+        for (key, membership) in state.memberships where !containing.contains(key) {
             switch membership {
             case .entering:
-                state.memberships[key] = nil
+                changes.append((key, nil))
             case .inside(let since, let dwellReported, let exitCount):
                 let shape = regions[key]!.shape
                 if shape.excess(at: point) - accuracy > hysteresis[key] {
                     if exitCount + 1 >= settings.exitConfirm {
-                        state.memberships[key] = nil
+                        changes.append((key, nil))
                         emit(.exit, key, at: time, distance: shape.reportedDistance(from: point))
                     } else {
-                        state.memberships[key] = .inside(since: since, dwellReported: dwellReported, exitCount: exitCount + 1)
+                        changes.append((key, .inside(since: since, dwellReported: dwellReported, exitCount: exitCount + 1)))
                     }
-                } else {
-                    state.memberships[key] = .inside(since: since, dwellReported: dwellReported, exitCount: 0)
+                } else if exitCount != 0 {
+                    changes.append((key, .inside(since: since, dwellReported: dwellReported, exitCount: 0)))
                 }
             }
         }
         if let dwell = settings.dwell {
-            for (key, membership) in state.memberships {
+            for (key, stored) in state.memberships {
+                let changed = changes.lastIndex { $0.key == key }
+                let membership = changed.map { changes[$0].membership } ?? stored
                 guard case .inside(let since, false, let exitCount) = membership,
                     Double(time.nanoseconds - since.nanoseconds) >= dwell * 1e9
                 else { continue }
-                state.memberships[key] = .inside(since: since, dwellReported: true, exitCount: exitCount)
+                let reported = Membership.inside(since: since, dwellReported: true, exitCount: exitCount)
+                if let changed { changes[changed].membership = reported } else { changes.append((key, reported)) }
                 emit(.dwell, key, at: time, distance: regions[key]!.shape.reportedDistance(from: point))
             }
         }
+        for change in changes { state.memberships[change.key] = change.membership }
         state.lastTime = time
         state.lastPoint = point
-        devices[deviceKey] = state
+        devices[slot] = state
+        if events.count < 2 { return events }
         return events.sorted { a, b in
             if a.time != b.time { return a.time < b.time }
             if a.kind != b.kind { return a.kind.order < b.kind.order }
             return a.regionKey < b.regionKey
         }
+    }
+
+    /// The position of `device`'s state, made on first sight.
+    private mutating func slot(of device: String) -> Int {
+        if let last = lastDevice, last.name == device { return last.slot }
+        let slot: Int
+        if let known = deviceSlots[device] {
+            slot = known
+        } else {
+            slot = devices.count
+            devices.append(DeviceState())
+            deviceSlots[device] = slot
+        }
+        lastDevice = (device, slot)
+        return slot
     }
 
     /// The instant `fraction` of the way from `start` to `end`, with
@@ -176,17 +215,22 @@ public struct TransitionDetector: Sendable {
 
     /// Regions the segment passes through that the device was outside of
     /// and that contain neither end, with the fraction of closest approach.
-    private func crossings(
-        from start: Coordinate, to end: Coordinate, skipping state: DeviceState, containing: [Int]
+    private static func crossings(
+        from start: Coordinate, to end: Coordinate, skipping state: DeviceState, containing: [Int],
+        index: SpatialGrid, regions: [Region?]
     ) -> [(Int, Double)] {
         // The short way round: a box from west to east that may wrap.
         let eastward = Geodesy.wrapLongitude(end.longitude - start.longitude) >= 0
         let box = BoundingBox(
             south: min(start.latitude, end.latitude), north: max(start.latitude, end.latitude),
             west: eastward ? start.longitude : end.longitude, east: eastward ? end.longitude : start.longitude)
+        // No segment point is farther from its end than this: along the
+        // meridian, then along a parallel (cos φ ≤ 1).
+        let dLon = abs(end.longitude - start.longitude)
+        let reach = (abs(end.latitude - start.latitude) + min(dLon, 360 - dLon)) * Geodesy.metresPerDegree
         var found: [(Int, Double)] = []
-        index.forEachCandidate(intersecting: box) { key in
-            guard state.memberships[key] == nil, !containing.contains(key) else { return }
+        index.forEachCandidate(intersecting: box, within: reach, of: end) { key in
+            guard !containing.contains(key), state.memberships[key] == nil else { return }
             let shape = regions[key]!.shape
             guard !shape.contains(start), let fraction = shape.crossing(from: start, to: end) else { return }
             found.append((key, fraction))
@@ -199,7 +243,7 @@ public struct TransitionDetector: Sendable {
 struct DeviceState: Sendable {
     var lastTime: Timestamp?
     var lastPoint: Coordinate?
-    var memberships: [Int: Membership] = [:]
+    var memberships = MembershipTable()
 }
 
 /// A device's state for one region (absent = outside).
@@ -219,5 +263,50 @@ extension Transition.Kind {
         case .enter: return 2
         case .dwell: return 3
         }
+    }
+}
+
+extension TransitionDetector {
+    /// The `count` regions nearest to `point` by distance to their fence
+    /// (0 when inside), nearest first, ties by key — what a platform that
+    /// monitors a limited number of regions registers.
+    ///
+    /// Searches boxes of growing size in the index: every region within
+    /// `r` metres of the point has a candidate box that meets the box
+    /// around the point's r-cap, so once `count` of them lie within `r` the
+    /// answer is exact (tested against sorting every region).
+    public func nearestRegions(to point: Coordinate, count: Int) -> [(key: Int, distance: Double)] {
+        guard count > 0, point.isValid else { return [] }
+        var radius = 1_000.0
+        while true {
+            let wholeEarth = radius >= Double.pi * Geodesy.earthRadius
+            let box = wholeEarth
+                ? BoundingBox(south: -90, north: 90, west: -180, east: 180) : BoundingBox.around(point, radius: radius)
+            var found: [(key: Int, distance: Double)] = []
+            index.forEachCandidate(intersecting: box) { key in
+                let distance = max(0, regions[key]!.shape.excess(at: point))
+                if wholeEarth || distance <= radius { found.append((key, distance)) }
+            }
+            if found.count >= count || wholeEarth {
+                found.sort { ($0.distance, $0.key) < ($1.distance, $1.key) }
+                return Array(found.prefix(count))
+            }
+            radius *= 4
+        }
+    }
+
+    /// The keys of the regions that contain `fix` and that its device is
+    /// not inside: what a fix the accuracy gate turned away would have
+    /// entered. Ascending.
+    public func regionsUnentered(at fix: Fix) -> [Int] {
+        guard fix.coordinate.isValid else { return [] }
+        let state = deviceSlots[fix.device ?? ""].map { devices[$0] }
+        return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
+    }
+
+    /// Whether the accuracy gate turns `fix` away (its accuracy, from the
+    /// source or HDOP × 5 m, is worse than ``GeofenceSettings/maxAccuracy``).
+    public func isTooInaccurate(_ fix: Fix) -> Bool {
+        (fix.effectiveAccuracy ?? 0) > settings.maxAccuracy
     }
 }

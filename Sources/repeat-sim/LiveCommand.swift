@@ -87,10 +87,9 @@ struct LiveCommand: AsyncParsableCommand {
         var defaultFormat: FeedFormat?
         if case .gpsd = live.input { defaultFormat = .gpsd }
         let run = LiveRun(
-            tasks: taskList, regions: bulk, reminderSettings: reminder.settings, geofenceSettings: try geofence.settings(),
-            reorderSeconds: try geofence.reorderSeconds(),
+            tasks: taskList, regions: bulk, reminder: reminder, geofence: geofence,
             printing: .init(transitions: transitions, reminders: true, explain: reminder.explain, json: json),
-            exec: reminder.exec, database: database, reload: reload, format: format.format ?? defaultFormat,
+            database: database, reload: reload, format: format.format ?? defaultFormat,
             name: live.input?.description ?? "<stdin>")
         let events = live.openSource()?.events ?? Self.standardInputEvents()
         let consumer = Task { try await run.consume(events) }
@@ -120,11 +119,9 @@ struct LiveCommand: AsyncParsableCommand {
 struct LiveRun: Sendable {
     let tasks: [RecurringTask]
     let regions: [Region]
-    let reminderSettings: NotificationScheduler.Settings
-    let geofenceSettings: GeofenceSettings
-    let reorderSeconds: Double
+    let reminder: ReminderOptions
+    let geofence: GeofenceOptions
     let printing: ReplaySession.Printing
-    let exec: String?
     let database: TaskDatabase?
     let reload: Double
     let format: FeedFormat?
@@ -134,8 +131,7 @@ struct LiveRun: Sendable {
     /// cancelled (Ctrl-C); returns the summary line.
     func consume(_ events: AsyncThrowingStream<LiveSourceEvent, any Error>) async throws -> String {
         var session = try ReplaySession(
-            reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminderSettings),
-            settings: geofenceSettings, reorderSeconds: reorderSeconds, printing: printing, exec: exec, geojson: nil)
+            tasks: tasks, regions: regions, reminder: reminder, geofence: geofence, printing: printing, geojson: nil)
         session.log = database.map { ($0, Set(tasks.map(\.id))) }
         let decoder = makeFeedDecoder(format: format, options: FeedDecodingOptions())
         var lastReload = Date()
@@ -155,7 +151,7 @@ struct LiveRun: Sendable {
                     lastReload = Date()
                     do { session.update(tasks: try database.tasks()) } catch { Diagnostics.warn("could not re-read the tasks: \(error)") }
                 }
-                for fix in batch.fixes { session.push(fix, feed: name) }
+                session.push(batch.fixes, feed: name)
                 session.output.flush()
                 batch.removeAll()
             }
@@ -163,7 +159,7 @@ struct LiveRun: Sendable {
             // Ctrl-C: fall through to the flush below.
         }
         decoder.finish(into: &batch)
-        for fix in batch.fixes { session.push(fix, feed: name) }
+        session.push(batch.fixes, feed: name)
         session.finish()
         return session.summary("live")
     }

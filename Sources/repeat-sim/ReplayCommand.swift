@@ -120,13 +120,10 @@ struct ReplayCommand: ParsableCommand {
             bulk = loaded.regions
         }
         let taskList = try tasks.map { try TaskFile.decode(readInput($0)) } ?? []
-        let reminders = ReminderStage(
-            tasks: taskList, regions: bulk,
-            settings: reminder.settings)
         var replay = try ReplaySession(
-            reminders: reminders, settings: try geofence.settings(), reorderSeconds: try geofence.reorderSeconds(),
+            tasks: taskList, regions: bulk, reminder: reminder, geofence: geofence,
             printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: reminder.explain, json: json),
-            exec: reminder.exec, geojson: geojson)
+            geojson: geojson)
         replay.pace = Self.pace(speed) ?? nil
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
@@ -144,10 +141,12 @@ struct ReplayCommand: ParsableCommand {
                             return false
                         }
                     }
-                    for var fix in batch.fixes {
-                        if fix.device == nil { fix.device = device }
-                        replay.push(fix, feed: name)
+                    if let device {
+                        for index in batch.fixes.indices where batch.fixes[index].device == nil {
+                            batch.fixes[index].device = device
+                        }
                     }
+                    replay.push(batch.fixes, feed: name)
                     replay.output.flush()
                     return true
                 }

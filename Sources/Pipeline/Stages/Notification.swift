@@ -35,9 +35,16 @@ public struct TaskNotification: Hashable, Sendable {
 public enum SuppressionCause: Hashable, Sendable {
     /// The recurrence gate said no: not-due, cooldown or completed.
     case gate(SuppressionReason)
+    /// The fix was less accurate than the accuracy gate allows; the gate
+    /// was open, so this arrival would have reminded.
+    case accuracy
     /// More time-based notifications were due at once than the platform's
     /// pending limit allows armed.
     case pendingLimit
+    /// The region was not among those the platform monitored at that
+    /// moment (the monitor limit); the gate was open, so this arrival would
+    /// have reminded.
+    case monitorLimit
 }
 
 extension SuppressionCause {
@@ -45,8 +52,17 @@ extension SuppressionCause {
     public var reason: String {
         switch self {
         case .gate(let reason): return reason.rawValue
+        case .accuracy: return "accuracy"
         case .pendingLimit: return "pending-limit"
+        case .monitorLimit: return "monitor-limit"
         }
+    }
+
+    /// Whether a reminder was lost to a platform limit or the accuracy
+    /// gate (rather than held back by the task's own schedule).
+    public var isMissedReminder: Bool {
+        if case .gate = self { return false }
+        return true
     }
 }
 

@@ -146,18 +146,25 @@ public struct NotificationScheduler: Sendable {
     }
 
     /// The recurrence gate's answer to an arrival at one of a task's places;
-    /// `nil` for an unknown task.
+    /// `nil` for an unknown task. With `blockedBy`, an arrival that the gate
+    /// would let through is suppressed for that cause instead (a platform
+    /// limit or the accuracy gate kept it from the app) and changes nothing.
     public mutating func arrival(
-        taskID: String, at time: Date, region: String?, device: String?, distance: Double?
+        taskID: String, at time: Date, region: String?, device: String?, distance: Double?,
+        blockedBy: SuppressionCause? = nil
     ) -> SchedulerOutput? {
         guard var state = states[taskID] else { return nil }
         let decision = state.task.locationDecision(
             at: time, lastLocationNotification: state.lastLocationNotification, cooldown: settings.cooldown,
             lead: settings.lead)
+        func suppression(_ cause: SuppressionCause) -> SchedulerOutput {
+            .suppress(Suppression(time: time, taskID: taskID, cause: cause, region: region, device: device, distance: distance))
+        }
         switch decision {
         case .suppress(let reason):
-            return .suppress(Suppression(
-                time: time, taskID: taskID, cause: .gate(reason), region: region, device: device, distance: distance))
+            return suppression(.gate(reason))
+        case .notify where blockedBy != nil:
+            return suppression(blockedBy!)
         case .notify(let cycle):
             state.lastLocationNotification = time
             states[taskID] = state

@@ -61,15 +61,37 @@ public struct ReminderStage: Sendable {
     }
 
     /// The gate's answers to one transition (none for exits and dwells).
-    public mutating func handle(_ transition: Transition) -> [SchedulerOutput] {
-        guard transition.kind == .enter || transition.kind == .cross, let tasks = tasksByRegion[transition.regionKey] else {
-            return []
-        }
+    /// With `blockedBy`, arrivals the gate would let through are suppressed
+    /// for that cause (the region was not monitored).
+    public mutating func handle(_ transition: Transition, blockedBy: SuppressionCause? = nil) -> [SchedulerOutput] {
+        guard transition.kind == .enter || transition.kind == .cross else { return [] }
         let time = Date(timeIntervalSince1970: transition.time.secondsSince1970)
+        return arrivals(
+            regionKey: transition.regionKey, region: transition.region, device: transition.device, at: time,
+            distance: transition.distance, blockedBy: blockedBy)
+    }
+
+    /// The arrivals an inaccurate `fix` would have made at the regions under
+    /// `regionKeys`: suppressed with `accuracy` where the gate was open, the
+    /// gate's own reason elsewhere.
+    public mutating func handleInaccurate(_ fix: Fix, regionKeys: [Int]) -> [SchedulerOutput] {
+        guard let stamp = fix.time else { return [] }
+        let time = Date(timeIntervalSince1970: stamp.secondsSince1970)
+        return regionKeys.flatMap { key in
+            arrivals(
+                regionKey: key, region: regions[key].id, device: fix.device, at: time,
+                distance: regions[key].shape.reportedDistance(from: fix.coordinate), blockedBy: .accuracy)
+        }
+    }
+
+    private mutating func arrivals(
+        regionKey: Int, region: String, device: String?, at time: Date, distance: Double, blockedBy: SuppressionCause?
+    ) -> [SchedulerOutput] {
+        guard let tasks = tasksByRegion[regionKey] else { return [] }
         return tasks.compactMap { id in
-            if let assignee = assignees[id], assignee != transition.device { return nil }
+            if let assignee = assignees[id], assignee != device { return nil }
             return scheduler.arrival(
-                taskID: id, at: time, region: transition.region, device: transition.device, distance: transition.distance)
+                taskID: id, at: time, region: region, device: device, distance: distance, blockedBy: blockedBy)
         }
     }
 

@@ -28,8 +28,9 @@ public struct ReorderBuffer: Sendable {
 
     /// The window in nanoseconds.
     public let window: Int64
-    private var devices: [String: DeviceBuffer] = [:]
-    private var arrivals = 0
+    private var devices: [DeviceBuffer] = []
+    private var deviceSlots: [String: Int] = [:]
+    private var lastDevice: (name: String, slot: Int)?
 
     /// A buffer with a window in seconds (DESIGN.md default: 5 s).
     public init(windowSeconds: Double = 5) {
@@ -38,55 +39,82 @@ public struct ReorderBuffer: Sendable {
 
     /// Takes one fix; returns the fixes it releases (possibly none).
     public mutating func push(_ fix: Fix) -> [Output] {
-        guard let time = fix.time else { return [.fix(fix)] }
-        let key = fix.device ?? ""
-        var buffer = devices[key] ?? DeviceBuffer()
-        defer { devices[key] = buffer }
-        if let newest = buffer.newest, time.nanoseconds < newest - window {
-            return [.late(fix)]
-        }
-        arrivals += 1
-        buffer.pending.append(Pending(time: time.nanoseconds, arrival: arrivals, fix: fix))
-        buffer.newest = max(buffer.newest ?? time.nanoseconds, time.nanoseconds)
-        let horizon = buffer.newest! - window
+        var released: [Output] = []
+        push(fix, into: &released)
+        return released
+    }
+
+    /// Takes one fix and appends what it releases to `released` (the
+    /// allocation-free form of ``push(_:)`` for a caller that reuses one
+    /// array).
+    public mutating func push(_ fix: Fix, into released: inout [Output]) {
+        guard let time = fix.time?.nanoseconds else { return released.append(.fix(fix)) }
+        let slot = slot(of: fix.device ?? "")
+        if let newest = devices[slot].newest, time < newest - window { return released.append(.late(fix)) }
+        devices[slot].insert(fix, at: time)
         // Fixes strictly older than the horizon can no longer be preceded
         // by an accepted newcomer.
-        guard buffer.pending.contains(where: { $0.time < horizon }) else { return [] }
-        buffer.pending.sort()
-        let ready = buffer.pending.prefix { $0.time < horizon }
-        buffer.pending.removeFirst(ready.count)
-        return ready.map { .fix($0.fix) }
+        devices[slot].release(before: devices[slot].newest! - window, into: &released)
     }
 
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for key in devices.keys.sorted() {
-            released += devices[key]!.pending.sorted().map { .fix($0.fix) }
-            devices[key]!.pending = []
+        for (_, slot) in deviceSlots.sorted(by: { $0.key < $1.key }) {
+            devices[slot].release(before: .max, into: &released)
         }
         return released
     }
 
     /// The number of fixes held.
-    public var heldCount: Int { devices.values.reduce(0) { $0 + $1.pending.count } }
+    public var heldCount: Int { devices.reduce(0) { $0 + $1.pending.count - $1.head } }
+
+    /// The position of `device`'s buffer, made on first sight.
+    private mutating func slot(of device: String) -> Int {
+        if let last = lastDevice, last.name == device { return last.slot }
+        let slot: Int
+        if let known = deviceSlots[device] {
+            slot = known
+        } else {
+            slot = devices.count
+            devices.append(DeviceBuffer())
+            deviceSlots[device] = slot
+        }
+        lastDevice = (device, slot)
+        return slot
+    }
 }
 
-/// One device's held fixes and the newest time seen.
+/// One device's held fixes, sorted by time (ties in arrival order), and
+/// the newest time seen.
 private struct DeviceBuffer: Sendable {
-    var pending: [Pending] = []
+    /// Held fixes in order from `head` on (released ones before it are
+    /// dropped in bulk, so releasing one fix costs no shifting).
+    var pending: [Fix] = []
+    var head = 0
     var newest: Int64?
-}
 
-/// A held fix, ordered by time and then arrival.
-private struct Pending: Comparable, Sendable {
-    var time: Int64
-    var arrival: Int
-    var fix: Fix
-
-    static func < (lhs: Pending, rhs: Pending) -> Bool {
-        lhs.time != rhs.time ? lhs.time < rhs.time : lhs.arrival < rhs.arrival
+    /// Inserts after every held fix not later than `time`; in-order input
+    /// appends.
+    mutating func insert(_ fix: Fix, at time: Int64) {
+        newest = max(newest ?? time, time)
+        var index = pending.count
+        while index > head, time < pending[index - 1].time!.nanoseconds { index -= 1 }
+        if index == pending.count { pending.append(fix) } else { pending.insert(fix, at: index) }
     }
 
-    static func == (lhs: Pending, rhs: Pending) -> Bool { lhs.time == rhs.time && lhs.arrival == rhs.arrival }
+    /// Appends the held fixes older than `horizon` to `released`.
+    mutating func release(before horizon: Int64, into released: inout [ReorderBuffer.Output]) {
+        while head < pending.count, pending[head].time!.nanoseconds < horizon {
+            released.append(.fix(pending[head]))
+            head += 1
+        }
+        if head == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 {
+            pending.removeFirst(head)
+            head = 0
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Pipeline
 import Recurrence
 
 /// The reminder flags of `replay` and `live`: the recurrence gate's
-/// settings, the platform's pending limit, what to explain and the hook.
+/// settings, the platform's pending and monitor limits, what to explain
+/// and the hook.
 struct ReminderOptions: ParsableArguments {
     @Flag(help: "Also print arrivals and dues that did not remind, with the reason.")
     var explain = false
@@ -29,6 +30,11 @@ struct ReminderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("At most N time-based reminders armed at once (iOS: 64); the rest are missed.", valueName: "n"))
     var pendingLimit: Int?
 
+    @Option(help: ArgumentHelp(
+        "Monitor only the N regions nearest each device (iOS: 20), chosen again as it moves; entries elsewhere are missed.",
+        valueName: "n"))
+    var monitorLimit: Int?
+
     /// The scheduler settings these flags describe.
     var settings: NotificationScheduler.Settings {
         NotificationScheduler.Settings(cooldown: cooldown, lead: lead, pendingLimit: pendingLimit)
@@ -36,7 +42,9 @@ struct ReminderOptions: ParsableArguments {
 
     /// Problems with the values, as sentences for a usage error.
     func problems() -> [String] {
-        if let pendingLimit, pendingLimit < 1 { return ["--pending-limit must be at least 1"] }
-        return []
+        var found: [String] = []
+        if let pendingLimit, pendingLimit < 1 { found.append("--pending-limit must be at least 1") }
+        if let monitorLimit, monitorLimit < 1 { found.append("--monitor-limit must be at least 1") }
+        return found
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import GeoCore
+import Geofencing
+import Recurrence
+
+/// The stages between a decoded feed and its reminders, as one state
+/// machine on the feed's clock: reorder buffer → fix filter and geofence
+/// detector → platform monitor limit → recurrence gate and scheduler.
+///
+/// ``push(_:into:)`` takes one decoded fix and appends what follows from it
+/// as ``Event``s, in order: the fix once released in time order, then the
+/// due reminders the clock passed on its way to the fix, then the fix's
+/// transitions, each followed by the gate's decisions about it. There is no
+/// clock and no I/O; `replay` and `live` print, pace and log the events.
+public struct ReminderPipeline: Sendable {
+    /// What the pipeline hands on.
+    public enum Event: Sendable {
+        /// A fix released in time order and evaluated.
+        case fix(Fix)
+        /// A fix without time: it has no place on the clock and is skipped.
+        case untimed(Fix)
+        /// A fix older than its device's reorder window: dropped.
+        case late(Fix)
+        /// A raw geofence transition.
+        case transition(Transition)
+        /// A reminder, or an event that stayed quiet and why.
+        case reminder(SchedulerOutput)
+    }
+
+    /// What a run counted, for its summary.
+    public struct Statistics: Sendable {
+        /// The detector's counts of accepted and ignored fixes.
+        public var detector = DetectorStatistics()
+        /// Fixes without time.
+        public var untimed = 0
+        /// Fixes dropped by the reorder buffer.
+        public var late = 0
+        /// Transitions of every kind.
+        public var transitions = 0
+        /// Reminders by kind (`location`, `due`).
+        public var notifications: [String: Int] = [:]
+        /// Suppressions by reason.
+        public var suppressions: [String: Int] = [:]
+        /// For each reason that stands for a missed reminder (a platform
+        /// limit or the accuracy gate): the tasks it concerned.
+        public var missedTasks: [String: Set<String>] = [:]
+        /// How often devices chose their monitored regions.
+        public var monitorRefreshes = 0
+    }
+
+    private var buffer: ReorderBuffer
+    private var detector: TransitionDetector
+    private var reminders: ReminderStage
+    private var monitor: MonitorLimit?
+    private var released: [ReorderBuffer.Output] = []
+    /// (device, region) pairs whose inaccurate arrival was already reported
+    /// since the device's last accepted fix.
+    private var inaccurateArrivals: Set<DeviceRegion> = []
+    private var counts = Statistics()
+
+    /// A pipeline over the reminder stage's regions and tasks.
+    /// - Parameters:
+    ///   - reorderSeconds: the reorder window (`--reorder-window`).
+    ///   - monitorLimit: at most this many regions monitored per device
+    ///     (`--monitor-limit`); `nil` monitors all.
+    public init(reminders: ReminderStage, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil) {
+        buffer = ReorderBuffer(windowSeconds: reorderSeconds)
+        detector = TransitionDetector(regions: reminders.regions, settings: geofence)
+        self.reminders = reminders
+        monitor = monitorLimit.map(MonitorLimit.init(limit:))
+    }
+
+    /// The regions watched (bulk regions and task places), by key.
+    public var regions: [Region] { reminders.regions }
+
+    /// What was counted so far.
+    public var statistics: Statistics {
+        var statistics = counts
+        statistics.detector = detector.statistics
+        statistics.monitorRefreshes = monitor?.refreshes ?? 0
+        return statistics
+    }
+
+    /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
+    public mutating func update(tasks: [RecurringTask]) { reminders.update(tasks: tasks) }
+
+    /// Takes one decoded fix and appends its consequences to `events`.
+    public mutating func push(_ fix: Fix, into events: inout [Event]) {
+        guard fix.time != nil else {
+            counts.untimed += 1
+            return events.append(.untimed(fix))
+        }
+        released.removeAll(keepingCapacity: true)
+        buffer.push(fix, into: &released)
+        for output in released { handle(output, into: &events) }
+    }
+
+    /// Releases and evaluates what the reorder buffer still holds.
+    public mutating func finish(into events: inout [Event]) {
+        for output in buffer.finish() { handle(output, into: &events) }
+    }
+
+    private mutating func handle(_ output: ReorderBuffer.Output, into events: inout [Event]) {
+        switch output {
+        case .late(let fix):
+            counts.late += 1
+            events.append(.late(fix))
+        case .fix(let fix):
+            events.append(.fix(fix))
+            for decision in reminders.advance(to: fix.time!) { record(decision, into: &events) }
+            evaluate(fix, into: &events)
+        }
+    }
+
+    private mutating func evaluate(_ fix: Fix, into events: inout [Event]) {
+        let device = fix.device
+        if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix) }
+        let accepted = detector.statistics.accepted
+        for transition in detector.process(fix) {
+            counts.transitions += 1
+            events.append(.transition(transition))
+            let unmonitored = monitor.map { !$0.isMonitored(transition.regionKey, device: device) } ?? false
+            for decision in reminders.handle(transition, blockedBy: unmonitored ? .monitorLimit : nil) {
+                record(decision, into: &events)
+            }
+        }
+        if detector.statistics.accepted > accepted {
+            if !inaccurateArrivals.isEmpty { inaccurateArrivals = inaccurateArrivals.filter { $0.device != device } }
+            refreshMonitor(at: fix)
+        } else if fix.coordinate.isValid, detector.isTooInaccurate(fix) {
+            let keys = detector.regionsUnentered(at: fix).filter {
+                inaccurateArrivals.insert(DeviceRegion(device: device, region: $0)).inserted
+            }
+            for decision in reminders.handleInaccurate(fix, regionKeys: keys) { record(decision, into: &events) }
+        }
+    }
+
+    private mutating func refreshMonitor(at fix: Fix) {
+        guard var monitor else { return }
+        self.monitor = nil  // so that the set below is changed in place
+        monitor.observe(fix.coordinate, device: fix.device) { point, count in
+            detector.nearestRegions(to: point, count: count)
+        }
+        self.monitor = monitor
+    }
+
+    private mutating func record(_ decision: SchedulerOutput, into events: inout [Event]) {
+        switch decision {
+        case .notify(let notification):
+            counts.notifications[notification.kind.rawValue, default: 0] += 1
+        case .suppress(let suppression):
+            counts.suppressions[suppression.cause.reason, default: 0] += 1
+            if suppression.cause.isMissedReminder {
+                counts.missedTasks[suppression.cause.reason, default: []].insert(suppression.taskID)
+            }
+        }
+        events.append(.reminder(decision))
+    }
+}
+
+/// A device and a region key.
+private struct DeviceRegion: Hashable, Sendable {
+    var device: String?
+    var region: Int
+}

@@ -99,4 +99,34 @@ import TestSupport
         #expect(strict.status == 2)
         #expect(strict.stdout.isEmpty)
     }
+
+    @Test func limitsExplainWhatTheyMissedAndTheSummaryAccountsForThem() throws {
+        // Two shops 1 km apart on a parallel; a car passes both between two
+        // fixes 2.5 km apart, then stops at the butcher's with a 900 m
+        // accuracy. Only one region is monitored at a time: the baker, the
+        // nearest at the first fix.
+        let shops = "id,lat,lon,radius\nbaker,52.52,13.40,60\nbutcher,52.52,13.4147,60\n"
+        let feed = """
+            time,lat,lon,accuracy
+            2025-03-01T10:00:00Z,52.52,13.3853,5
+            2025-03-01T10:02:00Z,52.52,13.4221,5
+            2025-03-01T10:03:00Z,52.52,13.4147,900
+            """
+        let result = try RepeatSimBinary.run(
+            ["replay", try file("car.csv", feed), "--regions", try file("shops.csv", shops), "--explain", "--json",
+             "--monitor-limit", "1", "--pending-limit", "64"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try lines(result.stdout)
+        #expect(events.map { "\($0["kind"]!) \($0["reason"] ?? "-") \($0["region"]!)" } == [
+            "location - baker", "suppressed monitor-limit butcher", "suppressed accuracy butcher",
+        ])
+        #expect(result.stderr.contains(
+            "replay: limits: --monitor-limit 1 missed 1 reminder of 1 task"), "\(result.stderr)")
+        #expect(result.stderr.contains("--pending-limit 64 missed nothing"))
+        #expect(result.stderr.contains("the accuracy gate (--max-accuracy 100 m) missed 1 reminder of 1 task"))
+
+        let badLimit = try RepeatSimBinary.run(["replay", try file("f.csv", feed), "--regions", try file("s.csv", shops), "--monitor-limit", "0"])
+        #expect(badLimit.status == 1)
+        #expect(badLimit.stderr.contains("--monitor-limit must be at least 1"))
+    }
 }

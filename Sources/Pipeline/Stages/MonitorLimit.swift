@@ -5,13 +5,14 @@ import GeoCore
 ///
 /// Each device monitors the `limit` regions nearest to the place where its
 /// set was last chosen. The set is chosen again when the device has moved
-/// farther from that place than the fence of the nearest region left out
-/// (at least ``minimumRefreshDistance``) — the "refresh region" technique
-/// of iOS apps. Until then no unmonitored region can contain the device, so
-/// entries are missed only when a device jumps past the refresh distance
-/// between two fixes (sparse sampling, fast travel): the entry falls on a
-/// fix evaluated with the old set, and a region that is already around the
-/// device when it becomes monitored reports no entry (as on iOS).
+/// farther from that place than half the distance to the fence of the
+/// nearest region left out (at least ``minimumRefreshDistance``) — the
+/// "refresh region" technique of iOS apps, with a margin. Until then no
+/// unmonitored region can contain the device, so entries are missed only
+/// when a device jumps far between two fixes (sparse sampling, fast
+/// travel): the entry or cross falls on a fix evaluated with the old set,
+/// and a region already around the device when it becomes monitored
+/// reports no entry (as on iOS).
 ///
 /// Pure: the caller supplies the nearest-region query and the positions.
 public struct MonitorLimit: Sendable {
@@ -53,7 +54,7 @@ public struct MonitorLimit: Sendable {
         // the device may move before an unmonitored one can contain it.
         let found = nearest(point, limit + 1)
         let chosen = found.prefix(limit)
-        let refreshDistance = found.count > limit ? found[limit].distance : .infinity
+        let refreshDistance = found.count > limit ? found[limit].distance / 2 : .infinity
         devices[name] = MonitoredSet(
             centre: point, refreshDistance: max(refreshDistance, Self.minimumRefreshDistance), keys: Set(chosen.map(\.key)))
         refreshes += 1

@@ -1,0 +1,101 @@
+import Foundation
+import GeoCore
+import Geofencing
+import Pipeline
+import Recurrence
+import Testing
+
+/// 2025-03-01T10:00:00Z.
+private let start = 1_740_823_200.0
+
+private func fix(_ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil) -> Fix {
+    Fix(time: Timestamp(secondsSince1970: start + seconds), coordinate: coordinate, accuracy: accuracy)
+}
+
+/// The point `metres` east of `origin`.
+private func east(_ metres: Double, of origin: Coordinate = Coordinate(latitude: 52.5, longitude: 13.4)) -> Coordinate {
+    Geodesy.destination(from: origin, bearing: 90, metres: metres)
+}
+
+/// Runs `fixes` through a pipeline and returns its reminder events as
+/// "location r3" / "suppressed monitor-limit r3" lines, and its statistics.
+private func replay(
+    _ fixes: [Fix], regions: [Region], tasks: [RecurringTask] = [], monitorLimit: Int? = nil
+) -> (lines: [String], statistics: ReminderPipeline.Statistics) {
+    var pipeline = ReminderPipeline(
+        reminders: ReminderStage(tasks: tasks, regions: regions, settings: .init(cooldown: .init(0, .seconds))),
+        geofence: GeofenceSettings(), reorderSeconds: 5, monitorLimit: monitorLimit)
+    var events: [ReminderPipeline.Event] = []
+    for fix in fixes { pipeline.push(fix, into: &events) }
+    pipeline.finish(into: &events)
+    let lines = events.compactMap { event -> String? in
+        guard case .reminder(let decision) = event else { return nil }
+        switch decision {
+        case .notify(let notification): return "\(notification.kind.rawValue) \(notification.region ?? "-")"
+        case .suppress(let suppression): return "suppressed \(suppression.cause.reason) \(suppression.region ?? "-")"
+        }
+    }
+    return (lines, pipeline.statistics)
+}
+
+@Suite("Reminder pipeline: platform limits and the accuracy gate")
+struct ReminderPipelineTests {
+    /// Circles of 50 m every 500 m along a parallel, r0 at the origin.
+    let row = (0..<12).map { Region(id: "r\($0)", shape: .circle(centre: east(Double($0) * 500), radius: 50)) }
+
+    /// Eastwards at 10 m/s from the origin for 6 000 m, one fix every `interval` seconds.
+    func drive(every interval: Double) -> [Fix] {
+        stride(from: 0.0, through: 600, by: interval).map { fix($0, east($0 * 10)) }
+    }
+
+    @Test("dense sampling: monitoring only the nearest region misses nothing")
+    func denseSamplingMissesNothing() {
+        let unlimited = replay(drive(every: 1), regions: row)
+        let limited = replay(drive(every: 1), regions: row, monitorLimit: 1)
+        #expect(unlimited.lines == row.map { "location \($0.id)" })
+        #expect(limited.lines == unlimited.lines)
+        #expect(limited.statistics.suppressions["monitor-limit"] == nil)
+        #expect(limited.statistics.monitorRefreshes > 10, "the set follows the device")
+    }
+
+    @Test("sparse sampling: entries and crosses outside the monitored set are missed, and counted")
+    func sparseSamplingMisses() {
+        // 600 m between fixes: regions are crossed between fixes or entered
+        // on a fix that still uses the set chosen 600 m back.
+        let unlimited = replay(drive(every: 60), regions: row)
+        let limited = replay(drive(every: 60), regions: row, monitorLimit: 1)
+        let missed = limited.lines.filter { $0.hasPrefix("suppressed monitor-limit") }
+        #expect(unlimited.lines.count == row.count, "every region is entered or crossed: \(unlimited.lines)")
+        #expect(!missed.isEmpty)
+        // Every arrival either reminded or is reported as missed, at the same place.
+        #expect(limited.lines.map { $0.replacingOccurrences(of: "suppressed monitor-limit", with: "location") } == unlimited.lines)
+        #expect(limited.statistics.suppressions["monitor-limit"] == missed.count)
+        #expect(limited.statistics.missedTasks["monitor-limit"]?.count == missed.count, "one always-due task per region")
+    }
+
+    @Test("an inaccurate fix inside an open gate is reported once as missed; the next accurate one reminds")
+    func accuracyGate() {
+        let fixes = [
+            fix(0, east(-300)),
+            fix(10, east(0), accuracy: 500),
+            fix(20, east(5), accuracy: 400),
+            fix(30, east(0), accuracy: 8),
+        ]
+        let result = replay(fixes, regions: [row[0]])
+        #expect(result.lines == ["suppressed accuracy r0", "location r0"])
+        #expect(result.statistics.detector.inaccurate == 2)
+        #expect(result.statistics.missedTasks["accuracy"] == ["r0"])
+    }
+
+    @Test("an inaccurate fix where the gate is closed gives the gate's reason, not accuracy")
+    func accuracyWithClosedGate() throws {
+        // Due every 10–14 days from 2025-03-01: the window opens on 03-11.
+        let task = RecurringTask(
+            id: "plants", title: "Water the plants", start: try RFC3339Text.date("2025-03-01T00:00:00Z"),
+            schedule: .afterCompletion(min: .init(10, .days), max: .init(14, .days)),
+            locations: [TaskLocation(name: "shop", latitude: 52.5, longitude: 13.4, radius: 50)])
+        let result = replay([fix(0, east(-300)), fix(10, east(0), accuracy: 500)], regions: [], tasks: [task])
+        #expect(result.lines == ["suppressed not-due shop"])
+        #expect(result.statistics.missedTasks.isEmpty)
+    }
+}

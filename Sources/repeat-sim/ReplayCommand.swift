@@ -127,12 +127,17 @@ struct ReplayCommand: ParsableCommand {
         replay.pace = Self.pace(speed) ?? nil
         let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
         var failed = false
+        var progress = ReplayProgress(feeds: feeds)
         for feed in feeds {
             let name = feed == "-" ? "<stdin>" : feed
             let device = feeds.count > 1 ? (feed as NSString).lastPathComponent : nil
             var malformed = false
+            var bytesRead = 0
             do {
-                try FeedFileDecoding.decode(path: feed, format: format.format, options: options) { batch in
+                try FeedFileDecoding.decode(
+                    path: feed, format: format.format, options: options, onRead: { bytesRead = $0 }
+                ) { batch in
+                    if !batch.diagnostics.isEmpty { progress.clear() }
                     for diagnostic in batch.diagnostics {
                         let where_ = diagnostic.location.line > 0 ? "\(diagnostic.location.line)" : "byte \(diagnostic.location.byteOffset)"
                         Diagnostics.write("\(name):\(where_): \(diagnostic.code.rawValue): \(diagnostic.message)")
@@ -148,18 +153,22 @@ struct ReplayCommand: ParsableCommand {
                     }
                     replay.push(batch.fixes, feed: name)
                     replay.output.flush()
+                    progress.update(bytes: bytesRead, fixes: replay.fixesEvaluated, time: replay.feedTime)
                     return true
                 }
             } catch let error as FileReadError {
+                progress.clear()
                 Diagnostics.write("Error: \(error)")
                 failed = true
                 continue
             }
+            progress.finishFeed(bytes: bytesRead)
             if malformed {
                 replay.output.flush()
                 throw ExitCode(2)
             }
         }
+        progress.clear()
         replay.finish()
         Diagnostics.write(replay.summary("replay"))
         if failed { throw ExitCode(1) }

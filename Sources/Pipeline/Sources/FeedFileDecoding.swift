@@ -7,18 +7,24 @@ public enum FeedFileDecoding {
     /// detect), calling `onBatch` after every chunk and once at the end;
     /// the batch is emptied after each call. Returns the decoder, for its
     /// format and statistics. `onBatch` returning `false` stops reading.
+    /// `onRead` learns how many bytes were read so far, before each chunk
+    /// is decoded.
     @discardableResult
     public static func decode(
         path: String, format: FeedFormat?, options: FeedDecodingOptions,
         chunkSize: Int = FileByteReader.defaultChunkSize,
+        onRead: (Int) -> Void = { _ in },
         onBatch: (inout FeedBatch) throws -> Bool
     ) throws -> any FeedDecoder {
         let reader = try FileByteReader(path: path, chunkSize: chunkSize)
         let decoder = makeFeedDecoder(format: format, options: options)
         var batch = FeedBatch()
         var stopped = false
+        var bytesRead = 0
         try reader.forEachChunk { chunk in
             guard !stopped else { return }
+            bytesRead += chunk.count
+            onRead(bytesRead)
             decoder.decode(chunk, into: &batch)
             if !batch.isEmpty {
                 stopped = try !onBatch(&batch)

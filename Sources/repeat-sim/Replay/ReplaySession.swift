@@ -77,6 +77,9 @@ struct ReplaySession {
             exec: reminder.exec, geojson: geojson)
     }
 
+    /// The number of fixes evaluated so far.
+    var fixesEvaluated: Int { pipeline.statistics.detector.accepted }
+
     /// The latest feed time evaluated, if any.
     private(set) var feedTime: Timestamp?
 

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+struct ProgressBar {
+    let enabled: Bool
+
+    /// Redraws the bar for `phase` at `fraction` (0…1), followed by
+    /// `detail`; without a fraction (an input of unknown length) only the
+    /// detail.
+    func show(_ phase: String, fraction: Double?, detail: String = "") {
+        guard enabled else { return }
+        var line = "\r\u{1B}[2K" + phase.padding(toLength: 12, withPad: " ", startingAt: 0)
+        if let fraction {
+            let width = 30
+            let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            line += " \(bar) \(Int((fraction * 100).rounded(.down)))%"
+        }
+        if !detail.isEmpty { line += "  " + detail }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Erases the bar.
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

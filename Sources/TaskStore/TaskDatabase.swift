@@ -170,6 +170,21 @@ public struct TaskDatabase: Sendable {
         }
     }
 
+    // MARK: Consistency
+
+    /// What SQLite finds wrong with the file: `PRAGMA integrity_check`
+    /// (pages, indexes, constraints) and `PRAGMA foreign_key_check`; empty
+    /// when the store is consistent.
+    public func integrityProblems() throws -> [String] {
+        try writer.read { db in
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
+                "table \(row[0] as String? ?? "?") row \(row[1] as Int64? ?? -1) refers to a missing \(row[2] as String? ?? "?") row"
+            }
+            return integrity + foreignKeys
+        }
+    }
+
     // MARK: Helpers
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {

@@ -41,15 +41,22 @@ public final class SocatPair {
 public final class RunningRepeatSim {
     private let process = Process()
     private let stdout = Pipe(), stderr = Pipe()
+    private let stdin: Pipe?
     /// Standard output so far.
     public let output = LockedData()
     /// Standard error so far.
     public let diagnostics = LockedData()
 
-    /// Starts `repeat-sim arguments…`.
-    public init(_ arguments: [String]) throws {
+    /// Starts `repeat-sim arguments…`; with `input`, its standard input is
+    /// a pipe that ``write(_:)`` feeds.
+    public init(_ arguments: [String], input: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
         process.arguments = arguments
+        stdin = input ? Pipe() : nil
+        if let stdin {
+            process.standardInput = stdin
+            signal(SIGPIPE, SIG_IGN)  // a write after it died fails instead of ending the test run
+        }
         process.standardOutput = stdout
         process.standardError = stderr
         stdout.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
@@ -65,6 +72,19 @@ public final class RunningRepeatSim {
     public var isRunning: Bool { process.isRunning }
     /// Its exit status, once it has ended.
     public var status: Int32 { process.terminationStatus }
+
+    /// Writes `data` to its standard input (started with `input: true`);
+    /// returns false once it has stopped reading.
+    @discardableResult
+    public func write(_ data: Data) -> Bool {
+        guard let stdin else { preconditionFailure("started without input: true") }
+        do {
+            try stdin.fileHandleForWriting.write(contentsOf: data)
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// Sends `signal` to it.
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TaskStore
 import TestSupport
 import Testing
 
@@ -68,5 +69,60 @@ struct LiveCommandTests {
         let summary = live.diagnosticsText
         #expect(summary.contains("live: 3 fixes evaluated, 1 transitions, 1 reminders (location 1)"), "\(summary)")
         #expect(!summary.contains("could not log"), "\(summary)")
+    }
+}
+
+/// `live` killed with SIGKILL while it logs reminders as fast as it can.
+@Suite("repeat-sim live: kill -9")
+struct LiveKillTests {
+    @Test("kill -9 at any moment leaves the store consistent, and every printed reminder is in its log")
+    func killNine() throws {
+        let folder = temporaryDirectory("repeat-live-kill")
+        let db = folder + "/tasks.sqlite"
+        // Always in its window, no cooldown: every entry into the shop reminds.
+        try """
+            {"tasks": [{"id": "shop", "title": "Shop", "start": "2024-01-01T00:00:00Z",
+              "schedule": {"afterCompletion": {"min": "0s", "max": "520w"}},
+              "locations": [{"name": "Shop", "lat": 48.1173, "lon": 11.5167, "radius": 100}]}]}
+            """.write(toFile: folder + "/tasks.json", atomically: true, encoding: .utf8)
+        #expect(try RepeatSimBinary.run(["task", "import", folder + "/tasks.json", "--db", db]).status == 0)
+        var random = SeededRandom(seed: SeededRandom.testSeed(default: 9))
+        var logged = 0
+        var second = 0
+        for round in 0..<4 {
+            let live = try RunningRepeatSim(
+                ["live", "-", "--db", db, "--json", "--cooldown", "0s", "--reorder-window", "0s"], input: true)
+            defer { live.stop() }
+            // In the shop, then 1 km north, once a second of feed time,
+            // until a random moment 0.2–0.8 s of wall time from now.
+            let killAt = Date().addingTimeInterval(Double.random(in: 0.2...0.8, using: &random))
+            while Date() < killAt {
+                var chunk = ""
+                for _ in 0..<200 {
+                    let time = Date(timeIntervalSince1970: 1_735_725_600 + Double(second))  // from 2025-01-01 10:00Z
+                    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: time)
+                    let hms = String(format: "%02d%02d%02d", parts.hour!, parts.minute!, parts.second!)
+                    let dmy = String(format: "%02d%02d%02d", parts.day!, parts.month!, parts.year! % 100)
+                    let latitude = second % 2 == 0 ? "4807.038" : "4807.578"
+                    chunk += nmeaSentence("GPRMC,\(hms),A,\(latitude),N,01131.000,E,0.0,0.0,\(dmy),,")
+                    second += 1
+                }
+                guard live.write(Data(chunk.utf8)) else { break }
+            }
+            live.send(SIGKILL)
+            try waitUntil("live to die") { !live.isRunning }
+            usleep(200_000)  // let the pipe readers drain what it printed
+
+            let database = try TaskDatabase(path: db)
+            #expect(try database.integrityProblems() == [], "round \(round)")
+            let rows = try database.notifications(limit: 1_000_000).count
+            let printed = live.outputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .filter { $0.contains(#""kind":"location""#) }.count
+            // Logged before printed: a printed reminder is never missing.
+            #expect(rows - logged >= printed, "round \(round): \(rows - logged) logged, \(printed) printed")
+            logged = rows
+            #expect(try RepeatSimBinary.run(["task", "list", "--db", db]).status == 0, "the store still opens")
+        }
+        #expect(logged > 0, "reminders were logged while it ran")
     }
 }

@@ -5,6 +5,7 @@ import PackageDescription
 // compile the benchmark stack. Run from this folder:
 //   swift package benchmark                      (all suites)
 //   swift package benchmark --target RecurrenceBenchmarks
+//   swift package benchmark --target ReplayBenchmarks   (end to end)
 // `Repeat` is a symbolic link to the repository root, which gives the root
 // package a stable identity ("repeat") whatever the checkout is called.
 let package = Package(
@@ -15,6 +16,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: [
+                .product(name: "GeoCore", package: "Repeat"),
+                .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Recurrence", package: "Repeat"),
+            ],
+            path: "Sources/BenchmarkWorkloads"
+        ),
         .executableTarget(
             name: "RecurrenceBenchmarks",
             dependencies: [
@@ -30,8 +40,21 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GeoCore", package: "Repeat"),
                 .product(name: "Geofencing", package: "Repeat"),
+                "BenchmarkWorkloads",
             ],
             path: "Benchmarks/GeofenceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FeedParsing", package: "Repeat"),
+                .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+                "BenchmarkWorkloads",
+            ],
+            path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

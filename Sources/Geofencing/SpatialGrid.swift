@@ -260,8 +260,8 @@ public struct SpatialGrid: RegionIndex {
     }
 
     /// Calls `body` once with the key of every region whose bounding box
-    /// intersects `box` and whose fence may come within `metres` of `point`
-    /// (possibly a few more; never fewer), in no particular order — the
+    /// may intersect `box` and whose fence may come within `metres` of
+    /// `point` (possibly a few more; never fewer), in no particular order — the
     /// candidates for a segment inside `box` that ends at `point` and is at
     /// most `metres` long. Circles are tested with a lower bound of the
     /// haversine h (no trigonometry per candidate).
@@ -272,8 +272,9 @@ public struct SpatialGrid: RegionIndex {
         let cosPoint = latitudeCosine(degrees: point.latitude)
         forEachCandidate(query, accept: { id in
             let record = records[id]
-            guard record.overlaps(query) else { return false }
-            guard record.threshold >= 0 else { return true }
+            // Areas (and removed regions): the box test alone. Circles: the
+            // distance test alone, which is the stronger one for short reach.
+            guard record.threshold >= 0 else { return record.overlaps(query) }
             let dLat = (point.latitude - record.latitude) * (.pi / 360)
             let rawLon = abs(point.longitude - record.longitude)
             let dLon = min(rawLon, 360 - rawLon) * (.pi / 360)

@@ -101,12 +101,12 @@ extension CalendarDuration: CustomStringConvertible {
     public var description: String { "\(value)\(unit.rawValue)" }
 }
 
-extension String {
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
     func trimmingWhitespace() -> String {
-        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
     }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
 }

@@ -29,15 +29,15 @@ struct DelimitedRows {
             if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
             if stop > start {
                 let text = String(decoding: bytes[start..<stop], as: UTF8.self)
-                body(line, split(text))
+                body(line, split(text, hasQuotes: bytes[start..<stop].contains(0x22)))
             }
             start = end + 1
         }
     }
 
-    private func split(_ text: String) -> [Substring] {
+    private func split(_ text: String, hasQuotes: Bool) -> [Substring] {
         let separator = Character(Unicode.Scalar(delimiter))
-        guard text.contains("\"") else {
+        guard hasQuotes else {
             return text.split(separator: separator, omittingEmptySubsequences: false)
                 .map { $0.trimmingSpaces }
         }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# End-to-end replay speed: `repeat-sim replay` of gen_workload.py's 1M-fix
+# NMEA file against 10 000 regions with 1 000 tasks, next to what the same
+# run measures for decoding alone (`repeat-sim bench --parse`) and for the C
+# floor parser (../shared/bench/nmea_floor.c) on the same file.
+#
+#   Scripts/bench-replay.sh DATA_DIR
+#
+# DATA_DIR (outside the repository) receives the workload (about 300 MB,
+# needs python3 + numpy) and the C binary. Environment:
+#   SHARED_BENCH  folder with gen_workload.py and nmea_floor.c (default ../shared/bench)
+#   REPEATS       runs per measurement; the median is reported (default 3)
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+data="${1:?usage: $0 DATA_DIR (outside the repository)}"
+shared="${SHARED_BENCH:-$repo/../shared/bench}"
+repeats="${REPEATS:-3}"
+mkdir -p "$data/build"
+data="$(cd "$data" && pwd)"
+case "$data/" in "$repo/"*) echo "DATA_DIR must be outside the repository" >&2; exit 1 ;; esac
+
+if [ ! -f "$data/track_city.nmea" ] || [ ! -f "$data/regions_city_10000.csv" ]; then
+    echo "generating the workload into $data ..." >&2
+    ANCHORS_DATA="$data" python3 "$shared/gen_workload.py"
+fi
+python3 "$repo/Scripts/make-replay-workload.py" "$data" 1000
+gcc -O2 -o "$data/build/nmea_floor" "$shared/nmea_floor.c" -lm
+(cd "$repo" && swift build -c release --product repeat-sim >&2)
+sim="$repo/.build/release/repeat-sim"
+feed="$data/track_city.nmea"
+fixes=1000000
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
+seconds() { /usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -n 1; }
+
+replay_s=(); replay_kb=(); parse_rates=(); floor_s=()
+for _ in $(seq "$repeats"); do
+    read -r s kb < <(seconds "$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" \
+        --tasks "$data/replay_tasks_1000.json" --json)
+    replay_s+=("$s"); replay_kb+=("$kb")
+    parse_rates+=("$("$sim" bench --parse "$feed" --json | field fixes_per_s)")
+    read -r s _ < <(seconds "$data/build/nmea_floor" "$feed")
+    floor_s+=("$s")
+done
+replay="$(printf '%s\n' "${replay_s[@]}" | median)"
+peak_mb="$(printf '%s\n' "${replay_kb[@]}" | median | awk '{ printf "%.1f", $1 / 1024 }')"
+parse="$(printf '%s\n' "${parse_rates[@]}" | median)"
+floor="$(printf '%s\n' "${floor_s[@]}" | median)"
+"$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" --tasks "$data/replay_tasks_1000.json" \
+    --json 2>"$data/build/replay-summary.txt" | wc -l | awk '{ print "reminder lines: " $1 }'
+cat "$data/build/replay-summary.txt"
+awk -v n="$fixes" -v r="$replay" -v p="$parse" -v f="$floor" -v m="$peak_mb" 'BEGIN {
+    printf "replay end to end (process wall clock): %.2f s = %.0f fixes/s, peak RSS %s MB\n", r, n / r, m
+    printf "decode only (repeat-sim bench --parse):  %.0f fixes/s\n", p
+    printf "C floor parser (nmea_floor.c):          %.2f s = %.0f fixes/s (process wall clock)\n", f, n / f
+    printf "replay / C floor parse: %.2f\n", (n / r) / (n / f)
+}'

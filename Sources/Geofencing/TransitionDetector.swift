@@ -268,14 +268,17 @@ extension Transition.Kind {
 
 extension TransitionDetector {
     /// The `count` regions nearest to `point` by distance to their fence
-    /// (0 when inside), nearest first, ties by key — what a platform that
-    /// monitors a limited number of regions registers.
+    /// (0 when inside), nearest first, ties by key, among those whose key
+    /// passes `isIncluded` — what a platform that monitors a limited number
+    /// of regions registers.
     ///
     /// Searches boxes of growing size in the index: every region within
     /// `r` metres of the point has a candidate box that meets the box
     /// around the point's r-cap, so once `count` of them lie within `r` the
     /// answer is exact (tested against sorting every region).
-    public func nearestRegions(to point: Coordinate, count: Int) -> [(key: Int, distance: Double)] {
+    public func nearestRegions(
+        to point: Coordinate, count: Int, where isIncluded: (Int) -> Bool = { _ in true }
+    ) -> [(key: Int, distance: Double)] {
         guard count > 0, point.isValid else { return [] }
         var radius = 1_000.0
         while true {
@@ -284,6 +287,7 @@ extension TransitionDetector {
                 ? BoundingBox(south: -90, north: 90, west: -180, east: 180) : BoundingBox.around(point, radius: radius)
             var found: [(key: Int, distance: Double)] = []
             index.forEachCandidate(intersecting: box) { key in
+                guard isIncluded(key) else { return }
                 let distance = max(0, regions[key]!.shape.excess(at: point))
                 if wholeEarth || distance <= radius { found.append((key, distance)) }
             }

@@ -7,19 +7,54 @@ import Testing
 /// ScenarioTests` re-records them).
 @Suite("Tracks scenarios through replay")
 struct ScenarioTests {
+    /// A scenario: `replay` arguments (`@path` is a file under `Tracks/`)
+    /// and its golden output under `Tracks/`.
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        let golden: String
+        let arguments: [String]
+        var testDescription: String { golden }
+    }
+
     static let scenarios = [
-        (track: "cat-medicine/drives.gpx", tasks: "cat-medicine/scenario.json"),
+        Scenario(
+            golden: "cat-medicine/drives.gpx.expected.jsonl",
+            arguments: ["@cat-medicine/drives.gpx", "--tasks", "@cat-medicine/scenario.json"]),
+        Scenario(
+            golden: "visnjan-errands/expected.jsonl",
+            arguments: [
+                "@gpx/gpxpy-visnjan-car.gpx", "--regions", "@visnjan-errands/places.csv",
+                "--tasks", "@visnjan-errands/tasks.json", "--monitor-limit", "2",
+            ]),
+        Scenario(
+            golden: "cold-start/expected.jsonl",
+            arguments: [
+                "@nmea/gpsd-haicom-305N-stationary-then-moving.nmea", "--tasks", "@cold-start/tasks.json",
+                "--max-accuracy", "40",
+            ]),
     ]
 
+    /// `replay ARGUMENTS… --explain --json`, with `@` paths resolved.
+    func replay(_ arguments: [String]) throws -> CommandResult {
+        let resolved = arguments.map { $0.hasPrefix("@") ? RepositoryPaths.track(String($0.dropFirst())) : $0 }
+        return try RepeatSimBinary.run(["replay"] + resolved + ["--explain", "--json"])
+    }
+
     func replay(_ track: String, _ tasks: String) throws -> CommandResult {
-        try RepeatSimBinary.run(["replay", RepositoryPaths.track(track), "--tasks", RepositoryPaths.track(tasks), "--explain", "--json"])
+        try replay(["@" + track, "--tasks", "@" + tasks])
+    }
+
+    /// The JSON objects of `text`'s lines.
+    func events(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
     }
 
     @Test("each scenario gives its expected reminders and suppressions", arguments: scenarios)
-    func golden(track: String, tasks: String) throws {
-        let result = try replay(track, tasks)
+    func golden(scenario: Scenario) throws {
+        let result = try replay(scenario.arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        let expectedPath = RepositoryPaths.track(track) + ".expected.jsonl"
+        let expectedPath = RepositoryPaths.track(scenario.golden)
         switch try Golden.check(result.stdout, against: expectedPath) {
         case .matches: break
         case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); commit it with a reason, then run again")
@@ -28,12 +63,39 @@ struct ScenarioTests {
         }
     }
 
+    @Test("Višnjan errands: monitoring two places misses the parcel at the post office, and says so")
+    func visnjanMonitorLimit() throws {
+        let scenario = Self.scenarios[1]
+        let limited = try replay(scenario.arguments)
+        let unlimited = try replay(Array(scenario.arguments.dropLast(2)))
+        let missed = events(limited.stdout).filter { $0["reason"] as? String == "monitor-limit" }
+        #expect(missed.map { $0["task"] as? String } == ["parcel"])
+        #expect(missed.first?["region"] as? String == "Post office")
+        // Without the limit the same arrival reminds; nothing else changes.
+        let parcel = events(unlimited.stdout).filter { $0["task"] as? String == "parcel" }
+        #expect(parcel.map { $0["kind"] as? String } == ["location"])
+        #expect(parcel.first?["time"] as? String == missed.first?["time"] as? String)
+        #expect(events(limited.stdout).count == events(unlimited.stdout).count)
+        #expect(limited.stderr.contains("replay: limits: --monitor-limit 2 missed 1 reminder of 1 task"), "\(limited.stderr)")
+    }
+
+    @Test("cold start: the post box is reached while the receiver is still too inaccurate, reminded one fix later")
+    func coldStartAccuracy() throws {
+        let result = try replay(Self.scenarios[2].arguments)
+        let postLetter = events(result.stdout).filter { $0["task"] as? String == "post-letter" }
+        #expect(postLetter.map { $0["kind"] as? String } == ["suppressed", "location"])
+        #expect(postLetter.first?["reason"] as? String == "accuracy")
+        // The newspaper was due an hour before the log starts: due at its first fix.
+        let due = events(result.stdout).first { $0["kind"] as? String == "due" }
+        #expect(due?["task"] as? String == "newspaper")
+        #expect(due?["time"] as? String == "2007-04-08T09:53:04.802Z")
+        #expect(result.stderr.contains("the accuracy gate (--max-accuracy 40 m) missed 1 reminder of 1 task"))
+    }
+
     @Test("the cat-medicine story: week 9 quiet, week 10 reminds, the due date fires, the fixed grid drifts")
     func catMedicineStory() throws {
         let result = try replay("cat-medicine/drives.gpx", "cat-medicine/scenario.json")
-        let events = result.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        let events = events(result.stdout)
         func event(_ task: String, on day: String) -> [String: Any]? {
             events.first { ($0["task"] as? String) == task && (($0["time"] as? String)?.hasPrefix(day) ?? false) }
         }

@@ -17,11 +17,13 @@ struct NearestRegionsTests {
         for query in 0..<200 {
             let point = workload.point(near: shapes)
             let count = [1, 5, 20, 400, 500][query % 5]
-            let expected = shapes.enumerated()
+            // Every other query counts only the keys not divisible by 3.
+            let included: (Int) -> Bool = query % 2 == 0 ? { _ in true } : { $0 % 3 != 0 }
+            let expected = shapes.enumerated().filter { included($0.offset) }
                 .map { (key: $0.offset, distance: max(0, $0.element.excess(at: point))) }
                 .sorted { ($0.distance, $0.key) < ($1.distance, $1.key) }
                 .prefix(count)
-            let actual = detector.nearestRegions(to: point, count: count)
+            let actual = detector.nearestRegions(to: point, count: count, where: included)
             #expect(actual.map(\.key) == expected.map(\.key), "seed \(Self.seed) point \(point) count \(count)")
             #expect(actual.map(\.distance) == expected.map(\.distance), "seed \(Self.seed)")
         }

@@ -138,8 +138,10 @@ public struct ReminderPipeline: Sendable {
     private mutating func refreshMonitor(at fix: Fix) {
         guard var monitor else { return }
         self.monitor = nil  // so that the set below is changed in place
+        // Only regions that can remind take a place (an app registers its
+        // tasks' places, not every region of the replay).
         monitor.observe(fix.coordinate, device: fix.device) { point, count in
-            detector.nearestRegions(to: point, count: count)
+            detector.nearestRegions(to: point, count: count, where: reminders.remindsAt(regionKey:))
         }
         self.monitor = monitor
     }

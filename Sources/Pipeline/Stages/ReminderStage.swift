@@ -48,6 +48,9 @@ public struct ReminderStage: Sendable {
         scheduler = NotificationScheduler(tasks: tasks, settings: settings)
     }
 
+    /// Whether an arrival at the region under `key` asks a task's gate.
+    public func remindsAt(regionKey key: Int) -> Bool { tasksByRegion[key] != nil }
+
     /// Takes new values of the tasks (completions recorded elsewhere, edited
     /// schedules, lead times) without losing what was already notified.
     /// Places are fixed when the stage is made.

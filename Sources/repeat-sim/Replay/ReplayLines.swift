@@ -82,7 +82,9 @@ enum ReplayLines {
     }
 
     private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {
-        time.padded(22) + kind.padded(12) + task.fitted(21) + " " + place.fitted(21) + " " + why + "\n"
+        // A time with milliseconds is 24 characters: it pushes the row right
+        // rather than running into the kind.
+        time.padded(21) + " " + kind.padded(12) + task.fitted(21) + " " + place.fitted(21) + " " + why + "\n"
     }
 
     private static func rounded(_ metres: Double) -> Double { (metres * 100).rounded() / 100 }

@@ -97,8 +97,8 @@ public struct TransitionDetector: Sendable {
         }
         // Moved out so that its dictionary is uniquely referenced while it
         // changes, and put back below.
-        var state = devices[slot]
-        devices[slot] = DeviceState()
+        var state = DeviceState()
+        swap(&state, &devices[slot])
         statistics.accepted += 1
         let point = fix.coordinate
         let regions = self.regions
@@ -111,11 +111,11 @@ public struct TransitionDetector: Sendable {
 
         // The regions containing the fix, in the index's order, in a buffer
         // kept between fixes.
-        var containing = containingBuffer
-        containingBuffer = []
+        var containing: [Int] = []
+        swap(&containing, &containingBuffer)
         containing.removeAll(keepingCapacity: true)
         index.forEachRegion(containing: point) { containing.append($0) }
-        defer { containingBuffer = containing }
+        defer { swap(&containing, &containingBuffer) }
         if settings.reportsCross, let previous = state.lastPoint, let previousTime = state.lastTime {
             let found = Self.crossings(
                 from: previous, to: point, skipping: state, containing: containing, index: index, regions: regions)
@@ -181,7 +181,7 @@ public struct TransitionDetector: Sendable {
         for change in changes { state.memberships[change.key] = change.membership }
         state.lastTime = time
         state.lastPoint = point
-        devices[slot] = state
+        swap(&state, &devices[slot])
         if events.count < 2 { return events }
         return events.sorted { a, b in
             if a.time != b.time { return a.time < b.time }

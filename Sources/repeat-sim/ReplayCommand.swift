@@ -29,7 +29,10 @@ struct ReplayCommand: ParsableCommand {
             kind is location (an arrival while the gate is open: t >= window start -
             lead, not within --cooldown of the last one of the cycle) or due.
             --explain adds {"kind":"suppressed","reason":…} lines for arrivals and
-            dues that stayed quiet (not-due, cooldown, completed, pending-limit);
+            dues that stayed quiet: not-due, cooldown, completed (the schedule), and
+            reminders the platform lost: accuracy (fixes worse than --max-accuracy),
+            pending-limit, monitor-limit (a place outside the --monitor-limit
+            nearest); the summary says what each limit missed;
             --transitions adds the raw geofence transitions:
               {"kind":"enter","time":"…","region":"pharmacy","device":"phone",
                "distance_m":12.3}
@@ -46,9 +49,13 @@ struct ReplayCommand: ParsableCommand {
             own belong to a device named after the file.
 
             Examples:
-              repeat-sim replay Tracks/cat-medicine/track.gpx \\
-                --tasks Tracks/cat-medicine/tasks.json --explain
+              repeat-sim replay Tracks/cat-medicine/drives.gpx \\
+                --tasks Tracks/cat-medicine/scenario.json --explain
+              repeat-sim replay Tracks/gpx/gpxpy-visnjan-car.gpx \\
+                --regions Tracks/visnjan-errands/places.csv \\
+                --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
+              repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
             """
     )
 

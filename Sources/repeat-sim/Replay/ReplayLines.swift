@@ -27,10 +27,14 @@ enum ReplayLines {
         if json {
             output.write(jsonText(notification) + "\n")
         } else {
-            let why = notification.kind == .due
-                ? "due now"
-                : (notification.time >= notification.windowStart ? "in its window" : "window opens within the lead time")
-                    + ", due \(RFC3339Text.format(notification.due))"
+            let due = RFC3339Text.format(notification.due)
+            let why: String
+            switch notification.kind {
+            case .due: why = "due now"
+            case .location where notification.time > notification.due: why = "overdue since \(due)"
+            case .location where notification.time >= notification.windowStart: why = "in its window, due \(due)"
+            case .location: why = "window opens within the lead time, due \(due)"
+            }
             output.write(row(time, notification.kind.rawValue, notification.taskID, notification.region ?? "-", why))
         }
     }

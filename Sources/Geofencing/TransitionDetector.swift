@@ -33,11 +33,9 @@ public struct TransitionDetector: Sendable {
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
     private var hysteresis: [Double]
-    /// Per-device state, in place; `deviceSlots` maps names to positions.
+    /// Per-device state, in place, by ``DeviceSlots`` number.
     private var devices: [DeviceState] = []
-    private var deviceSlots: [String: Int] = [:]
-    /// The last device looked up and its slot (a feed is usually one device).
-    private var lastDevice: (name: String, slot: Int)?
+    private var deviceSlots = DeviceSlots()
     private var containingBuffer: [Int] = []
 
     /// A detector over `regions` (keys are their positions).
@@ -68,7 +66,7 @@ public struct TransitionDetector: Sendable {
 
     /// The keys of the regions `device` is currently inside, ascending.
     public func regionsInside(device: String?) -> [Int] {
-        guard let slot = deviceSlots[device ?? ""] else { return [] }
+        guard let slot = deviceSlots.existingSlot(of: device ?? "") else { return [] }
         return devices[slot].memberships.compactMap { key, membership in
             if case .inside = membership { return key }
             return nil
@@ -192,17 +190,9 @@ public struct TransitionDetector: Sendable {
 
     /// The position of `device`'s state, made on first sight.
     private mutating func slot(of device: String) -> Int {
-        if let last = lastDevice, last.name == device { return last.slot }
-        let slot: Int
-        if let known = deviceSlots[device] {
-            slot = known
-        } else {
-            slot = devices.count
-            devices.append(DeviceState())
-            deviceSlots[device] = slot
-        }
-        lastDevice = (device, slot)
-        return slot
+        let found = deviceSlots.slot(of: device)
+        if found.isNew { devices.append(DeviceState()) }
+        return found.slot
     }
 
     /// The instant `fraction` of the way from `start` to `end`, with
@@ -304,7 +294,7 @@ extension TransitionDetector {
     /// entered. Ascending.
     public func regionsUnentered(at fix: Fix) -> [Int] {
         guard fix.coordinate.isValid else { return [] }
-        let state = deviceSlots[fix.device ?? ""].map { devices[$0] }
+        let state = deviceSlots.existingSlot(of: fix.device ?? "").map { devices[$0] }
         return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
     }
 

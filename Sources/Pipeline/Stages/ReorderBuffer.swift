@@ -29,8 +29,7 @@ public struct ReorderBuffer: Sendable {
     /// The window in nanoseconds.
     public let window: Int64
     private var devices: [DeviceBuffer] = []
-    private var deviceSlots: [String: Int] = [:]
-    private var lastDevice: (name: String, slot: Int)?
+    private var deviceSlots = DeviceSlots()
 
     /// A buffer with a window in seconds (DESIGN.md default: 5 s).
     public init(windowSeconds: Double = 5) {
@@ -60,7 +59,7 @@ public struct ReorderBuffer: Sendable {
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for (_, slot) in deviceSlots.sorted(by: { $0.key < $1.key }) {
+        for (_, slot) in deviceSlots.byName {
             devices[slot].release(before: .max, into: &released)
         }
         return released
@@ -71,17 +70,9 @@ public struct ReorderBuffer: Sendable {
 
     /// The position of `device`'s buffer, made on first sight.
     private mutating func slot(of device: String) -> Int {
-        if let last = lastDevice, last.name == device { return last.slot }
-        let slot: Int
-        if let known = deviceSlots[device] {
-            slot = known
-        } else {
-            slot = devices.count
-            devices.append(DeviceBuffer())
-            deviceSlots[device] = slot
-        }
-        lastDevice = (device, slot)
-        return slot
+        let found = deviceSlots.slot(of: device)
+        if found.isNew { devices.append(DeviceBuffer()) }
+        return found.slot
     }
 }
 

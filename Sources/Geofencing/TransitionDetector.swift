@@ -64,6 +64,9 @@ public struct TransitionDetector: Sendable {
         for slot in devices.indices { devices[slot].memberships[key] = nil }
     }
 
+    /// The number of devices whose fixes were evaluated.
+    public var deviceCount: Int { devices.count }
+
     /// The keys of the regions `device` is currently inside, ascending.
     public func regionsInside(device: String?) -> [Int] {
         guard let slot = deviceSlots.existingSlot(of: device ?? "") else { return [] }

@@ -67,7 +67,7 @@ struct LiveCommandTests {
         #expect(live.status == 0)
         #expect(live.outputText.contains(#""kind":"location","task":"shop","title":"shop","region":"shop""#), "\(live.outputText)")
         let summary = live.diagnosticsText
-        #expect(summary.contains("live: 3 fixes evaluated, 1 transitions, 1 reminders (location 1)"), "\(summary)")
+        #expect(summary.contains("live: 3 fixes evaluated from 1 device, 1 transitions, 1 reminders (location 1)"), "\(summary)")
         #expect(!summary.contains("could not log"), "\(summary)")
     }
 }

@@ -44,7 +44,7 @@ import TestSupport
         #expect(crossDistance < 1)
         let exitDistance = try #require(events[2]["distance_m"] as? Double)
         #expect(abs(exitDistance - 233.5) < 1)
-        #expect(result.stderr.contains("replay: 4 fixes evaluated, 3 transitions"))
+        #expect(result.stderr.contains("replay: 4 fixes evaluated from 1 device, 3 transitions"))
     }
 
     @Test func noCrossAndAccuracyGateAreFlags() throws {

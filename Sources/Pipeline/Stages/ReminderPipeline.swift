@@ -31,6 +31,8 @@ public struct ReminderPipeline: Sendable {
     public struct Statistics: Sendable {
         /// The detector's counts of accepted and ignored fixes.
         public var detector = DetectorStatistics()
+        /// The devices whose fixes were evaluated.
+        public var devices = 0
         /// Fixes without time.
         public var untimed = 0
         /// Fixes dropped by the reorder buffer.
@@ -77,6 +79,7 @@ public struct ReminderPipeline: Sendable {
     public var statistics: Statistics {
         var statistics = counts
         statistics.detector = detector.statistics
+        statistics.devices = detector.deviceCount
         statistics.monitorRefreshes = monitor?.refreshes ?? 0
         return statistics
     }

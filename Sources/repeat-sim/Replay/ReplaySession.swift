@@ -187,13 +187,14 @@ struct ReplaySession {
     func summary(_ label: String) -> String {
         let s = pipeline.statistics
         let elapsed = Date().timeIntervalSince(started)
-        var text = "\(label): \(s.detector.accepted) fixes evaluated, \(s.transitions) transitions, "
+        var text = "\(label): \(s.detector.accepted) fixes evaluated from \(s.devices) device\(s.devices == 1 ? "" : "s"), "
+            + "\(s.transitions) transitions, "
             + "\(s.notifications.values.reduce(0, +)) reminders" + Self.list(s.notifications)
         text += ", \(s.suppressions.values.reduce(0, +)) suppressed" + Self.list(s.suppressions)
         text += "; ignored fixes: \(s.detector.inaccurate) inaccurate, \(s.detector.invalid) invalid, "
             + "\(s.untimed + s.detector.untimed) without time, \(s.late + s.detector.outOfOrder) late"
         text += String(format: "; %.2f s", elapsed)
-        if elapsed > 0, s.detector.accepted > 0 {
+        if elapsed >= 0.05, s.detector.accepted > 0 {  // a rate of a few fixes says nothing
             text += " (\(Self.rate(Double(s.detector.accepted) / elapsed)) fixes/s)"
         }
         var missed: [String] = []

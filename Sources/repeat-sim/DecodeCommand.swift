@@ -95,7 +95,7 @@ struct DecodeCommand: AsyncParsableCommand {
                         output.flush()
                     }
                     for diagnostic in batch.diagnostics {
-                        errors.write("\(summary.feed):\(diagnostic.location.line > 0 ? "\(diagnostic.location.line)" : "byte \(diagnostic.location.byteOffset)"): \(diagnostic.code.rawValue): \(diagnostic.message)\n")
+                        errors.write(diagnostic.located(in: summary.feed) + "\n")
                         summary.count(diagnostic)
                         if strict, diagnostic.isInputError {
                             strictFailure = true
@@ -147,7 +147,7 @@ struct DecodeCommand: AsyncParsableCommand {
             writeBatch(batch, summary: &summary, output: &output)
             output.flush()
             for diagnostic in batch.diagnostics {
-                errors.write("\(summary.feed): byte \(diagnostic.location.byteOffset): \(diagnostic.code.rawValue): \(diagnostic.message)\n")
+                errors.write(diagnostic.located(in: summary.feed) + "\n")
                 summary.count(diagnostic)
                 if strict, diagnostic.isInputError {
                     errors.flush()

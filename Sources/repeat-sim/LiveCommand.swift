@@ -145,7 +145,7 @@ struct LiveRun: Sendable {
                     Diagnostics.write("repeat-sim: \(status)")
                 }
                 for diagnostic in batch.diagnostics where diagnostic.isInputError {
-                    Diagnostics.write("\(name): byte \(diagnostic.location.byteOffset): \(diagnostic.code.rawValue): \(diagnostic.message)")
+                    Diagnostics.write(diagnostic.located(in: name))
                 }
                 if let database, Date().timeIntervalSince(lastReload) >= reload {
                     lastReload = Date()

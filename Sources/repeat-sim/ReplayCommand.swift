@@ -146,8 +146,7 @@ struct ReplayCommand: ParsableCommand {
                 ) { batch in
                     if !batch.diagnostics.isEmpty { progress.clear() }
                     for diagnostic in batch.diagnostics {
-                        let where_ = diagnostic.location.line > 0 ? "\(diagnostic.location.line)" : "byte \(diagnostic.location.byteOffset)"
-                        Diagnostics.write("\(name):\(where_): \(diagnostic.code.rawValue): \(diagnostic.message)")
+                        Diagnostics.write(diagnostic.located(in: name))
                         if strict, diagnostic.isInputError {
                             malformed = true
                             return false

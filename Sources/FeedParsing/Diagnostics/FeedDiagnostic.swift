@@ -69,4 +69,11 @@ public struct FeedDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// `line 12: badChecksum: …`.
     public var description: String { "\(location): \(code.rawValue): \(message)" }
+
+    /// The line the commands print: `walk.nmea:12: badChecksum: …`, or
+    /// `walk.nmea:byte 4096: …` where the decoder knows no line.
+    public func located(in feed: String) -> String {
+        let place = location.line > 0 ? "\(location.line)" : "byte \(location.byteOffset)"
+        return "\(feed):\(place): \(code.rawValue): \(message)"
+    }
 }

@@ -8,12 +8,12 @@ public struct GeofenceWorkload {
         case city, country
     }
 
-    private var state: UInt64
+    private var random: SplitMix64
     private let south: Double, north: Double, west: Double, east: Double
 
     /// A workload in `box` whose randomness starts from `seed`.
     public init(box: Box, seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
         let half = box == .city ? 15_000.0 : 400_000.0
         let dLat = half / Geodesy.metresPerDegree
         let dLon = dLat / 0.608_5  // cos 52.52°
@@ -24,14 +24,7 @@ public struct GeofenceWorkload {
     }
 
     /// A uniform value in low..<high.
-    public mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return low + (high - low) * Double(z >> 11) / Double(1 << 53)
-    }
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double { random.uniform(low, high) }
 
     /// Circles uniform in the box, radius 50–500 m.
     public mutating func regions(count: Int) -> [Shape] {

@@ -7,14 +7,14 @@ import Geofencing
 /// 1 Hz random-walk tracks (steps of 8–12 m, heading change N(0, 0.25 rad)
 /// per step) that turn back at the box edges.
 struct BenchWorkload {
-    private var state: UInt64
+    private var random: SplitMix64
     let south: Double
     let north: Double
     let west: Double
     let east: Double
 
     init(box: GeofenceBenchOptions.Box, seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
         let half = box == .city ? 15_000.0 : 400_000.0
         let dLat = half / Geodesy.metresPerDegree
         let dLon = dLat / Self.cosine(52.52)
@@ -24,18 +24,7 @@ struct BenchWorkload {
         east = 13.40 + dLon
     }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
+    private mutating func uniform(_ low: Double, _ high: Double) -> Double { random.uniform(low, high) }
 
     /// A normal deviate (Box–Muller).
     private mutating func normal(_ sigma: Double) -> Double {

@@ -23,7 +23,6 @@ struct CorpusConformanceTests {
         "nmea/gpsbabel/track/nmeadate.nmea": "year 98: GPSBabel 1.8.0 reads 2098; Repeat pivots two-digit years at 80 (1998), as the GPX this test came from says",
         "nmea/gpsbabel/track/nmeadatetime.nmea": "times `222515.x`, `222523.0x`, `.1` are malformed: Repeat skips them (badField), GPSBabel reads them as 00:00:00",
         "nmea/gpsd/bt451.log": "2 Hz log: gpsd drops the first and last half-second epochs, GPSBabel labels positions with the next sentence's time; Repeat emits every epoch at its own time (15)",
-        "nmea/gpsd/eXplorist210.log": "sub-second epochs: gpsd reports one extra (20:06:20.303, a stray RMC time), GPSBabel merges two; Repeat keeps the 6 distinct GGA/RMC times",
         "nmea/gpsd/foretrex-201.log": "gpsd drops the last epoch (20:00:16), GPSBabel labels positions with the next cycle's time; Repeat has 20:00:04…20:00:16 (7)",
         "nmea/gpsd/humminbird-M37.log": "time goes backwards and GLL/RMC carry different times; gpsd gives 31, GPSBabel 10, Repeat 33 (one fix per distinct UTC time in order)",
         "nmea/gpsd/venus634lp.log": "gpsd drops the first epoch (08:50:32, dated by its own RMC) and the last; Repeat keeps both (7)",

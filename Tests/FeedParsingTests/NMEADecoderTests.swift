@@ -77,6 +77,38 @@ struct NMEADecoderTests {
         #expect(times == ["2019-03-08T23:59:59Z", "2019-03-09T00:00:01Z"])
     }
 
+    @Test("GLL copies of a GGA/RMC fix are dropped and counted; other GLL-only epochs are fixes")
+    func strayGLL() {
+        func gll(_ time: String, _ latitude: String) -> String { sentence("GPGLL,\(latitude),N,00634.4228,E,\(time),A") }
+        func fix(_ time: String, _ latitude: String) -> [String] {
+            [
+                sentence("GPGGA,\(time),\(latitude),N,00634.4228,E,1,05,2.6,0,M,,,,"),
+                sentence("GPRMC,\(time),A,\(latitude),N,00634.4228,E,0.0,0.0,200506,00,W"),
+            ]
+        }
+        // Magellan eXplorist: GLL at millisecond, GGA/RMC at centisecond resolution.
+        let explorist = [gll("200619.295", "5313.2228")] + fix("200619.30", "5313.2228")
+            + [gll("200620.303", "5313.2228")] + fix("200620.30", "5313.2228")
+            + [gll("200621.297", "5313.2227")] + fix("200621.30", "5313.2227")
+            // GGA/RMC stop; a GLL one second later with a new position is a fix.
+            + [gll("200622.30", "5313.2226")]
+        let decoder = NMEADecoder()
+        let batch = decoder.decodeAll(Array(explorist.joined(separator: "\r\n").utf8))
+        #expect(
+            batch.fixes.compactMap { $0.time.map(RFC3339.format) } == [
+                "2006-05-20T20:06:19.295Z", "2006-05-20T20:06:19.30Z", "2006-05-20T20:06:20.30Z",
+                "2006-05-20T20:06:21.30Z", "2006-05-20T20:06:22.30Z",
+            ])
+        #expect(decoder.statistics.ignored["GLL copy of a GGA/RMC fix"] == 2)
+
+        // Garmin 48: GLL one second after the cycle's GGA/RMC, repeating its position.
+        let garmin = fix("225308", "4527.458") + [gll("225309", "4527.458")] + fix("225310", "4527.459")
+        let garminDecoder = NMEADecoder()
+        let garminFixes = garminDecoder.decodeAll(Array(garmin.joined(separator: "\n").utf8)).fixes
+        #expect(garminFixes.compactMap { $0.time.map(RFC3339.format) } == ["2006-05-20T22:53:08Z", "2006-05-20T22:53:10Z"])
+        #expect(garminDecoder.statistics.ignored["GLL copy of a GGA/RMC fix"] == 1)
+    }
+
     @Test("two-digit years pivot at 80", arguments: [("230394", "1994-03-23"), ("010180", "1980-01-01"), ("311279", "2079-12-31"), ("070898", "1998-08-07")])
     func yearPivot(date: String, expected: String) throws {
         let text = sentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,\(date),,")

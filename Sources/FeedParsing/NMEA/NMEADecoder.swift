@@ -26,8 +26,14 @@ public final class NMEADecoder: FeedDecoder {
     /// Always ``FeedFormat/nmea``.
     public var format: FeedFormat? { .nmea }
 
-    /// Sentences read and not decoded, by type.
-    public var statistics: FeedStatistics { processor.statistics }
+    /// Sentences read and not decoded, by type, and GLL-only epochs
+    /// dropped as copies of a GGA/RMC fix.
+    public var statistics: FeedStatistics {
+        var statistics = processor.statistics
+        let stray = processor.epoch.strayGLLEpochs
+        if stray > 0 { statistics.ignore("GLL copy of a GGA/RMC fix", count: stray) }
+        return statistics
+    }
 
     /// Decodes the next chunk.
     public func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch) {
@@ -48,7 +54,7 @@ public final class NMEADecoder: FeedDecoder {
     /// Emits the epoch in progress without waiting for the next one (a
     /// live source calls this when the receiver goes quiet).
     public func flushEpoch(into batch: inout FeedBatch) {
-        processor.epoch.flush(into: &batch)
+        processor.epoch.flushAll(into: &batch)
     }
 }
 

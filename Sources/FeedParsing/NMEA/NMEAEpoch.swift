@@ -24,10 +24,16 @@ enum NMEAPositionSource: Int, Comparable {
 /// GPSBabel does; at the end of input, still undated fixes are reported
 /// as `noDate`.
 ///
-/// Some receivers (Garmin 48) send GLL with a time one second off from
-/// the RMC/GGA of the same cycle: an epoch whose only position is a GLL
-/// repeating the previous fix's position, in a stream that has GGA/RMC
-/// positions, adds nothing and is dropped.
+/// GLL copies: in a stream that has shown GGA/RMC positions, some
+/// receivers also send each cycle's position as a GLL stamped with
+/// another time — a second late (Garmin 48), or a few milliseconds off
+/// because their GLL has millisecond and their GGA/RMC centisecond
+/// resolution (Magellan eXplorist: GLL 20:06:21.297, GGA 20:06:21.30).
+/// An epoch whose only position is such a GLL adds nothing and is dropped
+/// (counted in ``strayGLLEpochs``): when it repeats the previous fix's
+/// position, or lies within ``strayGLLTolerance`` of the GGA/RMC epoch
+/// before or after it (so a GLL-only epoch waits for the next epoch
+/// before it is emitted). Every other GLL-only epoch is a fix.
 struct NMEAEpochAssembler {
     struct Epoch {
         var timeOfDay: Int64
@@ -51,6 +57,12 @@ struct NMEAEpochAssembler {
     private var invalidReason = ""
     private var sawGGAOrRMCPosition = false
     private var lastCoordinate: Coordinate?
+    /// The time of day of the last fix positioned by GGA/RMC.
+    private var lastGGAOrRMCTimeOfDay: Int64?
+    /// A GLL-only epoch waiting for the next epoch, which may show it to be a copy.
+    private var pendingGLL: Epoch?
+    /// GLL-only epochs dropped as copies of a GGA/RMC fix.
+    private(set) var strayGLLEpochs = 0
     private var undated: [(fix: Fix, timeOfDay: Int64, location: FeedLocation)] = []
     private var carriedDay: Int?
     private var carriedTimeOfDay: Int64 = 0
@@ -58,6 +70,10 @@ struct NMEAEpochAssembler {
 
     /// Undated epochs held back, waiting for a date to back-fill.
     static let maximumUndatedEpochs = 3600
+
+    /// How far (in time) a GLL-only epoch may lie from a GGA/RMC epoch to
+    /// count as its copy: one centisecond, the resolution of `hhmmss.ss`.
+    static let strayGLLTolerance: Int64 = 10_000_000
 
     private static let halfDay: Int64 = 12 * 3600 * 1_000_000_000
     private static let day: Int64 = 24 * 3600 * 1_000_000_000
@@ -105,11 +121,51 @@ struct NMEAEpochAssembler {
         change(&epoch)
     }
 
-    /// Emits the epoch in progress (a fix, or a diagnostic saying why not).
+    /// Emits the epoch in progress (a fix, or a diagnostic saying why
+    /// not); a GLL-only epoch in a GGA/RMC stream waits for the next one.
     mutating func flush(into batch: inout FeedBatch) {
         guard hasEpoch else { return }
         hasEpoch = false
         let current = epoch
+        if let pending = pendingGLL {
+            pendingGLL = nil
+            if let source = current.source, source > .gll, Self.distance(current.timeOfDay, pending.timeOfDay) <= Self.strayGLLTolerance {
+                strayGLLEpochs += 1
+            } else {
+                emit(pending, into: &batch)
+            }
+        }
+        if current.source == .gll, sawGGAOrRMCPosition {
+            if current.coordinate == lastCoordinate
+                || lastGGAOrRMCTimeOfDay.map({ Self.distance(current.timeOfDay, $0) <= Self.strayGLLTolerance }) == true
+            {
+                strayGLLEpochs += 1
+            } else {
+                pendingGLL = current
+            }
+            return
+        }
+        emit(current, into: &batch)
+    }
+
+    /// Emits the epoch in progress and a GLL-only epoch still waiting (a
+    /// live source calls this when the receiver goes quiet).
+    mutating func flushAll(into batch: inout FeedBatch) {
+        flush(into: &batch)
+        if let pending = pendingGLL {
+            pendingGLL = nil
+            emit(pending, into: &batch)
+        }
+    }
+
+    /// The time between two times of day, across midnight.
+    private static func distance(_ a: Int64, _ b: Int64) -> Int64 {
+        let forward = (a - b + day) % day
+        return min(forward, day - forward)
+    }
+
+    /// Turns a finished epoch into a fix (or a diagnostic saying why not).
+    private mutating func emit(_ current: Epoch, into batch: inout FeedBatch) {
         let resolvedDay = resolveDay(current)
         if let day = resolvedDay { backfill(day: day, timeOfDay: current.timeOfDay, into: &batch) }
         guard let coordinate = current.coordinate else {
@@ -121,8 +177,8 @@ struct NMEAEpochAssembler {
             }
             return
         }
-        if current.source == .gll, sawGGAOrRMCPosition, coordinate == lastCoordinate { return }
         lastCoordinate = coordinate
+        if current.source != .gll { lastGGAOrRMCTimeOfDay = current.timeOfDay }
         var fix = Fix(
             time: nil, coordinate: coordinate, elevation: current.elevation, speed: current.speed,
             course: current.course, hdop: current.hdop)
@@ -137,7 +193,7 @@ struct NMEAEpochAssembler {
 
     /// Ends the input: epochs still waiting for a date are reported.
     mutating func finish(into batch: inout FeedBatch) {
-        flush(into: &batch)
+        flushAll(into: &batch)
         for held in undated { reportNoDate(held.timeOfDay, at: held.location, into: &batch) }
         undated.removeAll()
     }

@@ -22,12 +22,30 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     /// The longest line or sentence kept, in bytes; longer ones are
     /// reported as truncated and dropped, which bounds memory on garbage.
     public var maximumLineLength: Int
+    /// The names of a CSV file's columns, in order, for a file without a
+    /// header line (`["lon", "lat", "ele", "name", "time"]`), matched like
+    /// header names; a first line that is itself a header is skipped.
+    /// `nil`: the file's own header, or `lat,lon` when it has none.
+    public var csvColumns: [String]?
 
     /// Creates options.
-    public init(defaultDate: Int? = nil, collectWaypoints: Bool = false, maximumLineLength: Int = 64 * 1024) {
+    public init(
+        defaultDate: Int? = nil, collectWaypoints: Bool = false, maximumLineLength: Int = 64 * 1024,
+        csvColumns: [String]? = nil
+    ) {
         self.defaultDate = defaultDate
         self.collectWaypoints = collectWaypoints
         self.maximumLineLength = maximumLineLength
+        self.csvColumns = csvColumns
+    }
+
+    /// Why `names` cannot be ``csvColumns`` — they name no latitude and
+    /// longitude and no grid columns — or `nil` when they can.
+    public static func problem(withCSVColumns names: [String]) -> String? {
+        if CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) != nil {
+            return nil
+        }
+        return "the column names \(names.joined(separator: ",")) name no latitude and longitude (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)"
     }
 }
 

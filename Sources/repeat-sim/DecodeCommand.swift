@@ -45,17 +45,13 @@ struct DecodeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Feed files to decode; - reads standard input.", valueName: "FEED"))
     var feeds: [String] = []
 
-    @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto to detect it from the content.")
-    var format: FeedFormatChoice = .auto
+    @OptionGroup var feedOptions: FeedOptions
 
     @Flag(help: "Print JSON lines on stdout instead of a table.")
     var json = false
 
     @Flag(help: "Exit with status 2 at the first malformed record.")
     var strict = false
-
-    @Option(help: ArgumentHelp("The UTC date of an NMEA log that carries none (GGA only).", valueName: "YYYY-MM-DD"))
-    var date: String?
 
     @Flag(help: "List the GPX waypoints (wpt) instead of the track points.")
     var waypoints = false
@@ -70,13 +66,11 @@ struct DecodeCommand: AsyncParsableCommand {
         }
         if feeds.isEmpty { throw ValidationError("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        if let date, Self.days(fromDate: date) == nil {
-            throw ValidationError("--date '\(date)' is not a date like 2019-03-08")
-        }
+        if let problem = feedOptions.problems().first { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        let options = FeedDecodingOptions(defaultDate: date.flatMap(Self.days(fromDate:)), collectWaypoints: waypoints)
+        let options = feedOptions.decodingOptions(collectWaypoints: waypoints)
         var output = ByteOutput.standardOutput
         var errors = ByteOutput.standardError
         if !json { output.write(waypoints ? FixTable.waypointHeader() : FixTable.header) }
@@ -88,7 +82,7 @@ struct DecodeCommand: AsyncParsableCommand {
             var summary = DecodeSummary(feed: feed == "-" ? "<stdin>" : feed, itemName: waypoints ? "waypoint" : "fix")
             var strictFailure = false
             do {
-                let decoder = try FeedFileDecoding.decode(path: feed, format: format.format, options: options) { batch in
+                let decoder = try FeedFileDecoding.decode(path: feed, format: feedOptions.format.format, options: options) { batch in
                     // Under --strict nothing from a read that holds a malformed record is printed.
                     if !(strict && batch.diagnostics.contains(where: \.isInputError)) {
                         writeBatch(batch, summary: &summary, output: &output)
@@ -133,7 +127,7 @@ struct DecodeCommand: AsyncParsableCommand {
         // gpsd speaks its JSON; a serial receiver NMEA unless --format says otherwise.
         var defaultFormat: FeedFormat?
         if case .gpsd = input { defaultFormat = .gpsd }
-        let decoder = makeFeedDecoder(format: format.format ?? defaultFormat, options: options)
+        let decoder = makeFeedDecoder(format: feedOptions.format.format ?? defaultFormat, options: options)
         var summary = DecodeSummary(feed: input.description, itemName: "fix")
         var batch = FeedBatch()
         for try await event in events {
@@ -183,11 +177,5 @@ struct DecodeCommand: AsyncParsableCommand {
                 output.write(FixTable.row(fix))
             }
         }
-    }
-
-    /// Days since 1970 of `YYYY-MM-DD`, or `nil`.
-    static func days(fromDate text: String) -> Int? {
-        guard let stamp = RFC3339.parse(text + "T00:00:00Z") else { return nil }
-        return Int(stamp.nanoseconds / 86_400_000_000_000)
     }
 }

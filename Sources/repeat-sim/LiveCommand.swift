@@ -43,8 +43,7 @@ struct LiveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Regions to watch besides the tasks' places: CSV or GeoJSON.", valueName: "file"))
     var regions: String?
 
-    @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto (gpsd for --gpsd).")
-    var format: FeedFormatChoice = .auto
+    @OptionGroup var feedOptions: FeedOptions
 
     @Flag(help: "Print JSON lines on stdout instead of a table.")
     var json = false
@@ -60,7 +59,7 @@ struct LiveCommand: AsyncParsableCommand {
     @OptionGroup var geofence: GeofenceOptions
 
     func validate() throws {
-        var problems = geofence.problems() + reminder.problems()
+        var problems = feedOptions.problems() + geofence.problems() + reminder.problems()
         switch (input, live.input) {
         case (nil, nil): problems.append("give a live input: --device TTY, --gpsd HOST[:PORT], or - for standard input")
         case (.some, .some): problems.append("give one live input: - or --device/--gpsd, not both")
@@ -89,7 +88,8 @@ struct LiveCommand: AsyncParsableCommand {
         let run = LiveRun(
             tasks: taskList, regions: bulk, reminder: reminder, geofence: geofence,
             printing: .init(transitions: transitions, reminders: true, explain: reminder.explain, json: json),
-            database: database, reload: reload, format: format.format ?? defaultFormat,
+            database: database, reload: reload, format: feedOptions.format.format ?? defaultFormat,
+            decoding: feedOptions.decodingOptions(),
             name: live.input?.description ?? "<stdin>")
         let events = live.openSource()?.events ?? Self.standardInputEvents()
         let consumer = Task { try await run.consume(events) }
@@ -125,6 +125,7 @@ struct LiveRun: Sendable {
     let database: TaskDatabase?
     let reload: Double
     let format: FeedFormat?
+    let decoding: FeedDecodingOptions
     let name: String
 
     /// Decodes `events` through the stages until they end or the task is
@@ -133,7 +134,7 @@ struct LiveRun: Sendable {
         var session = try ReplaySession(
             tasks: tasks, regions: regions, reminder: reminder, geofence: geofence, printing: printing, geojson: nil)
         session.log = database.map { ($0, Set(tasks.map(\.id))) }
-        let decoder = makeFeedDecoder(format: format, options: FeedDecodingOptions())
+        let decoder = makeFeedDecoder(format: format, options: decoding)
         var lastReload = Date()
         var batch = FeedBatch()
         do {

@@ -77,18 +77,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
     var geojson: String?
 
-
-    @Option(help: "The feed format (gpx, nmea, csv, gpsd), or auto to detect it from the content.")
-    var format: FeedFormatChoice = .auto
+    @OptionGroup var feedOptions: FeedOptions
 
     @Flag(help: "Print JSON lines on stdout instead of a table.")
     var json = false
 
     @Flag(help: "Exit with status 2 at the first malformed record or region.")
     var strict = false
-
-    @Option(help: ArgumentHelp("The UTC date of an NMEA log that carries none (GGA only).", valueName: "YYYY-MM-DD"))
-    var date: String?
 
     @OptionGroup var reminder: ReminderOptions
     @OptionGroup var geofence: GeofenceOptions
@@ -100,7 +95,7 @@ struct ReplayCommand: ParsableCommand {
         if regions == nil, tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
         problems += reminder.problems()
         if Self.pace(speed) == nil { problems.append("--speed '\(speed)' is not max, realtime or a positive number") }
-        if let date, DecodeCommand.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
+        problems += feedOptions.problems()
         if let first = problems.first { throw ValidationError(first) }
     }
 
@@ -132,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
             printing: .init(transitions: transitions, reminders: tasks != nil || !transitions, explain: reminder.explain, json: json),
             geojson: geojson)
         replay.pace = Self.pace(speed) ?? nil
-        let options = FeedDecodingOptions(defaultDate: date.flatMap(DecodeCommand.days(fromDate:)))
+        let options = feedOptions.decodingOptions()
         var failed = false
         var progress = ReplayProgress(feeds: feeds)
         for feed in feeds {
@@ -142,7 +137,7 @@ struct ReplayCommand: ParsableCommand {
             var bytesRead = 0
             do {
                 try FeedFileDecoding.decode(
-                    path: feed, format: format.format, options: options, onRead: { bytesRead = $0 }
+                    path: feed, format: feedOptions.format.format, options: options, onRead: { bytesRead = $0 }
                 ) { batch in
                     if !batch.diagnostics.isEmpty { progress.clear() }
                     for diagnostic in batch.diagnostics {

@@ -22,6 +22,32 @@ struct CSVDecoderTests {
         #expect(batch.fixes[2].coordinate == Coordinate(latitude: 52.522, longitude: 13.402))
     }
 
+    @Test("given column names read a headerless file; a header line is then skipped")
+    func givenColumns() {
+        let options = FeedDecodingOptions(csvColumns: ["lon", "lat", "-", "time"])
+        let headerless = decode("13.4,52.52,x,2025-03-01T10:00:00Z\n13.5,52.6,y,\n", format: .csv, options: options)
+        #expect(headerless.diagnostics.isEmpty, "\(headerless.diagnostics)")
+        #expect(headerless.fixes.map(\.coordinate) == [Coordinate(latitude: 52.52, longitude: 13.4), Coordinate(latitude: 52.6, longitude: 13.5)])
+        #expect(headerless.fixes.map { $0.time.map(RFC3339.format) } == ["2025-03-01T10:00:00Z", nil])
+
+        // The file's own header names lat first; the given names win.
+        let decoder = CSVDecoder(options: options)
+        let withHeader = decoder.decodeAll(Array("lat,lon,name,time\n13.4,52.52,x,\n".utf8))
+        #expect(withHeader.fixes.map(\.coordinate) == [Coordinate(latitude: 52.52, longitude: 13.4)])
+        #expect(decoder.statistics.ignored["header"] == 1)
+    }
+
+    @Test("given column names without a position are refused once, with the reason")
+    func unusableGivenColumns() throws {
+        #expect(FeedDecodingOptions.problem(withCSVColumns: ["lon", "lat"]) == nil)
+        #expect(FeedDecodingOptions.problem(withCSVColumns: ["utm_z", "utm_c", "utm_e", "utm_n"]) == nil)
+        let problem = try #require(FeedDecodingOptions.problem(withCSVColumns: ["name", "ele"]))
+        let batch = decode("1,2\n3,4\n", format: .csv, options: FeedDecodingOptions(csvColumns: ["name", "ele"]))
+        #expect(batch.fixes.isEmpty)
+        #expect(batch.diagnostics.map(\.code) == [.badHeader])
+        #expect(batch.diagnostics.first?.message == problem + "; the file is skipped")
+    }
+
     @Test("separate date and time-of-day columns, 12-hour clocks")
     func dateAndClock() {
         let text = "utc_d,utc_t,lat,lon\n2021/11/10,11:00:01 PM,66.0,-179.9\n2021-11-10,12:00:00 AM,66.1,179.9\n2014/09/17,13:20:20.004,1,2\n"

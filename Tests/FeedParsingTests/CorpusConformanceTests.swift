@@ -26,13 +26,16 @@ struct CorpusConformanceTests {
         "nmea/gpsd/foretrex-201.log": "gpsd drops the last epoch (20:00:16), GPSBabel labels positions with the next cycle's time; Repeat has 20:00:04…20:00:16 (7)",
         "nmea/gpsd/humminbird-M37.log": "time goes backwards and GLL/RMC carry different times; gpsd gives 31, GPSBabel 10, Repeat 33 (one fix per distinct UTC time in order)",
         "nmea/gpsd/venus634lp.log": "gpsd drops the first epoch (08:50:32, dated by its own RMC) and the last; Repeat keeps both (7)",
-        "csv/gpsbabel/realtime.csv": "no header and longitude first: Repeat reads a headerless file as lat,lon (GPSBabel needed fields=lon+lat…)",
         "csv/gpsbabel/track/interptrack.csv": "GPSBabel cannot parse epoch-millisecond times (0 rows); Repeat reads all 35 rows",
     ]
 
-    /// Decoding options a file needs (a date-less log).
+    /// Decoding options a file needs, where the reference reading needed
+    /// the same information as a reader option: a date-less log (GPSBabel
+    /// was given the date), a headerless longitude-first CSV (GPSBabel was
+    /// given `fields=lon+lat+alt+name+time`).
     static let options: [String: FeedDecodingOptions] = [
-        "nmea/gpsbabel/track/addmultipledaysfwd.nmea": FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8))
+        "nmea/gpsbabel/track/addmultipledaysfwd.nmea": FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8)),
+        "csv/gpsbabel/realtime.csv": FeedDecodingOptions(csvColumns: ["lon", "lat", "alt", "name", "time"]),
     ]
 
     struct Reading {

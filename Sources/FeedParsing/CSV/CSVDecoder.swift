@@ -13,11 +13,12 @@ import GeoCore
 public final class CSVDecoder: FeedDecoder {
     private var transcoder = TextTranscoder()
     private var framer: LineFramer
-    private var rows = CSVRowDecoder()
+    private var rows: CSVRowDecoder
 
     /// Creates a decoder.
     public init(options: FeedDecodingOptions = .init()) {
         framer = LineFramer(maximumLength: options.maximumLineLength)
+        rows = CSVRowDecoder(givenNames: options.csvColumns)
     }
 
     /// Always ``FeedFormat/csv``.
@@ -53,6 +54,12 @@ struct CSVRowDecoder: LineHandler {
     private var delimiter: UInt8 = 0x2C
     private var starts: [Int] = []
     private var ends: [Int] = []
+    /// Column names given instead of the file's header (`--columns`).
+    private let givenNames: [String]?
+
+    init(givenNames: [String]? = nil) {
+        self.givenNames = givenNames
+    }
 
     mutating func overlongLine(limit: Int, at location: FeedLocation) {
         batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
@@ -78,15 +85,19 @@ struct CSVRowDecoder: LineHandler {
         delimiter = CSVDelimiter.detect(bytes)
         split(bytes)
         let names = (0..<starts.count).map { text(bytes, $0) }
-        let named = CSVColumns(header: names)
-        if named.namesPosition {
-            columns = named
-            statistics.ignore("header")
+        if let givenNames {
+            guard adoptColumns(givenNames) else {
+                refuseFile(FeedDecodingOptions.problem(withCSVColumns: givenNames) ?? "", at: location)
+                return
+            }
+            if CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) != nil {
+                statistics.ignore("header")
+            } else {
+                decodeRow(bytes, columns!, at: location)
+            }
             return
         }
-        if let grid = CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) {
-            columns = named
-            self.grid = grid
+        if adoptColumns(names) {
             statistics.ignore("header")
             return
         }
@@ -97,14 +108,31 @@ struct CSVRowDecoder: LineHandler {
             decodeRow(bytes, columns!, at: location)
             return
         }
-        batch.diagnostics.append(
-            FeedDiagnostic(
-                .badHeader, at: location,
-                "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG); the file is skipped"
-            ))
+        refuseFile(
+            "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)",
+            at: location)
+    }
+
+    /// Reports that the file's columns cannot be read and skips its rows.
+    private mutating func refuseFile(_ reason: String, at location: FeedLocation) {
+        batch.diagnostics.append(FeedDiagnostic(.badHeader, at: location, reason + "; the file is skipped"))
         var unusable = CSVColumns(headerless: ())
         unusable.latitude = nil
         columns = unusable
+    }
+
+    /// Takes the columns that header `names` give, latitude/longitude or
+    /// grid; `false` when they name neither.
+    private mutating func adoptColumns(_ names: [String]) -> Bool {
+        let named = CSVColumns(header: names)
+        if named.namesPosition {
+            columns = named
+            return true
+        }
+        guard let grid = CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) else { return false }
+        columns = named
+        self.grid = grid
+        return true
     }
 
     /// Splits a line into field ranges; quotes around a field are left out of its range.

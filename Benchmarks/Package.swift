@@ -5,6 +5,7 @@ import PackageDescription
 // compile the benchmark stack. Run from this folder:
 //   swift package benchmark                      (all suites)
 //   swift package benchmark --target RecurrenceBenchmarks
+//   swift package benchmark --target DecodeBenchmarks   (NMEA, GPX, CSV, gpsd)
 //   swift package benchmark --target ReplayBenchmarks   (end to end)
 // `Repeat` is a symbolic link to the repository root, which gives the root
 // package a stable identity ("repeat") whatever the checkout is called.
@@ -43,6 +44,17 @@ let package = Package(
                 "BenchmarkWorkloads",
             ],
             path: "Benchmarks/GeofenceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "DecodeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FeedParsing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+                "BenchmarkWorkloads",
+            ],
+            path: "Benchmarks/DecodeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -18,7 +18,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for fixes in [100_000, 1_000_000] {
         Benchmark("replay NMEA, \(fixes / 1_000)k fixes, 10k regions, 1k tasks") { benchmark in
-            let path = try ReplayWorkload.nmeaFile(fixes: fixes)
+            let path = try WalkFile.path(.nmea, fixes: fixes)
             let stage = ReminderStage(
                 tasks: ReplayWorkload.tasks(count: 1_000), regions: ReplayWorkload.regions(count: 10_000, tasks: 1_000),
                 settings: .init())

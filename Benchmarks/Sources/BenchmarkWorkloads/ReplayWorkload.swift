@@ -41,46 +41,4 @@ public enum ReplayWorkload {
                 start: started, schedule: schedule, lead: .init(6, .hours), completions: completions.sorted())
         }
     }
-
-    /// The path of an NMEA file of `fixes` fixes in the temporary folder,
-    /// written on first use (about 145 bytes per fix).
-    public static func nmeaFile(fixes: Int) throws -> String {
-        let path = NSTemporaryDirectory() + "/repeat-bench-walk-\(fixes).nmea"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        var walk = GeofenceWorkload(box: .city, seed: 21)
-        var text = ""
-        text.reserveCapacity(1 << 22)
-        FileManager.default.createFile(atPath: path + ".partial", contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".partial"))
-        for (second, point) in walk.walk(count: fixes).enumerated() {
-            let stamp = RFC3339.format(Timestamp(nanoseconds: (start + Int64(second)) * 1_000_000_000))
-            let utf8 = Array(stamp.utf8)  // yyyy-mm-ddThh:mm:ssZ
-            let hms = String(decoding: utf8[11..<13] + utf8[14..<16] + utf8[17..<19], as: UTF8.self)
-            let dmy = String(decoding: utf8[8..<10] + utf8[5..<7] + utf8[2..<4], as: UTF8.self)
-            let position = "\(angle(point.latitude, degreeDigits: 2)),N,\(angle(point.longitude, degreeDigits: 3)),E"
-            text += sentence("GPGGA,\(hms).00,\(position),1,08,0.9,35.0,M,46.9,M,,")
-            text += sentence("GPRMC,\(hms).00,A,\(position),19.44,90.0,\(dmy),,,A")
-            if text.utf8.count > 1 << 22 {
-                try handle.write(contentsOf: Data(text.utf8))
-                text.removeAll(keepingCapacity: true)
-            }
-        }
-        try handle.write(contentsOf: Data(text.utf8))
-        try handle.close()
-        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
-        return path
-    }
-
-    /// `dddmm.mmmmm` of a positive angle.
-    private static func angle(_ degrees: Double, degreeDigits: Int) -> String {
-        let whole = Int(degrees)
-        let minutes = min((degrees - Double(whole)) * 60, 59.99999)
-        return String(format: "%0\(degreeDigits)d%08.5f", whole, minutes)
-    }
-
-    /// `$BODY*CS\r\n`.
-    private static func sentence(_ body: String) -> String {
-        let checksum = body.utf8.reduce(UInt8(0), ^)
-        return "$\(body)*\(String(format: "%02X", checksum))\r\n"
-    }
 }

@@ -25,7 +25,7 @@ struct CorpusConformanceTests {
         "nmea/gpsd/bt451.log": "2 Hz log: gpsd drops the first and last half-second epochs, GPSBabel labels positions with the next sentence's time; Repeat emits every epoch at its own time (15)",
         "nmea/gpsd/foretrex-201.log": "gpsd drops the last epoch (20:00:16), GPSBabel labels positions with the next cycle's time; Repeat has 20:00:04…20:00:16 (7)",
         "nmea/gpsd/humminbird-M37.log": "time goes backwards and GLL/RMC carry different times; gpsd gives 31, GPSBabel 10, Repeat 33 (one fix per distinct UTC time in order)",
-        "nmea/gpsd/venus634lp.log": "gpsd drops the first epoch (08:50:32, dated by its own RMC) and the last; Repeat keeps both (7)",
+        "nmea/gpsd/venus634lp.log": "gpsd drops the first epoch (08:50:32, GGA and GLL before the first RMC: Repeat back-fills its date) and the last (an RMC alone at the end); Repeat keeps both (7)",
         "csv/gpsbabel/track/interptrack.csv": "GPSBabel cannot parse epoch-millisecond times (0 rows); Repeat reads all 35 rows",
     ]
 

@@ -17,21 +17,11 @@
 #   SHARED_BENCH  folder with gen_workload.py and nmea_floor.c (default ../shared/bench)
 #   REPEATS       runs per measurement; the median is reported (default 3)
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
-data="${1:?usage: $0 DATA_DIR (outside the repository)}"
-shared="${SHARED_BENCH:-$repo/../shared/bench}"
-repeats="${REPEATS:-3}"
-mkdir -p "$data/build"
-data="$(cd "$data" && pwd)"
-case "$data/" in "$repo/"*) echo "DATA_DIR must be outside the repository" >&2; exit 1 ;; esac
+source "$(dirname "$0")/bench-common.sh" "$@"
 
-if [ ! -f "$data/track_city.nmea" ] || [ ! -f "$data/track_city_100k.gpx" ]; then
-    echo "generating the workload into $data ..." >&2
-    ANCHORS_DATA="$data" python3 "$shared/gen_workload.py"
-fi
+ensure_workload track_city.nmea track_city.gpx track_city_100k.nmea track_city_100k.gpx positions_city.csv
 gcc -O2 -o "$data/build/nmea_floor" "$shared/nmea_floor.c" -lm
-(cd "$repo" && swift build -c release --product repeat-sim >&2)
-sim="$repo/.build/release/repeat-sim"
+build_release
 
 # gpsd JSON: the 1M fixes as `gpspipe -w` would log them.
 if [ ! -f "$data/tpv_1m.json" ]; then
@@ -64,8 +54,6 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
 EOF
 fi
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
 # Items per second of a command over a file of N items (process wall clock).
 rate_of() {
     local n="$1"; shift

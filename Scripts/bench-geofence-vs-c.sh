@@ -12,27 +12,14 @@
 #   SIZES         region counts (default "1000 10000 100000 1000000")
 #   BOXES         default "city country"
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
-data="${1:?usage: $0 DATA_DIR (outside the repository)}"
-shared="${SHARED_BENCH:-$repo/../shared/bench}"
-repeats="${REPEATS:-3}"
+source "$(dirname "$0")/bench-common.sh" "$@"
 sizes="${SIZES:-1000 10000 100000 1000000}"
 boxes="${BOXES:-city country}"
-mkdir -p "$data/build"
-data="$(cd "$data" && pwd)"
-case "$data/" in "$repo/"*) echo "DATA_DIR must be outside the repository" >&2; exit 1 ;; esac
 
-if [ ! -f "$data/positions_country.csv" ] || [ ! -f "$data/regions_country_1000000.csv" ]; then
-    echo "generating the workload into $data ..." >&2
-    ANCHORS_DATA="$data" python3 "$shared/gen_workload.py"
-fi
+ensure_workload positions_country.csv regions_country_1000000.csv
 gcc -O2 -o "$data/build/geofence" "$shared/geofence.c" -lm
-(cd "$repo" && swift build -c release --product repeat-sim >&2)
-sim="$repo/.build/release/repeat-sim"
+build_release
 c="$data/build/geofence"
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
 
 printf '%-8s %8s %14s %14s %7s %10s %10s %9s %9s %s\n' box regions "C gridpf/s" "repeat-sim/s" ratio "C build s" "build s" "B/region" "hits=C" "brute prefix"
 for box in $boxes; do

@@ -11,27 +11,15 @@
 #   SHARED_BENCH  folder with gen_workload.py and nmea_floor.c (default ../shared/bench)
 #   REPEATS       runs per measurement; the median is reported (default 3)
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
-data="${1:?usage: $0 DATA_DIR (outside the repository)}"
-shared="${SHARED_BENCH:-$repo/../shared/bench}"
-repeats="${REPEATS:-3}"
-mkdir -p "$data/build"
-data="$(cd "$data" && pwd)"
-case "$data/" in "$repo/"*) echo "DATA_DIR must be outside the repository" >&2; exit 1 ;; esac
+source "$(dirname "$0")/bench-common.sh" "$@"
 
-if [ ! -f "$data/track_city.nmea" ] || [ ! -f "$data/regions_city_10000.csv" ]; then
-    echo "generating the workload into $data ..." >&2
-    ANCHORS_DATA="$data" python3 "$shared/gen_workload.py"
-fi
+ensure_workload track_city.nmea regions_city_10000.csv
 python3 "$repo/Scripts/make-replay-workload.py" "$data" 1000
 gcc -O2 -o "$data/build/nmea_floor" "$shared/nmea_floor.c" -lm
-(cd "$repo" && swift build -c release --product repeat-sim >&2)
-sim="$repo/.build/release/repeat-sim"
+build_release
 feed="$data/track_city.nmea"
 fixes=1000000
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
 seconds() { /usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -n 1; }
 
 replay_s=(); replay_kb=(); parse_rates=(); floor_s=()

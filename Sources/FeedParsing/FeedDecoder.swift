@@ -42,9 +42,7 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     /// Why `names` cannot be ``csvColumns`` — they name no latitude and
     /// longitude and no grid columns — or `nil` when they can.
     public static func problem(withCSVColumns names: [String]) -> String? {
-        if CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) != nil {
-            return nil
-        }
+        if CSVColumns.locatePosition(names) { return nil }
         return "the column names \(names.joined(separator: ",")) name no latitude and longitude (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)"
     }
 }

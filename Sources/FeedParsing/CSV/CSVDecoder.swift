@@ -90,7 +90,7 @@ struct CSVRowDecoder: LineHandler {
                 refuseFile(FeedDecodingOptions.problem(withCSVColumns: givenNames) ?? "", at: location)
                 return
             }
-            if CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) != nil {
+            if CSVColumns.locatePosition(names) {
                 statistics.ignore("header")
             } else {
                 decodeRow(bytes, columns!, at: location)

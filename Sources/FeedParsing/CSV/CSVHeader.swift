@@ -78,6 +78,12 @@ struct CSVColumns: Equatable {
     /// Whether the header named both a latitude and a longitude column.
     var namesPosition: Bool { latitude != nil }
 
+    /// Whether header `names` locate a position: latitude and longitude
+    /// columns, or grid columns (``CSVGridColumns``).
+    static func locatePosition(_ names: [String]) -> Bool {
+        CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(normalize)) != nil
+    }
+
     /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
     init(headerless: ()) {
         latitude = 0

@@ -83,21 +83,8 @@ struct DecodeCommand: AsyncParsableCommand {
             var strictFailure = false
             do {
                 let decoder = try FeedFileDecoding.decode(path: feed, format: feedOptions.format.format, options: options) { batch in
-                    // Under --strict nothing from a read that holds a malformed record is printed.
-                    if !(strict && batch.diagnostics.contains(where: \.isInputError)) {
-                        writeBatch(batch, summary: &summary, output: &output)
-                        output.flush()
-                    }
-                    for diagnostic in batch.diagnostics {
-                        errors.write(diagnostic.located(in: summary.feed) + "\n")
-                        summary.count(diagnostic)
-                        if strict, diagnostic.isInputError {
-                            strictFailure = true
-                            return false
-                        }
-                    }
-                    errors.flush()
-                    return true
+                    strictFailure = !emit(batch, summary: &summary, output: &output, errors: &errors)
+                    return !strictFailure
                 }
                 summary.format = decoder.format
                 summary.ignored = decoder.statistics.ignored
@@ -138,26 +125,34 @@ struct DecodeCommand: AsyncParsableCommand {
                 errors.write("repeat-sim: \(status)\n")
                 errors.flush()
             }
-            writeBatch(batch, summary: &summary, output: &output)
-            output.flush()
-            for diagnostic in batch.diagnostics {
-                errors.write(diagnostic.located(in: summary.feed) + "\n")
-                summary.count(diagnostic)
-                if strict, diagnostic.isInputError {
-                    errors.flush()
-                    throw ExitCode(2)
-                }
-            }
-            errors.flush()
+            if !emit(batch, summary: &summary, output: &output, errors: &errors) { throw ExitCode(2) }
             batch.removeAll()
         }
         decoder.finish(into: &batch)
-        writeBatch(batch, summary: &summary, output: &output)
-        output.flush()
+        if !emit(batch, summary: &summary, output: &output, errors: &errors) { throw ExitCode(2) }
         summary.format = decoder.format
         summary.ignored = decoder.statistics.ignored
         errors.write(summary.line + "\n")
         errors.flush()
+    }
+
+    /// Prints a batch's items on stdout and its diagnostics on stderr,
+    /// counting both; `false` under --strict at a malformed record. Under
+    /// --strict nothing from a batch that holds a malformed record is printed.
+    private func emit(
+        _ batch: FeedBatch, summary: inout DecodeSummary, output: inout ByteOutput, errors: inout ByteOutput
+    ) -> Bool {
+        if !(strict && batch.diagnostics.contains(where: \.isInputError)) {
+            writeBatch(batch, summary: &summary, output: &output)
+            output.flush()
+        }
+        defer { errors.flush() }
+        for diagnostic in batch.diagnostics {
+            errors.write(diagnostic.located(in: summary.feed) + "\n")
+            summary.count(diagnostic)
+            if strict, diagnostic.isInputError { return false }
+        }
+        return true
     }
 
     private func writeBatch(_ batch: FeedBatch, summary: inout DecodeSummary, output: inout ByteOutput) {

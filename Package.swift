@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "TaskStore",
-            dependencies: ["Recurrence", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Recurrence", "Pipeline", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Tool

@@ -91,11 +91,27 @@ public struct DetectorStatistics: Hashable, Sendable {
     public var inaccurate = 0
     /// Fixes ignored because their coordinate was invalid.
     public var invalid = 0
-    /// Fixes ignored because they had no time.
-    public var untimed = 0
     /// Fixes ignored because they were older than the device's last fix.
     public var outOfOrder = 0
 
     /// Empty statistics.
     public init() {}
+}
+
+/// What the detector did with one fix.
+public enum FixDisposition: Hashable, Sendable {
+    /// The fix was evaluated: it moved its device's state on.
+    case evaluated
+    /// The fix changed nothing, for this reason.
+    case ignored(IgnoredFixReason)
+}
+
+/// Why the detector ignored a fix.
+public enum IgnoredFixReason: String, Hashable, Sendable, CaseIterable {
+    /// Its coordinate was not a valid latitude and longitude.
+    case invalid
+    /// Its horizontal accuracy was worse than the accuracy gate allows.
+    case inaccurate
+    /// It was older than its device's last evaluated fix.
+    case outOfOrder = "out-of-order"
 }

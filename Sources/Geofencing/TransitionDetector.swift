@@ -2,15 +2,17 @@ import GeoCore
 
 /// The per-device geofence state machine: fixes in, transitions out.
 ///
-/// Feed it each device's fixes in time order (``process(_:)``); it returns
-/// the transitions the fix causes, as actions for the caller to perform.
+/// Feed it each device's fixes in time order (``process(_:into:)``); it
+/// appends the transitions the fix causes, as actions for the caller to
+/// perform, and says what it did with the fix (``FixDisposition``).
 /// State is kept per (device, region) only for regions a device is inside
 /// or entering, so memory grows with what devices are near, not with the
 /// number of regions.
 ///
 /// Rules (DESIGN.md, "Geofence semantics"):
-/// - A fix without time, with an invalid coordinate, or with an accuracy
-///   worse than ``GeofenceSettings/maxAccuracy`` changes nothing (counted).
+/// - A fix with an invalid coordinate, with an accuracy worse than
+///   ``GeofenceSettings/maxAccuracy``, or older than its device's last fix
+///   changes nothing (counted, and returned as the fix's disposition).
 /// - `enter` after `confirm` consecutive fixes inside; the first fix of a
 ///   device counts as an entry unless `initialEnter` is off, when it sets
 ///   the state silently.
@@ -76,25 +78,32 @@ public struct TransitionDetector: Sendable {
         }
     }
 
-    /// Evaluates one fix and returns the transitions it causes.
-    public mutating func process(_ fix: Fix) -> [Transition] {
-        guard let time = fix.time else {
-            statistics.untimed += 1
-            return []
-        }
+    /// Evaluates one fix and returns the transitions it causes (the
+    /// allocating form of ``process(_:into:)``, for tests and examples).
+    public mutating func process(_ fix: TimedFix) -> [Transition] {
+        var transitions: [Transition] = []
+        _ = process(fix, into: &transitions)
+        return transitions
+    }
+
+    /// Evaluates one fix: appends the transitions it causes to
+    /// `transitions` (ordered by time, then cross, exit, enter, dwell, then
+    /// region key) and returns whether it was evaluated or why not.
+    public mutating func process(_ fix: TimedFix, into transitions: inout [Transition]) -> FixDisposition {
+        let time = fix.time
         guard fix.coordinate.isValid else {
             statistics.invalid += 1
-            return []
+            return .ignored(.invalid)
         }
-        guard !isTooInaccurate(fix) else {
+        guard !isTooInaccurate(fix.fix) else {
             statistics.inaccurate += 1
-            return []
+            return .ignored(.inaccurate)
         }
         let accuracy = fix.effectiveAccuracy ?? 0
         let slot = slot(of: fix.device ?? "")
         if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
-            return []
+            return .ignored(.outOfOrder)
         }
         // Moved out so that its dictionary is uniquely referenced while it
         // changes, and put back below.
@@ -104,7 +113,10 @@ public struct TransitionDetector: Sendable {
         let point = fix.coordinate
         let regions = self.regions
         let device = fix.device
+        let firstNew = transitions.count
         var events: [Transition] = []
+        swap(&events, &transitions)
+        defer { swap(&events, &transitions) }
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
             events.append(Transition(
                 kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
@@ -183,12 +195,14 @@ public struct TransitionDetector: Sendable {
         state.lastTime = time
         state.lastPoint = point
         swap(&state, &devices[slot])
-        if events.count < 2 { return events }
-        return events.sorted { a, b in
-            if a.time != b.time { return a.time < b.time }
-            if a.kind != b.kind { return a.kind.order < b.kind.order }
-            return a.regionKey < b.regionKey
+        if events.count - firstNew >= 2 {
+            events[firstNew...].sort { a, b in
+                if a.time != b.time { return a.time < b.time }
+                if a.kind != b.kind { return a.kind.order < b.kind.order }
+                return a.regionKey < b.regionKey
+            }
         }
+        return .evaluated
     }
 
     /// The position of `device`'s state, made on first sight.

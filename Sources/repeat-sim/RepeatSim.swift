@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 
 /// The `repeat-sim` command: a location-feed simulator and geofence
 /// evaluation tool for flexible recurring tasks.
@@ -31,7 +32,7 @@ struct RepeatSim: AsyncParsableCommand {
             }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                Diagnostics.write(fullMessage(for: error))
+                Console.write(fullMessage(for: error))
                 Foundation.exit(1)
             }
             exit(withError: error)

@@ -88,7 +88,7 @@ import TestSupport
         #expect(noRegions.stderr.hasPrefix("Error: give --tasks FILE, --regions FILE, or both"))
         let badDwell = try RepeatSimBinary.run(["replay", feed, "--regions", feed, "--transitions", "--dwell", "soon"])
         #expect(badDwell.status == 1)
-        #expect(badDwell.stderr.contains("--dwell 'soon' is not a duration"))
+        #expect(badDwell.stderr.contains("'--dwell <duration>': 'soon' is not a duration like 45s"))
 
         let badRegions = try file("bad.csv", "id,lat,lon,radius\nok,52.52,13.40,100\nneg,52.52,13.40,-1\n")
         let lenient = try RepeatSimBinary.run(["replay", feed, "--regions", badRegions, "--transitions", "--json"])

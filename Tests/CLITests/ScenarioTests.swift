@@ -179,6 +179,6 @@ struct ScenarioTests {
         let bad = try RepeatSimBinary.run(["replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
                                            RepositoryPaths.track("cat-medicine/scenario.json"), "--speed", "fast"])
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("--speed 'fast' is not max, realtime or a positive number"))
+        #expect(bad.stderr.contains("'--speed <speed>': 'fast' is not max, realtime or a positive number"))
     }
 }

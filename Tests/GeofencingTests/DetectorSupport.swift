@@ -5,9 +5,11 @@ import Geofencing
 let scenarioStart: Int64 = 1_740_823_200
 
 /// A fix `seconds` after ``scenarioStart``.
-func fix(_ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil, device: String? = nil) -> Fix {
-    Fix(time: Timestamp(secondsSince1970: Double(scenarioStart) + seconds), coordinate: coordinate,
-        accuracy: accuracy, device: device)
+func fix(
+    _ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil, hdop: Double? = nil, device: String? = nil
+) -> TimedFix {
+    TimedFix(Fix(time: Timestamp(secondsSince1970: Double(scenarioStart) + seconds), coordinate: coordinate,
+                 hdop: hdop, accuracy: accuracy, device: device))!
 }
 
 /// The point `metres` from `centre` towards `bearing`.
@@ -16,7 +18,7 @@ func offset(_ centre: Coordinate, _ metres: Double, bearing: Double = 90) -> Coo
 }
 
 /// Runs fixes through a detector and collects every transition.
-func run(_ detector: inout TransitionDetector, _ fixes: [Fix]) -> [Transition] {
+func run(_ detector: inout TransitionDetector, _ fixes: [TimedFix]) -> [Transition] {
     fixes.flatMap { detector.process($0) }
 }
 

@@ -14,7 +14,7 @@ import TestSupport
         var random = SeededRandom(seed: seed)
         // Ten minutes parked on the fence line, ±5–15 m of radial jitter, as
         // a phone reporting 10 m accuracy sees it.
-        let fixes = (0..<600).map { second -> Fix in
+        let fixes = (0..<600).map { second -> TimedFix in
             let jitter = Double.random(in: 5...15, using: &random) * (Bool.random(using: &random) ? 1 : -1)
             return fix(Double(second), offset(gate, 100 + jitter, bearing: Double(second % 360)), accuracy: 10)
         }
@@ -25,10 +25,10 @@ import TestSupport
         // The same input without accuracy and without hysteresis flaps:
         // the rules above are what keep it quiet.
         var naive = TransitionDetector(regions: [fence], settings: GeofenceSettings(hysteresis: 0))
-        let withoutAccuracy = fixes.map { fix -> Fix in
-            var copy = fix
+        let withoutAccuracy = fixes.map { timed -> TimedFix in
+            var copy = timed.fix
             copy.accuracy = nil
-            return copy
+            return TimedFix(copy)!
         }
         #expect(run(&naive, withoutAccuracy).count > 50)
     }

@@ -54,7 +54,7 @@ struct ReminderPipelineTests {
         let limited = replay(drive(every: 1), regions: row, monitorLimit: 1)
         #expect(unlimited.lines == row.map { "location \($0.id)" })
         #expect(limited.lines == unlimited.lines)
-        #expect(limited.statistics.suppressions["monitor-limit"] == nil)
+        #expect(limited.statistics.suppressions[.monitorLimit] == nil)
         #expect(limited.statistics.monitorRefreshes > 10, "the set follows the device")
     }
 
@@ -69,8 +69,8 @@ struct ReminderPipelineTests {
         #expect(!missed.isEmpty)
         // Every arrival either reminded or is reported as missed, at the same place.
         #expect(limited.lines.map { $0.replacingOccurrences(of: "suppressed monitor-limit", with: "location") } == unlimited.lines)
-        #expect(limited.statistics.suppressions["monitor-limit"] == missed.count)
-        #expect(limited.statistics.missedTasks["monitor-limit"]?.count == missed.count, "one always-due task per region")
+        #expect(limited.statistics.suppressions[.monitorLimit] == missed.count)
+        #expect(limited.statistics.missedTasks[.monitorLimit]?.count == missed.count, "one always-due task per region")
     }
 
     @Test("an inaccurate fix inside an open gate is reported once as missed; the next accurate one reminds")
@@ -84,7 +84,7 @@ struct ReminderPipelineTests {
         let result = replay(fixes, regions: [row[0]])
         #expect(result.lines == ["suppressed accuracy r0", "location r0"])
         #expect(result.statistics.detector.inaccurate == 2)
-        #expect(result.statistics.missedTasks["accuracy"] == ["r0"])
+        #expect(result.statistics.missedTasks[.accuracy] == ["r0"])
     }
 
     @Test("an inaccurate fix where the gate is closed gives the gate's reason, not accuracy")

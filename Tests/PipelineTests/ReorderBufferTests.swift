@@ -8,16 +8,16 @@ import TestSupport
     /// 2025-03-01T10:00:00Z.
     let start = 1_740_823_200.0
 
-    func fix(_ seconds: Double, device: String? = nil, lat: Double = 52.5) -> Fix {
-        Fix(time: Timestamp(secondsSince1970: start + seconds), coordinate: Coordinate(latitude: lat, longitude: 13.4),
-            device: device)
+    func fix(_ seconds: Double, device: String? = nil, lat: Double = 52.5) -> TimedFix {
+        TimedFix(Fix(time: Timestamp(secondsSince1970: start + seconds), coordinate: Coordinate(latitude: lat, longitude: 13.4),
+                     device: device))!
     }
 
     func times(_ outputs: [ReorderBuffer.Output]) -> [String] {
         outputs.map { output in
             switch output {
-            case .fix(let fix): return "\(Int(fix.time!.secondsSince1970 - start))"
-            case .late(let fix): return "late \(Int(fix.time!.secondsSince1970 - start))"
+            case .fix(let fix): return "\(Int(fix.time.secondsSince1970 - start))"
+            case .late(let fix): return "late \(Int(fix.time.secondsSince1970 - start))"
             }
         }
     }
@@ -43,12 +43,10 @@ import TestSupport
         #expect(times(buffer.finish()) == ["100", "10"])
     }
 
-    @Test func equalTimesKeepArrivalOrderAndUntimedFixesPassThrough() {
+    @Test func equalTimesKeepArrivalOrder() {
         var buffer = ReorderBuffer(windowSeconds: 1)
         _ = buffer.push(fix(5, lat: 1))
         _ = buffer.push(fix(5, lat: 2))
-        let untimed = Fix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
-        #expect(buffer.push(untimed) == [.fix(untimed)])
         let released = buffer.push(fix(10))
         #expect(released.count == 2)
         if case .fix(let first) = released[0], case .fix(let second) = released[1] {
@@ -68,28 +66,28 @@ import TestSupport
             Region(id: "fence-\(i)", shape: .circle(
                 centre: Geodesy.destination(from: centre, bearing: 90, metres: 150 + 250 * Double(i)), radius: 80))
         }
-        var inOrder: [Fix] = []
+        var inOrder: [TimedFix] = []
         for device in ["phone", "watch"] {
             var position = centre
             for second in 0..<240 {
                 position = Geodesy.destination(
                     from: position, bearing: 90 + Double.random(in: -20...20, using: &random),
                     metres: Double.random(in: 3...5, using: &random))
-                inOrder.append(Fix(
+                inOrder.append(TimedFix(Fix(
                     time: Timestamp(secondsSince1970: start + Double(second)), coordinate: position,
-                    accuracy: 5, device: device))
+                    accuracy: 5, device: device))!)
             }
         }
-        inOrder.sort { ($0.time!, $0.device!) < ($1.time!, $1.device!) }
+        inOrder.sort { ($0.time, $0.device!) < ($1.time, $1.device!) }
         // Batches of four consecutive fixes per device, each reversed.
-        var shuffled: [Fix] = []
+        var shuffled: [TimedFix] = []
         for batchStart in stride(from: 0, to: inOrder.count, by: 8) {
             let batch = inOrder[batchStart..<min(inOrder.count, batchStart + 8)]
             shuffled += batch.reversed()
         }
         #expect(shuffled != inOrder)
 
-        func transitions(_ fixes: [Fix]) -> [Transition] {
+        func transitions(_ fixes: [TimedFix]) -> [Transition] {
             var buffer = ReorderBuffer(windowSeconds: 5)
             var detector = TransitionDetector(regions: regions)
             var events: [Transition] = []

@@ -47,16 +47,38 @@ public enum SuppressionCause: Hashable, Sendable {
     case monitorLimit
 }
 
+/// Every reason an event stayed quiet, flat: the `reason` of DESIGN.md's
+/// `suppressed` line, and the key of the run's counts.
+public enum SuppressionKind: String, Hashable, Sendable, CaseIterable {
+    /// The task is not due within its lead time (or not started).
+    case notDue = "not-due"
+    /// A location reminder of this cycle was sent within the cooldown.
+    case cooldown
+    /// The task is finished.
+    case completed
+    /// The fix was less accurate than the accuracy gate allows.
+    case accuracy
+    /// The platform's pending limit was full.
+    case pendingLimit = "pending-limit"
+    /// The region was outside the platform's monitored set.
+    case monitorLimit = "monitor-limit"
+}
+
 extension SuppressionCause {
-    /// The `reason` of DESIGN.md's `suppressed` line.
-    public var reason: String {
+    /// The flat kind of the cause.
+    public var kind: SuppressionKind {
         switch self {
-        case .gate(let reason): return reason.rawValue
-        case .accuracy: return "accuracy"
-        case .pendingLimit: return "pending-limit"
-        case .monitorLimit: return "monitor-limit"
+        case .gate(.notDue): return .notDue
+        case .gate(.cooldown): return .cooldown
+        case .gate(.completed): return .completed
+        case .accuracy: return .accuracy
+        case .pendingLimit: return .pendingLimit
+        case .monitorLimit: return .monitorLimit
         }
     }
+
+    /// The `reason` of DESIGN.md's `suppressed` line.
+    public var reason: String { kind.rawValue }
 
     /// Whether a reminder was lost to a platform limit or the accuracy
     /// gate (rather than held back by the task's own schedule).

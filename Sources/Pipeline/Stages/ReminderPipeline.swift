@@ -15,12 +15,13 @@ import Recurrence
 public struct ReminderPipeline: Sendable {
     /// What the pipeline hands on.
     public enum Event: Sendable {
-        /// A fix released in time order and evaluated.
-        case fix(Fix)
+        /// A fix released in time order, before its consequences (the
+        /// detector may still ignore it: see ``Statistics/detector``).
+        case fix(TimedFix)
         /// A fix without time: it has no place on the clock and is skipped.
         case untimed(Fix)
         /// A fix older than its device's reorder window: dropped.
-        case late(Fix)
+        case late(TimedFix)
         /// A raw geofence transition.
         case transition(Transition)
         /// A reminder, or an event that stayed quiet and why.
@@ -39,13 +40,13 @@ public struct ReminderPipeline: Sendable {
         public var late = 0
         /// Transitions of every kind.
         public var transitions = 0
-        /// Reminders by kind (`location`, `due`).
-        public var notifications: [String: Int] = [:]
+        /// Reminders by kind.
+        public var notifications: [TaskNotification.Kind: Int] = [:]
         /// Suppressions by reason.
-        public var suppressions: [String: Int] = [:]
+        public var suppressions: [SuppressionKind: Int] = [:]
         /// For each reason that stands for a missed reminder (a platform
         /// limit or the accuracy gate): the tasks it concerned.
-        public var missedTasks: [String: Set<String>] = [:]
+        public var missedTasks: [SuppressionKind: Set<String>] = [:]
         /// How often devices chose their monitored regions.
         public var monitorRefreshes = 0
     }
@@ -55,6 +56,7 @@ public struct ReminderPipeline: Sendable {
     private var reminders: ReminderStage
     private var monitor: MonitorLimit?
     private var released: [ReorderBuffer.Output] = []
+    private var transitions: [Transition] = []
     /// (device, region) pairs whose inaccurate arrival was already reported
     /// since the device's last accepted fix.
     private var inaccurateArrivals: Set<DeviceRegion> = []
@@ -84,17 +86,20 @@ public struct ReminderPipeline: Sendable {
         return statistics
     }
 
+    /// The number of fixes evaluated so far (cheaper than ``statistics``).
+    public var fixesEvaluated: Int { detector.statistics.accepted }
+
     /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
     public mutating func update(tasks: [RecurringTask]) { reminders.update(tasks: tasks) }
 
     /// Takes one decoded fix and appends its consequences to `events`.
     public mutating func push(_ fix: Fix, into events: inout [Event]) {
-        guard fix.time != nil else {
+        guard let timed = TimedFix(fix) else {
             counts.untimed += 1
             return events.append(.untimed(fix))
         }
         released.removeAll(keepingCapacity: true)
-        buffer.push(fix, into: &released)
+        buffer.push(timed, into: &released)
         for output in released { handle(output, into: &events) }
     }
 
@@ -110,16 +115,17 @@ public struct ReminderPipeline: Sendable {
             events.append(.late(fix))
         case .fix(let fix):
             events.append(.fix(fix))
-            for decision in reminders.advance(to: fix.time!) { record(decision, into: &events) }
+            for decision in reminders.advance(to: fix.time) { record(decision, into: &events) }
             evaluate(fix, into: &events)
         }
     }
 
-    private mutating func evaluate(_ fix: Fix, into events: inout [Event]) {
+    private mutating func evaluate(_ fix: TimedFix, into events: inout [Event]) {
         let device = fix.device
-        if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix) }
-        let accepted = detector.statistics.accepted
-        for transition in detector.process(fix) {
+        if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix.coordinate, device: device) }
+        transitions.removeAll(keepingCapacity: true)
+        let disposition = detector.process(fix, into: &transitions)
+        for transition in transitions {
             counts.transitions += 1
             events.append(.transition(transition))
             let unmonitored = monitor.map { !$0.isMonitored(transition.regionKey, device: device) } ?? false
@@ -127,23 +133,26 @@ public struct ReminderPipeline: Sendable {
                 record(decision, into: &events)
             }
         }
-        if detector.statistics.accepted > accepted {
+        switch disposition {
+        case .evaluated:
             if !inaccurateArrivals.isEmpty { inaccurateArrivals = inaccurateArrivals.filter { $0.device != device } }
-            refreshMonitor(at: fix)
-        } else if fix.coordinate.isValid, detector.isTooInaccurate(fix) {
-            let keys = detector.regionsUnentered(at: fix).filter {
+            refreshMonitor(at: fix.coordinate, device: device)
+        case .ignored(.inaccurate):
+            let keys = detector.regionsUnentered(at: fix.fix).filter {
                 inaccurateArrivals.insert(DeviceRegion(device: device, region: $0)).inserted
             }
             for decision in reminders.handleInaccurate(fix, regionKeys: keys) { record(decision, into: &events) }
+        case .ignored(.invalid), .ignored(.outOfOrder):
+            break
         }
     }
 
-    private mutating func refreshMonitor(at fix: Fix) {
+    private mutating func refreshMonitor(at point: Coordinate, device: String?) {
         guard var monitor else { return }
         self.monitor = nil  // so that the set below is changed in place
         // Only regions that can remind take a place (an app registers its
         // tasks' places, not every region of the replay).
-        monitor.observe(fix.coordinate, device: fix.device) { point, count in
+        monitor.observe(point, device: device) { point, count in
             detector.nearestRegions(to: point, count: count, where: reminders.remindsAt(regionKey:))
         }
         self.monitor = monitor
@@ -152,11 +161,11 @@ public struct ReminderPipeline: Sendable {
     private mutating func record(_ decision: SchedulerOutput, into events: inout [Event]) {
         switch decision {
         case .notify(let notification):
-            counts.notifications[notification.kind.rawValue, default: 0] += 1
+            counts.notifications[notification.kind, default: 0] += 1
         case .suppress(let suppression):
-            counts.suppressions[suppression.cause.reason, default: 0] += 1
+            counts.suppressions[suppression.cause.kind, default: 0] += 1
             if suppression.cause.isMissedReminder {
-                counts.missedTasks[suppression.cause.reason, default: []].insert(suppression.taskID)
+                counts.missedTasks[suppression.cause.kind, default: []].insert(suppression.taskID)
             }
         }
         events.append(.reminder(decision))

@@ -77,8 +77,8 @@ public struct ReminderStage: Sendable {
     /// The arrivals an inaccurate `fix` would have made at the regions under
     /// `regionKeys`: suppressed with `accuracy` where the gate was open, the
     /// gate's own reason elsewhere.
-    public mutating func handleInaccurate(_ fix: Fix, regionKeys: [Int]) -> [SchedulerOutput] {
-        guard let stamp = fix.time else { return [] }
+    public mutating func handleInaccurate(_ fix: TimedFix, regionKeys: [Int]) -> [SchedulerOutput] {
+        let stamp = fix.time
         let time = Date(timeIntervalSince1970: stamp.secondsSince1970)
         return regionKeys.flatMap { key in
             arrivals(

@@ -8,7 +8,7 @@ import GeoCore
 /// sorted by time (ties keep their arrival order). A fix that arrives more
 /// than `window` behind its device's newest fix can no longer be placed and
 /// is returned as ``Output/late(_:)``: the caller reports and drops it.
-/// Fixes without a time pass straight through.
+/// Only timed fixes come in: a fix without time has no place on the clock.
 ///
 /// A pure state machine (STYLE.md, habit 9): ``push(_:)`` and ``finish()``
 /// return what to do; there is no clock and no I/O. Memory is bounded by
@@ -21,9 +21,9 @@ public struct ReorderBuffer: Sendable {
     /// What the buffer hands on.
     public enum Output: Hashable, Sendable {
         /// A fix released in time order.
-        case fix(Fix)
+        case fix(TimedFix)
         /// A fix too far behind its device's newest to be placed in order.
-        case late(Fix)
+        case late(TimedFix)
     }
 
     /// The window in nanoseconds.
@@ -37,7 +37,7 @@ public struct ReorderBuffer: Sendable {
     }
 
     /// Takes one fix; returns the fixes it releases (possibly none).
-    public mutating func push(_ fix: Fix) -> [Output] {
+    public mutating func push(_ fix: TimedFix) -> [Output] {
         var released: [Output] = []
         push(fix, into: &released)
         return released
@@ -46,8 +46,8 @@ public struct ReorderBuffer: Sendable {
     /// Takes one fix and appends what it releases to `released` (the
     /// allocation-free form of ``push(_:)`` for a caller that reuses one
     /// array).
-    public mutating func push(_ fix: Fix, into released: inout [Output]) {
-        guard let time = fix.time?.nanoseconds else { return released.append(.fix(fix)) }
+    public mutating func push(_ fix: TimedFix, into released: inout [Output]) {
+        let time = fix.time.nanoseconds
         let slot = slot(of: fix.device ?? "")
         if let newest = devices[slot].newest, time < newest - window { return released.append(.late(fix)) }
         devices[slot].insert(fix, at: time)
@@ -81,22 +81,22 @@ public struct ReorderBuffer: Sendable {
 private struct DeviceBuffer: Sendable {
     /// Held fixes in order from `head` on (released ones before it are
     /// dropped in bulk, so releasing one fix costs no shifting).
-    var pending: [Fix] = []
+    var pending: [TimedFix] = []
     var head = 0
     var newest: Int64?
 
     /// Inserts after every held fix not later than `time`; in-order input
     /// appends.
-    mutating func insert(_ fix: Fix, at time: Int64) {
+    mutating func insert(_ fix: TimedFix, at time: Int64) {
         newest = max(newest ?? time, time)
         var index = pending.count
-        while index > head, time < pending[index - 1].time!.nanoseconds { index -= 1 }
+        while index > head, time < pending[index - 1].time.nanoseconds { index -= 1 }
         if index == pending.count { pending.append(fix) } else { pending.insert(fix, at: index) }
     }
 
     /// Appends the held fixes older than `horizon` to `released`.
     mutating func release(before horizon: Int64, into released: inout [ReorderBuffer.Output]) {
-        while head < pending.count, pending[head].time!.nanoseconds < horizon {
+        while head < pending.count, pending[head].time.nanoseconds < horizon {
             released.append(.fix(pending[head]))
             head += 1
         }

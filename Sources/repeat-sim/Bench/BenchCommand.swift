@@ -40,9 +40,7 @@ struct BenchCommand: AsyncParsableCommand {
         guard let parseFile else { return try GeofenceBench.run(geofence) }
         let measurement = try ParseBench(path: parseFile, format: format.format).run()
         let json = geofence.json
-        var output = ByteOutput.standardOutput
-        output.write((json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile)) + "\n")
-        output.flush()
+        print(json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile))
     }
 }
 

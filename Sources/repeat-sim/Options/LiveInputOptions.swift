@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedParsing
 import Pipeline
 
 /// The live-input flags shared by `decode` and `live`: a serial GPS receiver
@@ -32,8 +33,9 @@ struct LiveInputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("silence-warning"),
-        help: ArgumentHelp("Warn on stderr after this many seconds without data from the live input (0: never).", valueName: "seconds"))
-    var silenceWarningSeconds: Double = 10
+        help: ArgumentHelp("Warn on stderr after this long without data from the live input (0: never). (default: 10s)", valueName: "duration"),
+        transform: DurationArgument.parse)
+    var silenceWarning = DurationArgument(10, .seconds)
 
     mutating func validate() throws {
         do {
@@ -41,9 +43,7 @@ struct LiveInputOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-        guard silenceWarningSeconds >= 0, silenceWarningSeconds.isFinite else {
-            throw ValidationError("--silence-warning takes a number of seconds, 0 or more")
-        }
+        if let problem = silenceWarning.fixedLengthProblem(flag: "--silence-warning") { throw ValidationError(problem) }
     }
 
     /// The chosen live input, or `nil` when the command reads files or stdin.
@@ -54,13 +54,17 @@ struct LiveInputOptions: ParsableArguments {
 
     /// Source settings from the flags: backoff defaults, the silence warning.
     var sourceOptions: LiveSourceOptions {
-        LiveSourceOptions(silenceThreshold: silenceWarningSeconds > 0 ? .milliseconds(Int64(silenceWarningSeconds * 1000)) : nil)
+        let seconds = silenceWarning.seconds ?? 0
+        return LiveSourceOptions(silenceThreshold: seconds > 0 ? .milliseconds(Int64(seconds * 1000)) : nil)
     }
 
-    /// Opens the chosen live input on its own reader thread, or returns `nil`
-    /// when none was chosen. Iterate the events; cancel the task to close it.
-    func openSource() -> (input: LiveInput, events: AsyncThrowingStream<LiveSourceEvent, any Error>)? {
+    /// The chosen live input as a run's input, opened on its own reader
+    /// thread, or `nil` when none was chosen; gpsd speaks its JSON, a
+    /// serial receiver NMEA unless --format says otherwise.
+    func feedInput() -> FeedInput? {
         guard let input else { return nil }
-        return (input, input.events(options: sourceOptions))
+        var format: FeedFormat?
+        if case .gpsd = input { format = .gpsd }
+        return .live(name: input.description, events: input.events(options: sourceOptions), format: format)
     }
 }

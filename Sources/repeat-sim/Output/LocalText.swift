@@ -45,15 +45,3 @@ enum LocalText {
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
-
-extension String {
-    /// The string padded with spaces to `width` characters (never cut).
-    func padded(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    /// The string cut to `width` characters with an ellipsis, then padded.
-    func fitted(_ width: Int) -> String {
-        count > width ? String(prefix(width - 1)) + "…" : padded(width)
-    }
-}

@@ -31,11 +31,3 @@ struct TaskImport: AsyncParsableCommand {
     }
 }
 
-/// The bytes of a file, or of standard input for `-`, with a clear error.
-func readInput(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw ValidationError("cannot read \"\(path)\": no such file, or not readable")
-    }
-    return data
-}

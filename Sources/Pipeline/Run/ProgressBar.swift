@@ -1,13 +1,18 @@
 import Foundation
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
-struct ProgressBar {
-    let enabled: Bool
+/// A one-line progress bar on stderr, drawn only when enabled (stderr a
+/// terminal).
+public struct ProgressBar: Sendable {
+    /// Whether anything is drawn.
+    public let enabled: Bool
+
+    /// A bar that draws only when `enabled`.
+    public init(enabled: Bool) { self.enabled = enabled }
 
     /// Redraws the bar for `phase` at `fraction` (0…1), followed by
     /// `detail`; without a fraction (an input of unknown length) only the
     /// detail.
-    func show(_ phase: String, fraction: Double?, detail: String = "") {
+    public func show(_ phase: String, fraction: Double?, detail: String = "") {
         guard enabled else { return }
         var line = "\r\u{1B}[2K" + phase.padding(toLength: 12, withPad: " ", startingAt: 0)
         if let fraction {
@@ -21,7 +26,7 @@ struct ProgressBar {
     }
 
     /// Erases the bar.
-    func clear() {
+    public func clear() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }

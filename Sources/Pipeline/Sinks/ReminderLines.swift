@@ -1,16 +1,15 @@
 import Foundation
 import GeoCore
 import Geofencing
-import Pipeline
 import Recurrence
 
 /// The lines of a replay: DESIGN.md's JSON objects, or table rows.
-enum ReplayLines {
+enum ReminderLines {
     /// The table header (time, kind, task, place, why).
     static let header = "time                  kind        task                  place                 why\n"
 
     /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`.
-    static func append(_ transition: Transition, json: Bool, to output: inout ByteOutput) {
+    static func append(_ transition: Transition, json: Bool, to output: ByteWriter) {
         let time = RFC3339.format(transition.time)
         let distance = rounded(transition.distance)
         if json {
@@ -22,7 +21,7 @@ enum ReplayLines {
     }
 
     /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
-    static func append(_ notification: TaskNotification, json: Bool, to output: inout ByteOutput) {
+    static func append(_ notification: TaskNotification, json: Bool, to output: ByteWriter) {
         let time = RFC3339Text.format(notification.time)
         if json {
             output.write(jsonText(notification) + "\n")
@@ -63,7 +62,7 @@ enum ReplayLines {
     }
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
-    static func append(_ suppression: Suppression, json: Bool, to output: inout ByteOutput) {
+    static func append(_ suppression: Suppression, json: Bool, to output: ByteWriter) {
         let time = RFC3339Text.format(suppression.time)
         if json {
             output.write(jsonText(suppression) + "\n")

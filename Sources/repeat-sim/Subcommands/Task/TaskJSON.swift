@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Recurrence
 
 /// The `task show --json` object of DESIGN.md's contract.

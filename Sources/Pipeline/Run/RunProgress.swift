@@ -1,23 +1,27 @@
 import Foundation
 import GeoCore
 
-/// The progress line of a long `replay`: bytes of the feeds read (a bar
+/// The progress line of a long run: bytes of the feeds read (a bar
 /// when their sizes are known), fixes evaluated and the feed clock, at most
 /// ten times a second.
 ///
 /// Drawn only when stderr is a terminal and stdout is not (the reminders go
 /// to a file or a pipe): on a terminal the reminder lines themselves show
 /// the progress, and a bar would tear them.
-struct ReplayProgress {
+struct RunProgress {
+    private let label: String
     private let bar: ProgressBar
     private let totalBytes: Int?
     private var finishedBytes = 0
     private var lastDraw = Date.distantPast
     private(set) var isDrawn = false
 
-    /// A progress line for `feeds` (`-` is standard input, of unknown size).
-    init(feeds: [String]) {
-        bar = ProgressBar(enabled: Terminal.stderrIsTerminal && !Terminal.stdoutIsTerminal)
+    /// A progress line labelled `label` for `feeds` (`-` is standard
+    /// input, of unknown size), drawn only when `enabled` and stderr is a
+    /// terminal while stdout is not.
+    init(label: String, feeds: [String], enabled: Bool) {
+        self.label = label
+        bar = ProgressBar(enabled: enabled && Console.stderrIsTerminal && !Console.stdoutIsTerminal)
         var total = 0
         for feed in feeds {
             var info = stat()
@@ -40,7 +44,7 @@ struct ReplayProgress {
         var detail = "\(fixes) fixes"
         if let time { detail += ", feed at " + String(RFC3339.format(time).prefix(19)).replacingOccurrences(of: "T", with: " ") }
         if fraction == nil { detail += ", \(read >> 20) MiB read" }
-        bar.show("replay", fraction: fraction, detail: detail)
+        bar.show(label, fraction: fraction, detail: detail)
         isDrawn = true
     }
 

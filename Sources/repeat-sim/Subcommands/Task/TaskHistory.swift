@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task history ID`: the completions of a task.

@@ -15,9 +15,8 @@ enum FixTable {
             + optional(fix.hdop, 1, width: 5) + "  " + optional(fix.accuracy, 1, width: 5) + "  " + (fix.device ?? "") + "\n"
     }
 
-    static func waypointHeader() -> String {
+    static let waypointHeader =
         pad("name", 20) + "  " + right("latitude", 13) + "  " + right("longitude", 14) + "  " + right("ele", 7) + "  time\n"
-    }
 
     static func row(_ waypoint: Waypoint) -> String {
         pad(waypoint.name ?? "-", 20) + "  " + number(waypoint.coordinate.latitude, 9, width: 13) + "  "

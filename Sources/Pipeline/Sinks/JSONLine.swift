@@ -5,29 +5,32 @@ import Recurrence
 ///
 /// Output is one line, keys and strings escaped per RFC 8259; numbers are
 /// written with Swift's shortest round-tripping form.
-struct JSONLine {
+public struct JSONLine {
     private var text = "{"
     private var first = true
 
+    /// An empty object.
+    public init() {}
+
     /// Adds a string field (`null` when nil).
-    mutating func add(_ key: String, _ value: String?) {
+    public mutating func add(_ key: String, _ value: String?) {
         field(key, value.map(JSONLine.quoted) ?? "null")
     }
 
     /// Adds a number field (`null` when nil or not finite).
-    mutating func add(_ key: String, _ value: Double?) {
+    public mutating func add(_ key: String, _ value: Double?) {
         guard let value, value.isFinite else { return field(key, "null") }
         field(key, value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)")
     }
 
     /// Adds an integer field.
-    mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
+    public mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
 
     /// Adds a date field as UTC RFC 3339 text (`null` when nil).
-    mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
+    public mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
 
     /// The finished object.
-    var string: String { text + "}" }
+    public var string: String { text + "}" }
 
     private mutating func field(_ key: String, _ json: String) {
         if !first { text += "," }
@@ -36,7 +39,7 @@ struct JSONLine {
     }
 
     /// A JSON string literal for `value`.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

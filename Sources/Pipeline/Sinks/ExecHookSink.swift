@@ -1,23 +1,37 @@
 import Foundation
-import Pipeline
 import Recurrence
 
 /// `--exec CMD`: runs a shell command once per reminder, with the
 /// reminder's fields in its environment.
 ///
 /// The command runs through `/bin/sh -c` and is waited for, so hooks see
-/// reminders in order. Variables: `REPEAT_KIND` (location | due),
-/// `REPEAT_TIME`, `REPEAT_TASK`, `REPEAT_TITLE`, `REPEAT_DUE`,
-/// `REPEAT_WINDOW_START`, and for arrivals `REPEAT_REGION`, `REPEAT_DEVICE`,
-/// `REPEAT_DISTANCE_M`; `REPEAT_JSON` holds the whole JSON line. A failing
-/// command is reported on stderr and the replay goes on.
-struct ExecHook {
-    /// The shell command.
-    let command: String
-    private(set) var failures = 0
+/// reminders in order, each after its line on stdout. Variables:
+/// `REPEAT_KIND` (location | due), `REPEAT_TIME`, `REPEAT_TASK`,
+/// `REPEAT_TITLE`, `REPEAT_DUE`, `REPEAT_WINDOW_START`, and for arrivals
+/// `REPEAT_REGION`, `REPEAT_DEVICE`, `REPEAT_DISTANCE_M`; `REPEAT_JSON`
+/// holds the whole JSON line. A failing command is reported (the first
+/// five times) and the run goes on.
+public final class ExecHookSink: RunSink {
+    private let command: String
+    private let output: ByteWriter
+    private let warn: (String) -> Void
+    private var failures = 0
 
-    /// Runs the command for one reminder.
-    mutating func run(for notification: TaskNotification, json: String) {
+    /// Runs `command` per reminder, flushing `output` (stdout) first so
+    /// that the hook's own output comes after the line it is about.
+    public init(command: String, output: ByteWriter, warn: @escaping (String) -> Void) {
+        self.command = command
+        self.output = output
+        self.warn = warn
+    }
+
+    public func receive(_ event: ReminderPipeline.Event) {
+        guard case .reminder(.notify(let notification)) = event else { return }
+        output.flush()
+        run(for: notification, json: ReminderLines.jsonText(notification))
+    }
+
+    private func run(for notification: TaskNotification, json: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["REPEAT_KIND"] = notification.kind.rawValue
         environment["REPEAT_TIME"] = RFC3339Text.format(notification.time)
@@ -44,8 +58,8 @@ struct ExecHook {
         }
     }
 
-    private mutating func report(_ problem: String) {
+    private func report(_ problem: String) {
         failures += 1
-        if failures <= 5 { Diagnostics.warn("--exec command \(problem)") }
+        if failures <= 5 { warn("--exec command \(problem)") }
     }
 }

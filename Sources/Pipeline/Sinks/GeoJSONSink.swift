@@ -1,8 +1,6 @@
-import ArgumentParser
 import Foundation
 import GeoCore
 import Geofencing
-import Pipeline
 
 /// `--geojson FILE`: the replay as a GeoJSON FeatureCollection for QGIS or
 /// geojson.io — the regions (circles as 64-gon polygons), each device's
@@ -11,31 +9,49 @@ import Pipeline
 ///
 /// Points are written as they happen; tracks, which need all their
 /// coordinates, are written at the end (16 bytes a fix while replaying).
-struct GeoJSONSink {
+public final class GeoJSONSink: RunSink {
     private let handle: FileHandle
     private var first = true
     private var tracks: [String: [Coordinate]] = [:]
     private var trackOrder: [String] = []
+    private var lastPosition: Coordinate?
+    private let explain: Bool
 
-    /// Creates `path` and writes the regions.
-    init(path: String, regions: [Region]) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw ValidationError("cannot create the GeoJSON file \"\(path)\"")
-        }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    /// Creates `path` and writes the regions; suppressions become points
+    /// only with `explain` (as on stdout).
+    /// - Throws: ``RunError/cannotCreate(_:)``.
+    public init(path: String, regions: [Region], explain: Bool) throws {
+        self.explain = explain
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw RunError.cannotCreate(path) }
+        self.handle = handle
         handle.write(Data("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8))
         for region in regions { write(Self.feature(region)) }
     }
 
-    /// Adds a fix to its device's track.
-    mutating func track(_ fix: Fix) {
-        let device = fix.device ?? ""
-        if tracks[device] == nil { trackOrder.append(device) }
-        tracks[device, default: []].append(fix.coordinate)
+    public func receive(_ event: ReminderPipeline.Event) {
+        switch event {
+        case .fix(let fix):
+            lastPosition = fix.coordinate
+            let device = fix.device ?? ""
+            if tracks[device] == nil { trackOrder.append(device) }
+            tracks[device, default: []].append(fix.coordinate)
+        case .transition(let transition):
+            point(properties: ReminderLines.jsonText(transition), colour: "#888888")
+        case .reminder(.notify(let notification)):
+            point(properties: ReminderLines.jsonText(notification), colour: notification.kind == .due ? "#d62728" : "#2ca02c")
+        case .reminder(.suppress(let suppression)) where explain:
+            point(properties: ReminderLines.jsonText(suppression), colour: "#ff7f0e")
+        case .reminder(.suppress), .untimed, .late:
+            break
+        }
     }
 
-    /// Writes a point with `properties` (a JSON object's text) at `position`.
-    mutating func point(at position: Coordinate, properties: String, colour: String) {
+    /// Writes a point with `properties` (a JSON object's text) at the last
+    /// fix's position.
+    private func point(properties: String, colour: String) {
+        guard let position = lastPosition else { return }
         var properties = properties
         properties.removeLast()
         properties += ",\"marker-color\":\"\(colour)\"}"
@@ -43,7 +59,7 @@ struct GeoJSONSink {
     }
 
     /// Writes the tracks and closes the collection.
-    mutating func finish() {
+    public func finish() {
         for device in trackOrder {
             guard let coordinates = tracks[device], coordinates.count >= 2 else { continue }
             let line = coordinates.map(Self.pair).joined(separator: ",")
@@ -57,7 +73,7 @@ struct GeoJSONSink {
         try? handle.close()
     }
 
-    private mutating func write(_ feature: String) {
+    private func write(_ feature: String) {
         handle.write(Data(((first ? "" : ",\n") + feature).utf8))
         first = false
     }

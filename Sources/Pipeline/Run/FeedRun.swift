@@ -1,0 +1,218 @@
+import FeedParsing
+import Foundation
+import GeoCore
+
+/// The one loop every command runs: byte sources → decoder → (the reminder
+/// stages) → sinks, with diagnostics, `--strict`, progress, pacing and the
+/// run's counts in one place.
+///
+/// `decode` runs it with the ``Stage/decode`` stage, `replay` and `live`
+/// with ``Stage/pipeline(_:)``. Per read of a source: the decoder turns the
+/// bytes into a ``FeedBatch``; its diagnostics are printed, located, and
+/// counted (under `--strict` the first malformed record ends the run and
+/// nothing of that read is handed on); then its fixes go to the sinks, or
+/// through the ``ReminderPipeline`` whose events go to the sinks one by
+/// one, paced on the feed's clock.
+///
+/// Used from one task at a time.
+public final class FeedRun {
+    /// What a run does with the fixes it decodes.
+    public enum Stage {
+        /// Hand the decoded items to the sinks as they are.
+        case decode
+        /// Run the fixes through the stages and hand on their events.
+        case pipeline(ReminderPipeline)
+    }
+
+    /// What a run did.
+    public struct Result: Sendable {
+        /// One summary per input read, in order.
+        public var feeds: [FeedSummary] = []
+        /// The stages' counts (pipeline runs).
+        public var pipeline: ReminderPipeline.Statistics?
+        /// Inputs that could not be read, with the reason.
+        public var unreadable: [String] = []
+        /// Whether `--strict` stopped the run at a malformed record.
+        public var stoppedAtMalformedRecord = false
+        /// Wall-clock seconds from the start of the run to its end.
+        public var elapsedSeconds = 0.0
+    }
+
+    private let settings: RunSettings
+    private var pipeline: ReminderPipeline?
+    private let sinks: [any RunSink]
+    private var events: [ReminderPipeline.Event] = []
+    private var pacer: Pacer
+    private var progress: RunProgress?
+    private var result = Result()
+    private var warnings = (untimed: 0, late: 0)
+    private var feedTime: Timestamp?
+    private var lastReload = Date()
+
+    /// A run with `settings` that hands what `stage` makes to `sinks`, in
+    /// their order.
+    public init(settings: RunSettings, stage: Stage, sinks: [any RunSink]) {
+        self.settings = settings
+        if case .pipeline(let pipeline) = stage { self.pipeline = pipeline }
+        self.sinks = sinks
+        pacer = Pacer(pace: settings.pace)
+    }
+
+    /// Reads `inputs` one after the other, then releases what the stages
+    /// still hold and finishes the sinks.
+    ///
+    /// A file that cannot be read is reported and skipped (see
+    /// ``Result/unreadable``). A live input runs until it ends or the task
+    /// is cancelled, which ends the run normally.
+    /// - Throws: what a live source throws when it fails for good.
+    public func run(_ inputs: [FeedInput]) async throws -> Result {
+        let started = Date()
+        let files = inputs.compactMap { input -> String? in
+            if case .file(let path) = input { return path }
+            return nil
+        }
+        progress = RunProgress(label: settings.label, feeds: files, enabled: settings.showsProgress && files.count == inputs.count)
+        for input in inputs {
+            var summary = FeedSummary(feed: input.name)
+            let device = settings.namesDevicesAfterFiles && inputs.count > 1 ? (input.name as NSString).lastPathComponent : nil
+            switch input {
+            case .file(let path):
+                guard read(file: path, into: &summary, device: device) else { continue }
+            case .live(_, let events, let format):
+                try await read(live: events, format: format, into: &summary, device: device)
+            }
+            result.feeds.append(summary)
+            if result.stoppedAtMalformedRecord { break }
+        }
+        progress?.clear()
+        if !result.stoppedAtMalformedRecord, pipeline != nil {
+            events.removeAll(keepingCapacity: true)
+            pipeline!.finish(into: &events)
+            dispatch(feed: "")
+        }
+        for sink in sinks { sink.finish() }
+        result.pipeline = pipeline?.statistics
+        result.elapsedSeconds = Date().timeIntervalSince(started)
+        return result
+    }
+
+    /// Reads one file (or stdin) to its end; `false` when it could not be read.
+    private func read(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
+        var bytesRead = 0
+        do {
+            let decoder = try FeedFileDecoding.decode(
+                path: path, format: settings.format, options: settings.decoding, onRead: { bytesRead = $0 }
+            ) { batch in
+                guard consume(&batch, summary: &summary, device: device) else { return false }
+                progress?.update(bytes: bytesRead, fixes: pipeline?.fixesEvaluated ?? summary.fixes, time: feedTime)
+                return true
+            }
+            summary.format = decoder.format
+            summary.ignored = decoder.statistics.ignored
+        } catch {
+            progress?.clear()
+            Console.write("Error: \(error)")
+            result.unreadable.append("\(error)")
+            return false
+        }
+        progress?.finishFeed(bytes: bytesRead)
+        return true
+    }
+
+    /// Reads a live source until it ends or the task is cancelled.
+    private func read(
+        live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?,
+        into summary: inout FeedSummary, device: String?
+    ) async throws {
+        let decoder = makeFeedDecoder(format: settings.format ?? format, options: settings.decoding)
+        var batch = FeedBatch()
+        defer {
+            summary.format = decoder.format
+            summary.ignored = decoder.statistics.ignored
+        }
+        do {
+            for try await event in events {
+                switch event {
+                case .bytes(let chunk):
+                    chunk.withUnsafeBytes { decoder.decode($0, into: &batch) }
+                case .status(let status):
+                    Console.write("repeat-sim: \(status)")
+                }
+                reloadTasksIfDue()
+                guard consume(&batch, summary: &summary, device: device) else { return }
+                batch.removeAll()
+            }
+        } catch is CancellationError {
+            // Ctrl-C: what the decoder holds is still handed on below.
+        }
+        decoder.finish(into: &batch)
+        _ = consume(&batch, summary: &summary, device: device)
+    }
+
+    /// Reports the batch's diagnostics and hands its items on; `false`
+    /// under `--strict` at a malformed record, when nothing of the batch is
+    /// handed on.
+    private func consume(_ batch: inout FeedBatch, summary: inout FeedSummary, device: String?) -> Bool {
+        for diagnostic in batch.diagnostics {
+            progress?.clear()
+            Console.write(diagnostic.located(in: summary.feed))
+            summary.count(diagnostic)
+            if settings.strict, diagnostic.isInputError {
+                result.stoppedAtMalformedRecord = true
+                return false
+            }
+        }
+        summary.fixes += batch.fixes.count
+        summary.waypoints += batch.waypoints.count
+        if let device {
+            for index in batch.fixes.indices where batch.fixes[index].device == nil { batch.fixes[index].device = device }
+        }
+        if pipeline == nil {
+            for sink in sinks { sink.decoded(batch, feed: summary.feed) }
+        } else {
+            events.removeAll(keepingCapacity: true)
+            for fix in batch.fixes { pipeline!.push(fix, into: &events) }
+            dispatch(feed: summary.feed)
+        }
+        for sink in sinks { sink.flush() }
+        return true
+    }
+
+    /// Hands the stages' events to the sinks in order, pacing each fix and
+    /// reporting the fixes that have no place on the clock.
+    private func dispatch(feed: String) {
+        for event in events {
+            switch event {
+            case .untimed:
+                warnings.untimed += 1
+                if warnings.untimed <= 5 { warn("\(feed): a fix without time has no place on the clock; skipped") }
+            case .late(let fix):
+                warnings.late += 1
+                if warnings.late <= 5 { warn("\(feed): fix at \(RFC3339.format(fix.time)) is older than the reorder window; dropped") }
+            case .fix(let fix):
+                let delay = pacer.delay(before: fix.time.secondsSince1970)
+                if delay > 0 {
+                    for sink in sinks { sink.flush() }
+                    Thread.sleep(forTimeInterval: delay)
+                }
+                feedTime = fix.time
+            case .transition, .reminder:
+                break
+            }
+            for sink in sinks { sink.receive(event) }
+        }
+    }
+
+    private func warn(_ message: String) {
+        progress?.clear()
+        Console.warn(message)
+    }
+
+    private func reloadTasksIfDue() {
+        guard let reload = settings.taskReload, pipeline != nil, Date().timeIntervalSince(lastReload) >= reload.seconds else {
+            return
+        }
+        lastReload = Date()
+        do { pipeline!.update(tasks: try reload.read()) } catch { warn("could not re-read the tasks: \(error)") }
+    }
+}

@@ -1,0 +1,32 @@
+import FeedParsing
+import Recurrence
+
+/// How a ``FeedRun`` reads, paces and reports.
+public struct RunSettings {
+    /// The command's name, for the progress line and the summary.
+    public var label: String
+    /// The feed format; `nil` detects it from the content.
+    public var format: FeedFormat?
+    /// Decoder settings (`--date`, `--columns`, waypoints).
+    public var decoding: FeedDecodingOptions
+    /// Stop at the first malformed record (`--strict`): nothing decoded
+    /// from the read that held it is handed on.
+    public var strict = false
+    /// How fast to play the feed (`--speed`).
+    public var pace = Pace.max
+    /// Give the fixes of each file that carry no device of their own the
+    /// file's name as device (replaying several files).
+    public var namesDevicesAfterFiles = false
+    /// Draw a progress line when stderr is a terminal and stdout is not.
+    public var showsProgress = false
+    /// Re-read the tasks this often while a live input runs (`live` with
+    /// the store), with the function that reads them.
+    public var taskReload: (seconds: Double, read: () throws -> [RecurringTask])?
+
+    /// Settings for a run labelled `label`.
+    public init(label: String, format: FeedFormat?, decoding: FeedDecodingOptions) {
+        self.label = label
+        self.format = format
+        self.decoding = decoding
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A byte buffer in front of a file descriptor (stdout or stderr): a run
+/// writes a whole batch's lines with one write(2).
+///
+/// A class, so that the sinks of one run share the one buffer of stdout
+/// (the `--exec` hook flushes it before its command writes).
+public final class ByteWriter {
+    /// The file descriptor written to.
+    public let descriptor: Int32
+    /// The bytes not yet written.
+    public var bytes: [UInt8] = []
+    private let flushThreshold = 1 << 16
+
+    /// A buffer in front of standard output.
+    public static func standardOutput() -> ByteWriter { ByteWriter(descriptor: STDOUT_FILENO) }
+
+    /// A buffer in front of `descriptor`.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        bytes.reserveCapacity(1 << 17)
+    }
+
+    /// Appends text, writing out once the buffer holds 64 KiB.
+    public func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        flushIfFull()
+    }
+
+    /// Writes out once the buffer holds 64 KiB.
+    @inline(__always)
+    public func flushIfFull() {
+        if bytes.count >= flushThreshold { flush() }
+    }
+
+    /// Writes everything buffered.
+    public func flush() {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += written
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

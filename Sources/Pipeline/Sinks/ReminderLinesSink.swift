@@ -1,0 +1,50 @@
+/// `replay`'s and `live`'s stdout: reminders, and on request suppressions
+/// and raw transitions, as JSON lines or table rows.
+public final class ReminderLinesSink: RunSink {
+    /// What to print besides the reminders.
+    public struct Printing: Sendable {
+        /// Print raw transitions (enter, exit, dwell, cross).
+        public var transitions: Bool
+        /// Print reminders (location, due); off for `--transitions` without tasks.
+        public var reminders: Bool
+        /// Print suppressed arrivals and dues with their reason.
+        public var explain: Bool
+        /// JSON lines instead of a table.
+        public var json: Bool
+
+        /// The choice of lines.
+        public init(transitions: Bool, reminders: Bool, explain: Bool, json: Bool) {
+            self.transitions = transitions
+            self.reminders = reminders
+            self.explain = explain
+            self.json = json
+        }
+    }
+
+    private let output: ByteWriter
+    private let printing: Printing
+
+    /// Lines on `output`; the table's header is written at once.
+    public init(output: ByteWriter, printing: Printing) {
+        self.output = output
+        self.printing = printing
+        if !printing.json { output.write(ReminderLines.header) }
+    }
+
+    public func receive(_ event: ReminderPipeline.Event) {
+        switch event {
+        case .transition(let transition) where printing.transitions:
+            ReminderLines.append(transition, json: printing.json, to: output)
+        case .reminder(.notify(let notification)) where printing.reminders:
+            ReminderLines.append(notification, json: printing.json, to: output)
+        case .reminder(.suppress(let suppression)) where printing.explain:
+            ReminderLines.append(suppression, json: printing.json, to: output)
+        default:
+            return
+        }
+        output.flushIfFull()
+    }
+
+    public func flush() { output.flush() }
+    public func finish() { output.flush() }
+}

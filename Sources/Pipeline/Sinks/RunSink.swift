@@ -1,0 +1,26 @@
+import FeedParsing
+
+/// Where a run's output goes: stdout lines, a GeoJSON file, a shell hook,
+/// the store's log, or a collector.
+///
+/// The ``FeedRun`` driver calls a decode run's sinks once per batch with
+/// the decoded items, and a pipeline run's sinks once per event, in order,
+/// sink after sink (so the log records a reminder before it is printed).
+/// Every method has an empty default.
+public protocol RunSink: AnyObject {
+    /// The items decoded from one read of `feed` (decode runs).
+    func decoded(_ batch: FeedBatch, feed: String)
+    /// One event of the stages (replay and live runs).
+    func receive(_ event: ReminderPipeline.Event)
+    /// The end of a batch or a pause: write out what is buffered.
+    func flush()
+    /// The end of the run.
+    func finish()
+}
+
+extension RunSink {
+    public func decoded(_ batch: FeedBatch, feed: String) {}
+    public func receive(_ event: ReminderPipeline.Event) {}
+    public func flush() {}
+    public func finish() {}
+}

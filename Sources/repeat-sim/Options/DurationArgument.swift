@@ -1,0 +1,62 @@
+import ArgumentParser
+import Recurrence
+
+/// The value of every duration flag: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`,
+/// `1y`, or a plain number of seconds (`0.5`).
+///
+/// Flags that schedule in a task's calendar (`--cooldown`, `--lead`) use
+/// ``calendar``; flags that measure feed or wall time use ``seconds``, and
+/// refuse months and years (their length varies).
+struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
+    /// The duration as written.
+    let description: String
+    /// The calendar form; `nil` for a fractional number of seconds.
+    let calendar: CalendarDuration?
+    /// Seconds, exact for s, m, h, d and w; `nil` for months and years.
+    let seconds: Double?
+
+    /// A whole number of `unit`s.
+    init(_ value: Int, _ unit: CalendarDuration.Unit) {
+        let duration = CalendarDuration(value, unit)
+        description = duration.description
+        calendar = duration
+        seconds = Self.fixedSeconds(duration)
+    }
+
+    /// Parses the text of a flag.
+    /// - Throws: a `ValidationError` that says what a duration looks like.
+    static func parse(_ text: String) throws -> DurationArgument {
+        if let plain = Double(text), plain >= 0, plain.isFinite {
+            let whole = plain == plain.rounded() && plain < 1e9
+            return DurationArgument(
+                description: text, calendar: whole ? CalendarDuration(Int(plain), .seconds) : nil, seconds: plain)
+        }
+        guard let duration = try? CalendarDuration(parsing: text) else {
+            throw ValidationError("'\(text)' is not a duration like 45s, 30m, 6h, 3d, 2w, 1mo or 1y")
+        }
+        return DurationArgument(description: text, calendar: duration, seconds: fixedSeconds(duration))
+    }
+
+    private init(description: String, calendar: CalendarDuration?, seconds: Double?) {
+        self.description = description
+        self.calendar = calendar
+        self.seconds = seconds
+    }
+
+    private static func fixedSeconds(_ duration: CalendarDuration) -> Double? {
+        switch duration.unit {
+        case .months, .years: return nil
+        default: return duration.approximateSeconds
+        }
+    }
+
+    /// The problem with this value for a flag that needs a fixed length.
+    func fixedLengthProblem(flag: String) -> String? {
+        seconds == nil ? "\(flag) '\(description)' must be a fixed duration (s, m, h, d, w)" : nil
+    }
+
+    /// The problem with this value for a flag that needs a calendar duration.
+    func calendarProblem(flag: String) -> String? {
+        calendar == nil ? "\(flag) '\(description)' must be a whole number of units (e.g. 90s, 12h)" : nil
+    }
+}

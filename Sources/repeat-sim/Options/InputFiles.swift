@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Geofencing
+import Pipeline
+import Recurrence
+
+/// A file named on the command line that cannot be read: a plain error
+/// naming it (exit 1), not a usage error.
+struct UnreadableFile: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "cannot read \"\(path)\": no such file, or not readable" }
+}
+
+/// The bytes of a file, or of standard input for `-`.
+/// - Throws: ``UnreadableFile``.
+func readInput(_ path: String) throws -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    guard let data = FileManager.default.contents(atPath: path) else { throw UnreadableFile(path: path) }
+    return data
+}
+
+/// The tasks of a tasks file (`--tasks`).
+func loadTasks(_ path: String) throws -> [RecurringTask] {
+    try TaskFile.decode(readInput(path))
+}
+
+/// The regions of a `--regions` file (CSV or GeoJSON); bad rows are
+/// reported, and under `--strict` end the command with status 2.
+func loadRegions(_ path: String, strict: Bool) throws -> [Region] {
+    let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path)
+    for diagnostic in loaded.diagnostics {
+        Console.write("\(diagnostic)")
+        if strict { throw ExitCode(2) }
+    }
+    return loaded.regions
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Pipeline
+
+/// `repeat-sim replay FEED... --tasks FILE`: the pipeline on recorded feeds,
+/// on the feed's own clock.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
+        discussion: """
+            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard
+            input), puts each device's fixes in time order (--reorder-window), runs
+            them through the geofence detector over the places of the tasks
+            (--tasks) and of --regions (CSV id,lat,lon,radius[,task] or GeoJSON), and
+            asks each task's recurrence gate whether an arrival may remind. The feed's
+            own time is the clock: due reminders fire at their own time between
+            fixes, a task overdue at the first fix fires there, and completions in
+            the tasks file apply as the clock passes them.
+
+            With --json, one line per reminder:
+              {"time":"2025-03-17T16:00:00Z","kind":"location","task":"cat-medicine",
+               "title":"Buy cat medicine","region":"Pharmacy","device":"phone",
+               "distance_m":42.1,"due":"…","window_start":"…"}
+            kind is location (an arrival while the gate is open: t >= window start -
+            lead, not within --cooldown of the last one of the cycle) or due.
+            --explain adds {"kind":"suppressed","reason":…} lines for arrivals and
+            dues that stayed quiet: not-due, cooldown, completed (the schedule), and
+            reminders the platform lost: accuracy (fixes worse than --max-accuracy),
+            pending-limit, monitor-limit (a place outside the --monitor-limit
+            nearest); the summary says what each limit missed;
+            --transitions adds the raw geofence transitions:
+              {"kind":"enter","time":"…","region":"pharmacy","device":"phone",
+               "distance_m":12.3}
+            (enter after --confirm fixes inside; exit once distance - accuracy >
+            radius + hysteresis for --exit-confirm fixes; dwell after --dwell
+            inside; cross when the straight line between two fixes passes through a
+            region neither fix is in, at the time of closest approach).
+
+            Without --tasks every region behaves as an always-due task named after
+            it; with --transitions and no --tasks only transitions are printed.
+            Fixes without time, older than the reorder window, invalid, or less
+            accurate than --max-accuracy change nothing; they are counted in the
+            summary on stderr. With several FEEDs, fixes without a device of their
+            own belong to a device named after the file.
+
+            Examples:
+              repeat-sim replay Tracks/cat-medicine/drives.gpx \\
+                --tasks Tracks/cat-medicine/scenario.json --explain
+              repeat-sim replay Tracks/gpx/gpxpy-visnjan-car.gpx \\
+                --regions Tracks/visnjan-errands/places.csv \\
+                --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
+              repeat-sim replay walk.gpx --regions shops.csv --transitions --json
+              repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Feed files to replay; - reads standard input.", valueName: "FEED"))
+    var feeds: [String] = []
+
+    @OptionGroup(title: "Input") var feedOptions: FeedOptions
+
+    @Flag(help: "Exit with status 2 at the first malformed record or region.")
+    var strict = false
+
+    @OptionGroup(title: "Places and tasks") var places: PlacesOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
+    var geojson: String?
+
+    @Option(help: ArgumentHelp("Pace: max (as fast as possible), realtime, or N times real time. (default: max)", valueName: "speed"),
+            transform: Pace.parse)
+    var speed = Pace.max
+
+    @OptionGroup(title: "Reminders") var reminder: ReminderOptions
+
+    @OptionGroup(title: "Geofence") var geofence: GeofenceOptions
+
+    func validate() throws {
+        var problems: [String] = []
+        if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
+        if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
+        if places.regions == nil, places.tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
+        problems += geofence.problems() + reminder.problems() + feedOptions.problems()
+        if let first = problems.first { throw ValidationError(first) }
+    }
+
+    func run() async throws {
+        let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
+        let tasks = try places.tasks.map(loadTasks) ?? []
+        let stages = ReminderPipeline(
+            reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,
+            reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+        let stdout = ByteWriter.standardOutput()
+        var sinks: [any RunSink] = []
+        if let geojson { sinks.append(try GeoJSONSink(path: geojson, regions: stages.regions, explain: output.explain)) }
+        sinks.append(ReminderLinesSink(output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions)))
+        if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
+        var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
+        settings.strict = strict
+        settings.pace = speed
+        settings.namesDevicesAfterFiles = true
+        settings.showsProgress = true
+        let result = try await FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks).run(feeds.map(FeedInput.file))
+        if result.stoppedAtMalformedRecord { throw ExitCode(2) }
+        Console.write(ReminderSummary(
+            label: "replay", statistics: result.pipeline!, limits: reminder.limits(geofence), elapsedSeconds: result.elapsedSeconds
+        ).text)
+        if !result.unreadable.isEmpty { throw ExitCode(1) }
+    }
+}

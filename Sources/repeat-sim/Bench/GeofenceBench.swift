@@ -71,7 +71,7 @@ enum GeofenceBench {
             shapes = generator.regions(count: options.regionsCount)
             points = generator.positions(count: options.positionsCount)
         }
-        let progress = ProgressBar(enabled: Terminal.stderrIsTerminal)
+        let progress = ProgressBar(enabled: Console.stderrIsTerminal)
         let result = measure(shapes: shapes, points: points, progress: progress)
         if options.json {
             printError("index: \(result.layout); \(result.indexBytes) bytes, "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task done ID [--at TIME]`: records a completion.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task list`: the overview, sorted by due.
@@ -34,6 +35,6 @@ struct TaskList: AsyncParsableCommand {
             for row in rows { print(TaskJSON.line(row.task, row.status)) }
             return
         }
-        print(TaskOverview(rows: rows, time: time, style: Style(enabled: Terminal.colourOnStdout)).render(), terminator: "")
+        print(TaskOverview(rows: rows, time: time, style: Style.forStandardOutput).render(), terminator: "")
     }
 }

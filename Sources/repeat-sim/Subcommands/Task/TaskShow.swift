@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task show ID [--json] [--at TIME]`.
@@ -40,7 +41,7 @@ struct TaskShow: AsyncParsableCommand {
             print(TaskJSON.line(task, status))
             return
         }
-        let style = Style(enabled: Terminal.colourOnStdout)
+        let style = Style.forStandardOutput
         let zone = task.timeZone
         print(style.bold(task.title) + " (\(task.id))" + (task.list.map { " — \($0)" } ?? ""))
         print("  schedule   \(task.schedule.summary), lead \(task.lead), zone \(zone.identifier)")

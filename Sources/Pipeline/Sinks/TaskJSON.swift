@@ -1,12 +1,11 @@
 import Foundation
-import Pipeline
 import Recurrence
 
 /// The `task show --json` object of DESIGN.md's contract.
-enum TaskJSON {
+public enum TaskJSON {
     /// `{"id","title","state","window_start","due","progress","last_completed"}`; `list` follows
     /// when the task has one. Times are UTC RFC 3339; `window_start`/`due` are null once finished.
-    static func line(_ task: RecurringTask, _ status: TaskStatus) -> String {
+    public static func line(_ task: RecurringTask, _ status: TaskStatus) -> String {
         var line = JSONLine()
         line.add("id", task.id)
         line.add("title", task.title)

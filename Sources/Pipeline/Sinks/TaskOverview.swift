@@ -9,19 +9,31 @@ import Recurrence
 ///   overdue   Mon  3 Mar 09:00  Water the plants          [████████████████████] 14d over
 ///   window    Mon 14 Apr 09:00  Buy cat medicine          [██████████████|░░░░░]  71%
 /// ```
-struct TaskOverview {
+public struct TaskOverview {
     /// A task and its status at the overview's moment.
-    struct Row {
-        var task: RecurringTask
-        var status: TaskStatus
+    public struct Row {
+        /// The task.
+        public var task: RecurringTask
+        /// Its status at the overview's moment.
+        public var status: TaskStatus
     }
 
-    var rows: [Row]
-    var time: Date
-    var style: Style
+    /// The rows, in order.
+    public var rows: [Row]
+    /// The overview's moment.
+    public var time: Date
+    /// Colours, or none.
+    public var style: Style
+
+    /// An overview of `rows` at `time`.
+    public init(rows: [Row], time: Date, style: Style) {
+        self.rows = rows
+        self.time = time
+        self.style = style
+    }
 
     /// The rows for `tasks` at `time`, by due date; finished tasks last.
-    static func rows(_ tasks: [RecurringTask], at time: Date) -> [Row] {
+    public static func rows(_ tasks: [RecurringTask], at time: Date) -> [Row] {
         tasks.map { Row(task: $0, status: $0.status(at: time)) }.sorted { a, b in
             switch (a.status.cycle?.due, b.status.cycle?.due) {
             case let (x?, y?): return x != y ? x < y : a.task.id < b.task.id
@@ -33,7 +45,7 @@ struct TaskOverview {
     }
 
     /// The whole screen, ending with a newline.
-    func render() -> String {
+    public func render() -> String {
         let overdue = rows.filter { $0.status.state == .overdue }.count
         var header = "Tasks at \(LocalText.dateTime(time, in: TimeZone(identifier: "UTC")!))"
         if overdue > 0 { header += " — " + style.red(style.bold("\(overdue) overdue")) }
@@ -51,7 +63,7 @@ struct TaskOverview {
     }
 
     /// The state word, coloured and padded.
-    static func stateText(_ state: TaskState, style: Style, width: Int = 0) -> String {
+    public static func stateText(_ state: TaskState, style: Style, width: Int = 0) -> String {
         let text = state.rawValue.padded(width)
         switch state {
         case .overdue: return style.red(text)
@@ -63,7 +75,7 @@ struct TaskOverview {
     }
 
     /// `[██████████████|░░░░░]  71%`: filled by progress, `|` where the window opens.
-    static func bar(_ status: TaskStatus, width: Int, style: Style) -> String {
+    public static func bar(_ status: TaskStatus, width: Int, style: Style) -> String {
         guard let cycle = status.cycle else { return style.dim("[" + String(repeating: "·", count: width) + "] done") }
         let filled = Int((status.progress * Double(width)).rounded(.down))
         let length = cycle.due.timeIntervalSince(cycle.anchor)

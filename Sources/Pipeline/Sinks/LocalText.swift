@@ -2,12 +2,12 @@ import Foundation
 import GeoCore
 
 /// Human-readable dates and spans for tables.
-enum LocalText {
+public enum LocalText {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `2025-04-14 09:00 +02:00`: the wall-clock time in `zone` and its offset.
-    static func dateTime(_ date: Date, in zone: TimeZone) -> String {
+    public static func dateTime(_ date: Date, in zone: TimeZone) -> String {
         let parts = local(date, in: zone)
         let offset = zone.secondsFromGMT(for: date)
         let sign = offset < 0 ? "-" : "+"
@@ -16,14 +16,14 @@ enum LocalText {
     }
 
     /// `Mon 14 Apr 09:00`: short, in `zone`.
-    static func short(_ date: Date, in zone: TimeZone) -> String {
+    public static func short(_ date: Date, in zone: TimeZone) -> String {
         let parts = local(date, in: zone)
         return "\(weekdays[parts.weekday]) \(parts.day < 10 ? " " : "")\(parts.day) \(months[parts.month - 1]) "
             + "\(two(parts.hour)):\(two(parts.minute))"
     }
 
     /// `3d 4h`, `5h 12m`, `40m`, `30s`: two units at most.
-    static func span(_ seconds: TimeInterval) -> String {
+    public static func span(_ seconds: TimeInterval) -> String {
         let total = Int(seconds.rounded())
         let days = total / 86_400, hours = total / 3600 % 24, minutes = total / 60 % 60
         if days >= 14 { return "\(days)d" }

@@ -81,6 +81,16 @@ import TestSupport
         #expect(try run(shuffled) == expected)
     }
 
+    @Test func aMissingTasksOrRegionsFileIsAPlainErrorNamingIt() throws {
+        let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
+        for flag in ["--tasks", "--regions"] {
+            let missing = try RepeatSimBinary.run(["replay", feed, flag, "no-such-file.json"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "Error: cannot read \"no-such-file.json\": no such file, or not readable\n", "\(flag)")
+            #expect(missing.stdout.isEmpty)
+        }
+    }
+
     @Test func usageErrorsExitOneAndBadRegionsUnderStrictExitTwo() throws {
         let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
         let noRegions = try RepeatSimBinary.run(["replay", feed, "--transitions"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedParsing
+import Pipeline
 import Foundation
 
 /// `repeat-sim bench`: measures the geofence index on this machine, with the

@@ -4,26 +4,42 @@
 import Darwin
 #endif
 import FeedParsing
-import Pipeline
 
 /// `bench --parse FILE`: decode throughput of one feed file, read from
 /// disk in 1 MiB chunks exactly as `decode` reads it (fixes are built,
 /// not printed). Runs three times and reports the fastest, so that a
 /// cold page cache or a noisy neighbour does not decide the figure.
-struct ParseBench {
-    let path: String
-    let format: FeedFormat?
-    static let runs = 3
+public struct ParseBench: Sendable {
+    /// The feed file.
+    public let path: String
+    /// Its format; `nil` detects it.
+    public let format: FeedFormat?
+    /// Runs measured; the fastest is reported.
+    public static let runs = 3
 
-    struct Measurement {
-        var format: FeedFormat?
-        var bytes = 0
-        var fixes = 0
-        var skipped = 0
-        var seconds = Double.infinity
+    /// What the fastest run measured.
+    public struct Measurement: Sendable {
+        /// The format decoded.
+        public var format: FeedFormat?
+        /// Bytes of the file.
+        public var bytes = 0
+        /// Fixes decoded.
+        public var fixes = 0
+        /// Records skipped with a diagnostic.
+        public var skipped = 0
+        /// Wall-clock seconds of the run.
+        public var seconds = Double.infinity
     }
 
-    func run() throws -> Measurement {
+    /// A measurement of `path` in `format` (`nil`: detect it).
+    public init(path: String, format: FeedFormat?) {
+        self.path = path
+        self.format = format
+    }
+
+    /// Decodes the file ``runs`` times and returns the fastest run.
+    /// - Throws: `FileReadError` when the file cannot be read.
+    public func run() throws -> Measurement {
         var best = Measurement()
         for _ in 0..<Self.runs {
             var current = Measurement()
@@ -42,25 +58,25 @@ struct ParseBench {
     }
 
     /// The process's peak resident set size in MiB (getrusage's ru_maxrss, KiB on Linux).
-    static func peakResidentMegabytes() -> Double {
+    public static func peakResidentMegabytes() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 
-    static func now() -> Double {
+    private static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    static func fileSize(_ path: String) -> Int {
+    private static func fileSize(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// One JSON object: `{"file":…,"format":…,"bytes":…,"fixes":…,"skipped":…,"seconds":…,"fixes_per_s":…,"mb_per_s":…,"peak_rss_mb":…}`.
-    static func json(_ m: Measurement, path: String) -> String {
+    public static func json(_ m: Measurement, path: String) -> String {
         var bytes: [UInt8] = []
         FixJSONEncoder.appendString(path, to: &bytes)
         let file = String(decoding: bytes, as: UTF8.self)
@@ -70,7 +86,7 @@ struct ParseBench {
     }
 
     /// A readable report.
-    static func text(_ m: Measurement, path: String) -> String {
+    public static func text(_ m: Measurement, path: String) -> String {
         """
         \(path) (\(m.format?.rawValue ?? "unknown")): \(m.bytes) bytes, \(m.fixes) fixes, \(m.skipped) skipped
           best of \(runs): \(rounded(m.seconds, 4)) s = \(Int(Double(m.fixes) / m.seconds)) fixes/s, \(rounded(Double(m.bytes) / 1e6 / m.seconds, 1)) MB/s

@@ -6,9 +6,9 @@ import GeoCore
 ///
 /// Times are RFC 3339 UTC with the fix's own fraction digits, latitude and
 /// longitude have 9 decimals (0.1 mm), the other numbers 3. An absent
-/// value is an empty cell. A device name with a comma, a quote or a leading
-/// or trailing blank is quoted (`"a, ""b"""`); the decoder trims blanks,
-/// and a name with a line break cannot be read back. CSV has no invalid
+/// value is an empty cell. A device name with a delimiter or a quote is
+/// quoted (`"a, ""b"""`); the decoder trims a name's edge blanks, and a
+/// name with a line break cannot be read back. CSV has no invalid
 /// fix: `valid: false` writes nothing.
 public struct CSVEncoder: FeedEncoder {
     /// A column the encoder can write, named as in the header.
@@ -66,13 +66,11 @@ public struct CSVEncoder: FeedEncoder {
         DecimalText.append(value, decimals: 3, to: &bytes)
     }
 
-    /// A cell, quoted with doubled quotes when it holds a delimiter, a quote or edge blanks.
+    /// A cell, quoted with doubled quotes when it holds a quote or any of the
+    /// delimiters the decoder detects (`,` `;` tab `|`).
     private func appendText(_ text: String, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
-        let needsQuotes =
-            utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x3B || $0 == 0x09 || $0 == 0x7C }
-            || utf8.first == 0x20 || utf8.last == 0x20
-        guard needsQuotes else {
+        guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x3B || $0 == 0x09 || $0 == 0x7C }) else {
             bytes.append(contentsOf: utf8)
             return
         }

@@ -17,7 +17,7 @@ import GeoCore
 /// for fix in fixes { encoder.append(fix, valid: true, to: &bytes) }
 /// encoder.appendFooter(to: &bytes)
 /// ```
-public protocol FeedEncoder {
+public protocol FeedEncoder: Sendable {
     /// The format written.
     var format: FeedFormat { get }
     /// Appends what comes before the first fix (GPX's prolog, CSV's header line).

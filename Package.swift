@@ -61,7 +61,7 @@ let package = Package(
             name: "TaskStoreTests",
             dependencies: ["TaskStore", "Recurrence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TaskStore"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

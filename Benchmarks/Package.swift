@@ -20,6 +20,7 @@ let package = Package(
         .target(
             name: "BenchmarkWorkloads",
             dependencies: [
+                .product(name: "FeedParsing", package: "Repeat"),
                 .product(name: "GeoCore", package: "Repeat"),
                 .product(name: "Geofencing", package: "Repeat"),
                 .product(name: "Recurrence", package: "Repeat"),

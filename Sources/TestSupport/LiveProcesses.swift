@@ -115,9 +115,3 @@ public struct WaitTimeout: Error, CustomStringConvertible {
     /// `gave up waiting for …`.
     public var description: String { "gave up waiting for \(what)" }
 }
-
-/// `$BODY*CS\r\n`: an NMEA sentence with its checksum.
-public func nmeaSentence(_ body: String) -> String {
-    let checksum = body.utf8.reduce(UInt8(0), ^)
-    return "$\(body)*\(String(format: "%02X", checksum))\r\n"
-}

@@ -1,4 +1,6 @@
+import FeedParsing
 import Foundation
+import GeoCore
 import Glibc
 import TaskStore
 import TestSupport
@@ -58,7 +60,13 @@ struct LiveCommandTests {
         try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
         let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
         for second in 19...21 {
-            feeder.write(Data(nmeaSentence("GPRMC,1235\(second),A,4807.038,N,01131.000,E,0.0,0.0,230394,003.1,W").utf8))
+            // 1994-03-23T12:35:19Z and on, standing in the shop
+            let fix = Fix(
+                time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
+                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
+            var bytes: [UInt8] = []
+            NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &bytes)
+            feeder.write(Data(bytes))
         }
         // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them.
         usleep(300_000)
@@ -97,17 +105,16 @@ struct LiveKillTests {
             // until a random moment 0.2–0.8 s of wall time from now.
             let killAt = Date().addingTimeInterval(Double.random(in: 0.2...0.8, using: &random))
             while Date() < killAt {
-                var chunk = ""
+                var chunk: [UInt8] = []
                 for _ in 0..<200 {
-                    let time = Date(timeIntervalSince1970: 1_735_725_600 + Double(second))  // from 2025-01-01 10:00Z
-                    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: time)
-                    let hms = String(format: "%02d%02d%02d", parts.hour!, parts.minute!, parts.second!)
-                    let dmy = String(format: "%02d%02d%02d", parts.day!, parts.month!, parts.year! % 100)
-                    let latitude = second % 2 == 0 ? "4807.038" : "4807.578"
-                    chunk += nmeaSentence("GPRMC,\(hms),A,\(latitude),N,01131.000,E,0.0,0.0,\(dmy),,")
+                    let fix = Fix(
+                        time: Timestamp(nanoseconds: Int64(1_735_725_600 + second) * 1_000_000_000),  // from 2025-01-01 10:00Z
+                        coordinate: Coordinate(latitude: second % 2 == 0 ? 48.1173 : 48.1263, longitude: 11 + 31.0 / 60),
+                        speed: 0, course: 0)
+                    NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &chunk)
                     second += 1
                 }
-                guard live.write(Data(chunk.utf8)) else { break }
+                guard live.write(Data(chunk)) else { break }
             }
             live.send(SIGKILL)
             try waitUntil("live to die") { !live.isRunning }

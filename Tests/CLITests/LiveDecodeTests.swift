@@ -1,4 +1,6 @@
+import FeedParsing
 import Foundation
+import GeoCore
 import Glibc
 import TestSupport
 import Testing
@@ -17,7 +19,13 @@ struct LiveDecodeTests {
         try waitUntil("the device to open") { decode.diagnosticsText.contains("connected to") }
         let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
         for second in 19...21 {
-            feeder.write(Data(nmeaSentence("GPRMC,1235\(second),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W").utf8))
+            // 1994-03-23T12:35:19Z and on, in Munich at 22.4 knots
+            let fix = Fix(
+                time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
+                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 22.4 * 1852 / 3600, course: 84.4)
+            var bytes: [UInt8] = []
+            NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &bytes)
+            feeder.write(Data(bytes))
             usleep(50_000)
         }
         try? waitUntil("two fixes") { decode.outputText.split(separator: "\n").count >= 2 }

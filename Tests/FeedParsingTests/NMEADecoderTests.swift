@@ -2,11 +2,9 @@ import FeedParsing
 import GeoCore
 import Testing
 
-/// Appends `*hh` to an NMEA body: the XOR of its bytes.
+/// `$BODY*hh` without a line end: a hand-made sentence with the encoder's checksum.
 func sentence(_ body: String) -> String {
-    let checksum = body.utf8.reduce(UInt8(0), ^)
-    let hex = String(checksum, radix: 16, uppercase: true)
-    return "$" + body + "*" + (hex.count == 1 ? "0" : "") + hex
+    String(decoding: NMEAEncoder.sentence(body).utf8.dropLast(2), as: UTF8.self)
 }
 
 let gga = sentence("GPGGA,123519.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")

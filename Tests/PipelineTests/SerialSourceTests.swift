@@ -29,7 +29,7 @@ struct SerialSourceTests {
         try await recorder.waitUntil("the device to open") { $0.statuses.contains(where: \.isConnected) }
         let firstHalf = try await feed.send(pausingFor: recorder) { try await pty.write($0) }
 
-        pty.closeMaster()
+        pty.close()
         try await recorder.waitUntil("a disconnect and two retries") { events in
             let statuses = events.statuses
             guard let lost = statuses.firstIndex(where: \.isDisconnected) else { return false }

@@ -7,8 +7,9 @@ import GeoCore
 ///
 /// Track points (`trkpt`) are the feed, with `ele`, `time`, `hdop` and
 /// GPX 1.0's `speed`/`course`. Elements are matched by local name, so any
-/// namespace prefix (or none) works. `extensions` are skipped whatever
-/// their depth; waypoints are collected when the options ask for them;
+/// namespace prefix (or none) works. A point's `extensions` are skipped
+/// except for `speed` and `course` at any depth inside them (Garmin's
+/// TrackPointExtension v2, which ``GPXEncoder`` writes); waypoints are collected when the options ask for them;
 /// route points are counted, not decoded. A point without a time is still
 /// a fix (with `time == nil`); a point without a readable `lat`/`lon` is a
 /// diagnostic. XML errors are diagnostics with libxml2's message and line;

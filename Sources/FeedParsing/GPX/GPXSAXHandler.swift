@@ -48,6 +48,8 @@ struct GPXParseState {
     var pointDepth = 0
     var extensionsDepth = 0
     var leaf = GPXLeaf.none
+    /// The depth of the element whose text ``leaf`` collects.
+    var leafDepth = 0
     var text: [UInt8] = []
     var reportedErrors = 0
 
@@ -67,7 +69,20 @@ struct GPXParseState {
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         depth += 1
-        guard extensionsDepth == 0, let names else { return }
+        guard let names else { return }
+        if extensionsDepth != 0 {
+            // Speed and course at any depth of a point's extensions, with any
+            // prefix (Garmin's `gpxtpx:TrackPointExtension`, OsmAnd); nothing else.
+            guard inPoint, leaf == .none else { return }
+            switch localname {
+            case names.speed: leaf = .speed
+            case names.course: leaf = .course
+            default: return
+            }
+            leafDepth = depth
+            text.removeAll(keepingCapacity: true)
+            return
+        }
         if localname == names.extensions {
             extensionsDepth = depth
             return
@@ -83,6 +98,7 @@ struct GPXParseState {
             case names.name: leaf = .name
             default: return
             }
+            leafDepth = depth
             text.removeAll(keepingCapacity: true)
             return
         }
@@ -103,15 +119,12 @@ struct GPXParseState {
 
     mutating func endElement(_ localname: UnsafePointer<xmlChar>?) {
         defer { depth -= 1 }
-        if extensionsDepth != 0 {
-            if depth == extensionsDepth { extensionsDepth = 0 }
-            return
-        }
-        guard inPoint else { return }
-        if depth == pointDepth + 1, leaf != .none {
+        if leaf != .none, depth == leafDepth {
             finishLeaf()
             leaf = .none
-        } else if depth == pointDepth {
+        } else if extensionsDepth != 0 {
+            if depth == extensionsDepth { extensionsDepth = 0 }
+        } else if inPoint, depth == pointDepth {
             inPoint = false
             emitPoint(point)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Pipeline
 import TestSupport
 import Testing
@@ -49,24 +50,27 @@ struct PacedNMEA {
         return lines
     }
 
-    /// Writes the first half of the pieces (2 ms apart), waits until the
-    /// reader has all of it and has reported the silence that follows (the
-    /// pause), then writes the rest. Returns the size of the first half.
+    /// Writes the first half of the pieces (2 ms apart, through a
+    /// ``PacedWriter``), waits until the reader has all of it and has
+    /// reported the silence that follows (the pause), then writes the rest.
+    /// Returns the size of the first half.
     func send(pausingFor recorder: EventRecorder, write: ([UInt8]) async throws -> Void) async throws -> Int {
         let half = pieces.count / 2
-        for piece in pieces[..<half] {
-            try await write(piece)
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        try await Self.paced(pieces[..<half], write: write)
         let firstHalf = pieces[..<half].reduce(0) { $0 + $1.count }
         try await recorder.waitUntil("the first half of the feed") { $0.byteCount >= firstHalf }
         try await recorder.waitUntil("a silence warning during the pause") { Self.silenceAfter(bytes: firstHalf, in: $0) }
-        for piece in pieces[half...] {
-            try await write(piece)
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        try await Self.paced(pieces[half...], write: write)
         try await recorder.waitUntil("the whole feed") { $0.byteCount >= bytes.count }
         return firstHalf
+    }
+
+    /// Writes pieces 2 ms of feed time apart, in real time, on a fast line.
+    private static func paced(_ pieces: ArraySlice<[UInt8]>, write: ([UInt8]) async throws -> Void) async throws {
+        var writer = PacedWriter(pace: 1, baudRate: 1_000_000)
+        for (index, piece) in pieces.enumerated() {
+            try await writer.write(piece, at: Timestamp(nanoseconds: Int64(index) * 2_000_000), to: write)
+        }
     }
 
     /// How many of `sentences` occur in `bytes` one after the other, in order.

@@ -1,0 +1,215 @@
+import GeoCore
+
+/// Writes fixes as NMEA 0183 sentences: per fix an RMC, a GGA and a GSA
+/// (or the subset in ``sentences``), each `$…*hh` with its checksum and a
+/// CRLF, as a receiver sends one epoch.
+///
+/// Precision (what the decoder returns):
+/// - position `ddmm.mmmmmm` / `dddmm.mmmmmm`: within 1 cm (1.9 mm of latitude);
+/// - time `hhmmss` when the fix's time has no fraction digits, else
+///   `hhmmss.ss` (rounded to the centisecond); the date in RMC;
+/// - speed in knots to 3 decimals and course to 2 (RMC), altitude to 2
+///   (GGA), HDOP to 2 (GGA and GSA).
+///
+/// NMEA carries no accuracy: a fix with an accuracy but no HDOP gets HDOP =
+/// accuracy / ``Fix/metresPerHDOP``, which the decoders turn back into the
+/// same effective accuracy. Nor does it carry a device: one stream is one
+/// receiver. Two fixes with the same time are one epoch to a decoder.
+/// RMC's two-digit year is read as 1980…2079.
+public struct NMEAEncoder: FeedEncoder {
+    /// The talker of every sentence.
+    public enum Talker: String, Sendable, CaseIterable {
+        /// GPS alone.
+        case gp = "GP"
+        /// A multi-constellation receiver.
+        case gn = "GN"
+    }
+
+    /// The sentences written per epoch, in the order RMC, GGA, GSA.
+    public struct Sentences: OptionSet, Sendable {
+        public let rawValue: UInt8
+        /// Creates a set from its raw bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Time, date, status, position, speed and course.
+        public static let rmc = Sentences(rawValue: 1)
+        /// Time, quality, position, HDOP and altitude.
+        public static let gga = Sentences(rawValue: 2)
+        /// Fix mode (none, 2D, 3D) and HDOP.
+        public static let gsa = Sentences(rawValue: 4)
+        /// RMC, GGA and GSA.
+        public static let all: Sentences = [.rmc, .gga, .gsa]
+    }
+
+    /// The talker of every sentence.
+    public var talker: Talker
+    /// The sentences written per epoch.
+    public var sentences: Sentences
+
+    /// Creates an encoder.
+    public init(talker: Talker = .gp, sentences: Sentences = .all) {
+        self.talker = talker
+        self.sentences = sentences
+    }
+
+    /// Always ``FeedFormat/nmea``.
+    public var format: FeedFormat { .nmea }
+
+    /// NMEA has no header.
+    public func appendHeader(to bytes: inout [UInt8]) {}
+
+    /// Appends one epoch. A valid one carries the position (RMC status A,
+    /// GGA quality 1, GSA mode 2, or 3 with an altitude); an invalid one
+    /// only the time and date (RMC status V, GGA quality 0, GSA mode 1).
+    /// The fix must have a time.
+    public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
+        guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
+        let clock = EpochClock(time)
+        let hdop = fix.hdop ?? fix.accuracy.map { $0 / Fix.metresPerHDOP }
+        if sentences.contains(.rmc) {
+            let start = beginSentence("RMC", to: &bytes)
+            appendTime(clock, to: &bytes)
+            if valid {
+                bytes.append(contentsOf: ",A,".utf8)
+                appendPosition(fix.coordinate, to: &bytes)
+                bytes.append(0x2C)
+                appendNumber(fix.speed.map { $0 / Self.metresPerSecondPerKnot }, decimals: 3, to: &bytes)
+                bytes.append(0x2C)
+                appendNumber(fix.course, decimals: 2, to: &bytes)
+            } else {
+                bytes.append(contentsOf: ",V,,,,,,".utf8)
+            }
+            bytes.append(0x2C)
+            DecimalText.appendDigits(UInt64(clock.day), width: 2, to: &bytes)
+            DecimalText.appendDigits(UInt64(clock.month), width: 2, to: &bytes)
+            DecimalText.appendDigits(UInt64(clock.year % 100), width: 2, to: &bytes)
+            bytes.append(contentsOf: (valid ? ",,,A" : ",,,N").utf8)
+            Self.endSentence(startingAt: start, in: &bytes)
+        }
+        if sentences.contains(.gga) {
+            let start = beginSentence("GGA", to: &bytes)
+            appendTime(clock, to: &bytes)
+            bytes.append(0x2C)
+            if valid {
+                appendPosition(fix.coordinate, to: &bytes)
+                bytes.append(contentsOf: ",1,,".utf8)
+                appendNumber(hdop, decimals: 2, to: &bytes)
+                bytes.append(0x2C)
+                appendNumber(fix.elevation, decimals: 2, to: &bytes)
+            } else {
+                bytes.append(contentsOf: ",,,,0,,,".utf8)
+            }
+            bytes.append(contentsOf: ",M,,M,,".utf8)
+            Self.endSentence(startingAt: start, in: &bytes)
+        }
+        if sentences.contains(.gsa) {
+            let start = beginSentence("GSA", to: &bytes)
+            let mode: UInt8 = !valid ? 0x31 : fix.elevation == nil ? 0x32 : 0x33
+            bytes.append(contentsOf: ",A,".utf8)
+            bytes.append(mode)
+            bytes.append(contentsOf: ",,,,,,,,,,,,,,".utf8)  // 12 satellite numbers and PDOP: not known
+            appendNumber(valid ? hdop : nil, decimals: 2, to: &bytes)
+            bytes.append(0x2C)  // VDOP: not known
+            Self.endSentence(startingAt: start, in: &bytes)
+        }
+    }
+
+    /// NMEA has no footer.
+    public func appendFooter(to bytes: inout [UInt8]) {}
+
+    /// `$BODY*hh` and CRLF: a sentence from its body (`GPGGA,…`), for
+    /// tests that need a hand-made sentence, such as a deliberately odd one.
+    package static func sentence(_ body: String) -> String {
+        var bytes: [UInt8] = [0x24]
+        bytes.append(contentsOf: body.utf8)
+        endSentence(startingAt: 0, in: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let metresPerSecondPerKnot = 1852.0 / 3600.0
+
+    /// Appends `$`, the talker and the type; returns where the `$` is.
+    private func beginSentence(_ type: StaticString, to bytes: inout [UInt8]) -> Int {
+        let start = bytes.count
+        bytes.append(0x24)
+        bytes.append(contentsOf: talker.rawValue.utf8)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
+        return start
+    }
+
+    /// Appends `*hh` (the XOR of the bytes after the `$` at `start`) and CRLF.
+    private static func endSentence(startingAt start: Int, in bytes: inout [UInt8]) {
+        var checksum: UInt8 = 0
+        for byte in bytes[(start + 1)...] { checksum ^= byte }
+        let hex: StaticString = "0123456789ABCDEF"
+        bytes.append(0x2A)
+        bytes.append(hex.utf8Start[Int(checksum >> 4)])
+        bytes.append(hex.utf8Start[Int(checksum & 15)])
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+    }
+
+    /// `,hhmmss` or `,hhmmss.ss`.
+    private func appendTime(_ clock: EpochClock, to bytes: inout [UInt8]) {
+        bytes.append(0x2C)
+        let second = clock.secondOfDay
+        DecimalText.appendDigits(UInt64(second / 3600), width: 2, to: &bytes)
+        DecimalText.appendDigits(UInt64(second / 60 % 60), width: 2, to: &bytes)
+        DecimalText.appendDigits(UInt64(second % 60), width: 2, to: &bytes)
+        if let centiseconds = clock.centiseconds {
+            bytes.append(0x2E)
+            DecimalText.appendDigits(UInt64(centiseconds), width: 2, to: &bytes)
+        }
+    }
+
+    /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`.
+    private func appendPosition(_ coordinate: Coordinate, to bytes: inout [UInt8]) {
+        appendAngle(coordinate.latitude, degreeDigits: 2, positive: 0x4E, negative: 0x53, to: &bytes)
+        bytes.append(0x2C)
+        appendAngle(coordinate.longitude, degreeDigits: 3, positive: 0x45, negative: 0x57, to: &bytes)
+    }
+
+    /// Degrees and minutes to a millionth of a minute, then the hemisphere.
+    private func appendAngle(_ degrees: Double, degreeDigits: Int, positive: UInt8, negative: UInt8, to bytes: inout [UInt8]) {
+        let microminutes = UInt64((degrees.magnitude * 60_000_000).rounded())
+        DecimalText.appendDigits(microminutes / 60_000_000, width: degreeDigits, to: &bytes)
+        let minutes = microminutes % 60_000_000
+        DecimalText.appendDigits(minutes / 1_000_000, width: 2, to: &bytes)
+        bytes.append(0x2E)
+        DecimalText.appendDigits(minutes % 1_000_000, width: 6, to: &bytes)
+        bytes.append(0x2C)
+        bytes.append(degrees < 0 && microminutes > 0 ? negative : positive)
+    }
+
+    /// A number, or nothing (an empty field) when absent or not finite.
+    private func appendNumber(_ value: Double?, decimals: Int, to bytes: inout [UInt8]) {
+        guard let value, value.isFinite else { return }
+        DecimalText.append(value, decimals: decimals, to: &bytes)
+    }
+}
+
+/// The UTC date and time of day of an epoch, rounded to what NMEA writes:
+/// the centisecond when the time has fraction digits, else the second.
+private struct EpochClock {
+    let year: Int
+    let month: Int
+    let day: Int
+    let secondOfDay: Int
+    /// The hundredths of the second, or `nil` for a whole-second time.
+    let centiseconds: Int?
+
+    init(_ time: Timestamp) {
+        let hasFraction = time.fractionDigits > 0
+        let unit: Int64 = hasFraction ? 10_000_000 : 1_000_000_000
+        let units = Self.floorDivide(time.nanoseconds + unit / 2, unit)
+        let unitsPerDay = 86_400_000_000_000 / unit
+        let days = Self.floorDivide(units, unitsPerDay)
+        let unitOfDay = units - days * unitsPerDay
+        (year, month, day) = CivilCalendar.date(fromDays: Int(days))
+        secondOfDay = Int(hasFraction ? unitOfDay / 100 : unitOfDay)
+        centiseconds = hasFraction ? Int(unitOfDay % 100) : nil
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+}

@@ -61,7 +61,9 @@ let package = Package(
             name: "TaskStoreTests",
             dependencies: ["TaskStore", "Recurrence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore"], exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Geofencing
 
 /// A 1 Hz random walk in the city box (seed 21, starting at
 /// ``ReplayWorkload/start``), written as a feed file in each format Repeat
@@ -21,8 +22,8 @@ public enum WalkFile {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".partial"))
         var text = header(format)
         text.reserveCapacity(1 << 22)
-        var walk = GeofenceWorkload(box: .city, seed: 21)
-        for (second, point) in walk.walk(count: fixes).enumerated() {
+        var walk = GeofenceWorkload(layout: .city, seed: 21)
+        for (second, point) in walk.walks(count: fixes, tracks: 1).enumerated() {
             let stamp = RFC3339.format(Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000))
             text += line(format, point, stamp: stamp, second: second)
             if text.utf8.count > 1 << 22 {

@@ -1,8 +1,9 @@
 import GeoCore
 
 extension SpatialGrid {
-    /// Traps unless the grid's internal structure is consistent. Runs after
-    /// every rebuild in debug builds, and in tests after every change.
+    /// Traps unless the grid's internal structure is consistent. The
+    /// differential tests run it after every build and every change (so
+    /// after every rebuild a change sets off); it is O(regions + cells).
     ///
     /// Checks: table sizes agree; keys and internal ids map to each other;
     /// each level's offsets ascend from its first to its last entry and the

@@ -12,7 +12,7 @@ extension SpatialGrid {
     /// exactly the cells its box covers at one level; dead regions still in
     /// cells are counted as stale; the overflow list and its positions agree
     /// and hold live regions in no cell; the counts add up.
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(records.count == keyOf.count && radii.count == keyOf.count, "table sizes differ")
         for (key, id) in internalOf.enumerated() where id != Self.absent {
             precondition(Int(id) < records.count && keyOf[Int(id)] == UInt32(key), "key \(key) ↔ id \(id)")

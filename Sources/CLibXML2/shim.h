@@ -6,8 +6,4 @@
 #include <libxml/SAX2.h>
 #include <libxml/xmlreader.h>
 
-/// Frees memory that libxml2 allocated; `xmlFree` itself is a global
-/// function-pointer variable that Swift 6 rejects as shared mutable state.
-static inline void repeat_xml_free(void *pointer) { xmlFree(pointer); }
-
 #endif

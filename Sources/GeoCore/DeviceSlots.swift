@@ -1,16 +1,16 @@
 /// Dense numbers for device names, in order of first sight, so that
 /// per-device state can live in an array; the last name looked up is
 /// remembered, since a feed usually carries one device.
-public struct DeviceSlots: Sendable {
+package struct DeviceSlots: Sendable {
     private var slots: [String: Int] = [:]
     private var last: (name: String, slot: Int)?
 
     /// No devices yet.
-    public init() {}
+    package init() {}
 
     /// The slot of `name`, numbering it next if it is new (`isNew` then
     /// tells the caller to append its state).
-    public mutating func slot(of name: String) -> (slot: Int, isNew: Bool) {
+    package mutating func slot(of name: String) -> (slot: Int, isNew: Bool) {
         if let last, last.name == name { return (last.slot, false) }
         let known = slots[name]
         let slot = known ?? slots.count
@@ -20,10 +20,10 @@ public struct DeviceSlots: Sendable {
     }
 
     /// The slot of a device seen before.
-    public func existingSlot(of name: String) -> Int? { slots[name] }
+    package func existingSlot(of name: String) -> Int? { slots[name] }
 
     /// Every device and its slot, by name.
-    public var byName: [(name: String, slot: Int)] {
+    package var byName: [(name: String, slot: Int)] {
         slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

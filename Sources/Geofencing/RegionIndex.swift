@@ -37,13 +37,6 @@ extension RegionIndex {
         forEachRegion(containing: point) { keys.append($0) }
         return keys.sorted()
     }
-
-    /// The number of regions containing `point`.
-    public func countRegions(containing point: Coordinate) -> Int {
-        var count = 0
-        forEachRegion(containing: point) { _ in count += 1 }
-        return count
-    }
 }
 
 extension BoundingBox {

@@ -157,9 +157,6 @@ extension SpatialGrid {
         }
         offsets = keptOffsets
         slots = entries
-        #if DEBUG
-        _checkInvariants()
-        #endif
     }
 
     /// Keeps only the records of `ids`, renumbered 0..<ids.count in that order.

@@ -1,8 +1,9 @@
 import GeoCore
 
 extension SpatialGrid {
-    /// Traps unless the grid's internal structure is consistent. Runs after
-    /// every rebuild in debug builds, and in tests after every change.
+    /// Traps unless the grid's internal structure is consistent. The
+    /// differential tests run it after every build and every change (so
+    /// after every rebuild a change sets off); it is O(regions + cells).
     ///
     /// Checks: table sizes agree; keys and internal ids map to each other;
     /// each level's offsets ascend from its first to its last entry and the
@@ -11,7 +12,7 @@ extension SpatialGrid {
     /// exactly the cells its box covers at one level; dead regions still in
     /// cells are counted as stale; the overflow list and its positions agree
     /// and hold live regions in no cell; the counts add up.
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(records.count == keyOf.count && radii.count == keyOf.count, "table sizes differ")
         for (key, id) in internalOf.enumerated() where id != Self.absent {
             precondition(Int(id) < records.count && keyOf[Int(id)] == UInt32(key), "key \(key) ↔ id \(id)")

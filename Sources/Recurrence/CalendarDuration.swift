@@ -60,9 +60,6 @@ public struct CalendarDuration: Hashable, Sendable {
     /// 12 hours, the default location cooldown.
     public static let twelveHours = CalendarDuration(12, .hours)
 
-    /// The duration in seconds when its unit is exact, else `nil`.
-    public var exactSeconds: Int64? { unit.secondsPerUnit.map { $0 * Int64(value) } }
-
     /// A rough length in seconds (months 30.4 days, years 365.2425 days).
     public var approximateSeconds: Double { Double(value) * unit.approximateSeconds }
 

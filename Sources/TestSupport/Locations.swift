@@ -12,8 +12,9 @@ public enum RepositoryPaths {
     /// `Tracks/`: the bundled sample tracks and scenarios.
     public static var tracks: String { root + "/Tracks" }
 
-    /// `../shared/corpus`: the third-party conformance corpus, when present.
-    public static var corpus: String { root + "/../shared/corpus" }
+    /// `../shared/corpus` (or `REPEAT_CORPUS`): the third-party conformance
+    /// corpus, when present (see ``SharedCorpus``).
+    public static var corpus: String { SharedCorpus.located.path }
 
     /// The path of a file under `Tracks/`.
     public static func track(_ relativePath: String) -> String { tracks + "/" + relativePath }

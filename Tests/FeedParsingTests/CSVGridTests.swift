@@ -44,7 +44,7 @@ struct CSVGridTests {
         }
     }
 
-    @Test("every row matches the reference reading", arguments: [
+    @Test("every row matches the reference reading", .needsSharedCorpus, arguments: [
         ("csv/gpsbabel/grid-utm.csv", "grid-utm.csv.expected.unicsv"),
         ("csv/gpsbabel/grid-swiss.csv", "grid-swiss.csv.expected.unicsv"),
         ("csv/gpsbabel/track/trackfilter_segment.csv", "trackfilter_segment.csv.expected.unicsv"),

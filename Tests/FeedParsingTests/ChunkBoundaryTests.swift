@@ -15,7 +15,7 @@ struct ChunkBoundaryTests {
             + batch.diagnostics.map { "\($0.code) \($0.location.line) \($0.location.byteOffset)" }
     }
 
-    @Test("corpus files decode identically in any chunking", arguments: CorpusEntry.all)
+    @Test("corpus files decode identically in any chunking", .needsSharedCorpus, arguments: CorpusEntry.all)
     func corpusFile(entry: CorpusEntry) throws {
         let bytes = try readBytes(entry.absolutePath)
         let options = FeedDecodingOptions(collectWaypoints: true)
@@ -31,7 +31,7 @@ struct ChunkBoundaryTests {
         #expect(sniffed == whole, "random chunks, format detected")
     }
 
-    @Test("gpsd JSON lines decode identically in any chunking")
+    @Test("gpsd JSON lines decode identically in any chunking", .needsSharedCorpus)
     func gpsdLines() throws {
         let path = RepositoryPaths.corpus + "/nmea/gpsd/beidou-bd.log.chk"
         let bytes = try readBytes(path)
@@ -43,7 +43,7 @@ struct ChunkBoundaryTests {
         #expect(Self.fingerprint(decode(bytes, format: .gpsd, chunkSizes: sizes)) == whole)
     }
 
-    @Test("chunk sizes swept from 1 to the whole input give the same fixes")
+    @Test("chunk sizes swept from 1 to the whole input give the same fixes", .needsSharedCorpus)
     func sweep() throws {
         let bytes = try readBytes(RepositoryPaths.corpus + "/nmea/gpsd/isync.log")
         let whole = Self.fingerprint(decode(bytes, format: .nmea))

@@ -15,7 +15,7 @@ import Testing
 /// ``documentedDisagreements`` with the reason (also in Tracks/README.md),
 /// and a listed file that starts agreeing fails the test too, so the list
 /// stays exact.
-@Suite("Corpus conformance")
+@Suite("Corpus conformance", .needsSharedCorpus)
 struct CorpusConformanceTests {
     /// Files where Repeat deliberately reads differently from every reference tool.
     static let documentedDisagreements: [String: String] = [

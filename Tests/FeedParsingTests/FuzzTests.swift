@@ -12,7 +12,7 @@ import Testing
 /// where libxml2's recovery depends on where the chunks end (its messages
 /// and resynchronisation point differ), so a GPX with `badXML` is only
 /// required not to crash.
-@Suite("Fuzz (seeded mutations of the corpus)")
+@Suite("Fuzz (seeded mutations of the corpus)", .needsSharedCorpus)
 struct FuzzTests {
     static let seed = SeededRandom.testSeed(default: 0xF022_2025)
     static let iterations = environment("FUZZ_ITERATIONS").flatMap(Int.init) ?? 1500

@@ -23,10 +23,11 @@ struct TrackGoldenTests {
         return paths.sorted()
     }()
 
-    @Test("Tracks/ holds at least an NMEA log and a GPX file")
+    @Test("Tracks/ holds a recording of every file format: NMEA, GPX and CSV")
     func bundled() {
         #expect(Self.recordings.contains { $0.hasPrefix("nmea/") })
         #expect(Self.recordings.contains { $0.hasPrefix("gpx/") })
+        #expect(Self.recordings.contains { $0.hasPrefix("csv/") })
     }
 
     @Test("each recording decodes to its expected JSON lines", arguments: recordings)

@@ -9,10 +9,10 @@ import TestSupport
 @Suite struct GridDifferentialTests {
     static let seed = SeededRandom.testSeed(default: 20_251_121)
 
-    @Test(arguments: Workload.Kind.allCases)
-    func bulkBuildAgreesWithBruteForce(kind: Workload.Kind) {
+    @Test(arguments: GeofenceWorkload.Layout.allCases)
+    func bulkBuildAgreesWithBruteForce(kind: GeofenceWorkload.Layout) {
         print("GridDifferentialTests seed \(Self.seed) workload \(kind.rawValue)")
-        var workload = Workload(kind: kind, seed: Self.seed)
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed)
         let shapes = (0..<600).map { _ in workload.shape() }
         let grid = SpatialGrid(shapes: shapes)
         let brute = BruteForceIndex(shapes: shapes)
@@ -31,35 +31,37 @@ import TestSupport
         #expect(disagreements == 0, "seed \(Self.seed)")
     }
 
-    @Test(arguments: Workload.Kind.allCases)
-    func interleavedInsertAndRemoveAgree(kind: Workload.Kind) {
+    @Test(arguments: GeofenceWorkload.Layout.allCases)
+    func interleavedInsertAndRemoveAgree(kind: GeofenceWorkload.Layout) {
         print("GridDifferentialTests seed \(Self.seed) workload \(kind.rawValue) (incremental)")
-        var workload = Workload(kind: kind, seed: Self.seed &+ 1)
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed &+ 1)
         var shapes = (0..<200).map { _ in workload.shape() }
         var grid = SpatialGrid(shapes: shapes)
+        grid._checkInvariants()
         var brute = BruteForceIndex(shapes: shapes)
         var live = Set(shapes.indices)
         var disagreements = 0
         for round in 0..<40 {
-            for _ in 0..<Int.random(in: 1...40, using: &workload.random) {
-                if !live.isEmpty, Int.random(in: 0..<3, using: &workload.random) == 0 {
-                    let key = live.sorted().randomElement(using: &workload.random)!
+            for _ in 0..<Int.random(in: 1...40, using: &workload) {
+                if !live.isEmpty, Int.random(in: 0..<3, using: &workload) == 0 {
+                    let key = live.sorted().randomElement(using: &workload)!
                     let removedFromGrid = grid.remove(key: key)
+                    grid._checkInvariants()
                     let removedFromBrute = brute.remove(key: key)
                     #expect(removedFromGrid == removedFromBrute)
                     live.remove(key)
                 } else {
                     // Half new keys, half replacements of existing ones.
-                    let key = Bool.random(using: &workload.random) || shapes.isEmpty
-                        ? shapes.count : Int.random(in: 0..<shapes.count, using: &workload.random)
+                    let key = Bool.random(using: &workload) || shapes.isEmpty
+                        ? shapes.count : Int.random(in: 0..<shapes.count, using: &workload)
                     let shape = workload.shape()
                     if key == shapes.count { shapes.append(shape) } else { shapes[key] = shape }
                     grid.insert(shape, forKey: key)
+                    grid._checkInvariants()
                     brute.insert(shape, forKey: key)
                     live.insert(key)
                 }
             }
-            grid._checkInvariants()
             #expect(grid.count == brute.count)
             let present = live.sorted().map { shapes[$0] }
             for _ in 0..<100 {
@@ -77,19 +79,21 @@ import TestSupport
         #expect(disagreements == 0, "seed \(Self.seed)")
     }
 
-    @Test(arguments: Workload.Kind.allCases)
-    func candidateBoxQueriesAgree(kind: Workload.Kind) {
-        var workload = Workload(kind: kind, seed: Self.seed &+ 2)
+    @Test(arguments: GeofenceWorkload.Layout.allCases)
+    func candidateBoxQueriesAgree(kind: GeofenceWorkload.Layout) {
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed &+ 2)
         let shapes = (0..<300).map { _ in workload.shape() }
         var grid = SpatialGrid(shapes: shapes)
         var brute = BruteForceIndex(shapes: shapes)
+        grid._checkInvariants()
         for key in stride(from: 0, to: 300, by: 7) {
             grid.remove(key: key)
+            grid._checkInvariants()
             brute.remove(key: key)
         }
         for _ in 0..<300 {
             let a = workload.point(near: shapes)
-            let box = BoundingBox.around(a, radius: workload.uniform(1...20_000))
+            let box = BoundingBox.around(a, radius: workload.uniform(1, 20_000))
             var expected: [Int] = []
             brute.forEachCandidate(intersecting: box) { expected.append($0) }
             var actual: [Int] = []
@@ -101,15 +105,16 @@ import TestSupport
         }
     }
 
-    @Test("candidates near a segment's end: none within reach is left out", arguments: Workload.Kind.allCases)
-    func candidatesWithinReach(kind: Workload.Kind) {
-        var workload = Workload(kind: kind, seed: Self.seed &+ 3)
+    @Test("candidates near a segment's end: none within reach is left out", arguments: GeofenceWorkload.Layout.allCases)
+    func candidatesWithinReach(kind: GeofenceWorkload.Layout) {
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed &+ 3)
         let shapes = (0..<300).map { _ in workload.shape() }
         let grid = SpatialGrid(shapes: shapes)
+        grid._checkInvariants()
         var pruned = 0
         for _ in 0..<300 {
             let end = workload.point(near: shapes)
-            let reach = workload.uniform(1...5_000)
+            let reach = workload.uniform(1, 5_000)
             let box = BoundingBox.around(end, radius: reach)
             var actual: Set<Int> = []
             grid.forEachCandidate(intersecting: box, within: reach, of: end) { actual.insert($0) }
@@ -121,8 +126,9 @@ import TestSupport
                 }
             }
         }
-        // The distance test does prune: the box alone would keep them all.
-        #expect(pruned > 0, "seed \(Self.seed)")
+        // The distance test does prune: the box alone would keep them all
+        // (in the country box, 300 small regions are too sparse to be near).
+        #expect(pruned > 0 || kind == .country, "seed \(Self.seed)")
     }
 
     @Test func emptyGridAndInvalidPointsContainNothing() {

@@ -9,9 +9,9 @@ import Testing
 struct NearestRegionsTests {
     static let seed = SeededRandom.testSeed(default: 20_251_122)
 
-    @Test("the grid's nearest regions are the brute force's, nearest first", arguments: Workload.Kind.allCases)
-    func nearestMatchesSorting(kind: Workload.Kind) {
-        var workload = Workload(kind: kind, seed: Self.seed)
+    @Test("the grid's nearest regions are the brute force's, nearest first", arguments: GeofenceWorkload.Layout.allCases)
+    func nearestMatchesSorting(kind: GeofenceWorkload.Layout) {
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed)
         let shapes = (0..<400).map { _ in workload.shape() }
         let detector = TransitionDetector(regions: shapes.enumerated().map { Region(id: "r\($0.offset)", shape: $0.element) })
         for query in 0..<200 {

@@ -20,7 +20,7 @@ struct GPSDSourceTests {
         silenceThreshold: nil
     )
 
-    @Test("TPV reports carry the log's fixes; killing gpsd is a disconnect, then retries")
+    @Test("TPV reports carry the log's fixes; killing gpsd is a disconnect, then retries", .needsSharedCorpus)
     func tpvFromGpsfake() async throws {
         let reference = try GPSDReference(log: Self.log)
         let folder = try TemporaryFolder(prefix: "repeat-gpsfake")

@@ -22,6 +22,26 @@ import Testing
             task: "cat-medicine")])
     }
 
+    @Test("a regions CSV is read by the CSV feed's rules: | delimiter, # comments, CR lines, quoted fields")
+    func csvReadLikeAFeed() {
+        let loaded = csv("# shops\rName|Lat|Lng|Radius (m)|Task\r\"Bakery \"\"Mika\"\"\"|45.27|13.71|40|bread\r")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.regions == [Region(
+            id: "Bakery \"Mika\"", shape: .circle(centre: Coordinate(latitude: 45.27, longitude: 13.71), radius: 40),
+            task: "bread")])
+    }
+
+    @Test("a UTF-16 regions CSV with latitude,longitude headers loads, lines numbered")
+    func csvInUTF16() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "region_id,latitude,longitude,radius_m\r\nA,52.5,13.4,50\r\nB,95,13.4,50\r\n".utf16 {
+            bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let loaded = RegionCSVLoader.load(bytes, source: "r.csv")
+        #expect(loaded.regions.map(\.id) == ["A"])
+        #expect(loaded.diagnostics.map(\.location) == ["3"])
+    }
+
     @Test func csvWithoutHeaderTakesIdLatLonRadius() {
         let loaded = csv("a,1,2,3\nb,4,5,6,task-b\n")
         #expect(loaded.regions.map(\.id) == ["a", "b"])

@@ -16,7 +16,7 @@ struct SerialSourceTests {
         silenceThreshold: .milliseconds(300)
     )
 
-    @Test("paced NMEA with noise and a pause arrives intact; a closed master is a disconnect, then retries")
+    @Test("paced NMEA with noise and a pause arrives intact; a closed master is a disconnect, then retries", .needsSharedCorpus)
     func pacedNMEAThroughOpenpty() async throws {
         let seed = SeededRandom.testSeed(default: 0x5E71A1)
         print("SerialSourceTests seed: \(seed) (set REPEAT_SEED to replay)")

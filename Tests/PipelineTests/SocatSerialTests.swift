@@ -8,7 +8,7 @@ import Testing
 /// the test writes into the other end (apt: socat).
 @Suite("Serial source over a socat pty pair", .serialized)
 struct SocatSerialTests {
-    @Test("paced NMEA with noise and a pause crosses socat intact; socat's exit is a disconnect, then retries")
+    @Test("paced NMEA with noise and a pause crosses socat intact; socat's exit is a disconnect, then retries", .needsSharedCorpus)
     func pacedNMEAThroughSocat() async throws {
         let seed = SeededRandom.testSeed(default: 0x50CA7)
         print("SocatSerialTests seed: \(seed) (set REPEAT_SEED to replay)")

@@ -14,20 +14,20 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
         maxDuration: .seconds(2), maxIterations: 100)
 
-    for box in GeofenceWorkload.Box.allCases {
+    for box in [GeofenceWorkload.Layout.city, .country] {
         for count in [1_000, 10_000, 100_000, 1_000_000] {
             let label = "\(box.rawValue), \(count / 1_000)k regions"
             Benchmark("grid build, \(label)", configuration: .init(maxDuration: .seconds(5), maxIterations: count >= 100_000 ? 5 : 50)) { benchmark in
-                var workload = GeofenceWorkload(box: box, seed: 11)
+                var workload = GeofenceWorkload(layout: box, seed: 11)
                 let shapes = workload.regions(count: count)
                 benchmark.startMeasurement()
                 blackHole(SpatialGrid(shapes: shapes))
                 benchmark.stopMeasurement()
             }
             Benchmark("grid query, \(label)", configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(5), maxIterations: 20)) { benchmark in
-                var workload = GeofenceWorkload(box: box, seed: 11)
+                var workload = GeofenceWorkload(layout: box, seed: 11)
                 let grid = SpatialGrid(shapes: workload.regions(count: count))
-                let points = workload.walk(count: 1_000)
+                let points = workload.walks(count: 1_000, tracks: 1)
                 var hits = 0
                 benchmark.startMeasurement()
                 for index in benchmark.scaledIterations {
@@ -40,9 +40,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("detector, 1 h at 1 Hz, 10k city regions", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) { benchmark in
-        var workload = GeofenceWorkload(box: .city, seed: 21)
+        var workload = GeofenceWorkload(layout: .city, seed: 21)
         let regions = workload.regions(count: 10_000).enumerated().map { Region(id: "r\($0.offset)", shape: $0.element) }
-        let fixes = workload.walk(count: 3_600).enumerated().map { second, point in
+        let fixes = workload.walks(count: 3_600, tracks: 1).enumerated().map { second, point in
             Fix(time: Timestamp(nanoseconds: (1_740_823_200 + Int64(second)) * 1_000_000_000), coordinate: point, accuracy: 8)
         }
         var detector = TransitionDetector(regions: regions, settings: GeofenceSettings(dwell: 300))

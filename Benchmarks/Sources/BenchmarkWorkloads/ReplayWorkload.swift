@@ -15,7 +15,7 @@ public enum ReplayWorkload {
     /// `count` regions in the city box; region `i` with `i % 10 == 0`
     /// belongs to task `task-(i / 10 % tasks)`.
     public static func regions(count: Int, tasks: Int) -> [Region] {
-        var workload = GeofenceWorkload(box: .city, seed: 11)
+        var workload = GeofenceWorkload(layout: .city, seed: 11)
         return workload.regions(count: count).enumerated().map { index, shape in
             Region(id: "r\(index)", shape: shape, task: index % 10 == 0 ? "task-\(index / 10 % tasks)" : nil)
         }
@@ -24,7 +24,7 @@ public enum ReplayWorkload {
     /// `count` tasks: flexible, fixed, weekday and short flexible schedules
     /// in turn, started 0–21 days before the walk, with a few completions.
     public static func tasks(count: Int) -> [RecurringTask] {
-        var random = GeofenceWorkload(box: .city, seed: 5)
+        var random = GeofenceWorkload(layout: .city, seed: 5)
         let walkStart = Date(timeIntervalSince1970: TimeInterval(start))
         return (0..<count).map { index in
             let started = walkStart.addingTimeInterval(-random.uniform(0, 21 * 86_400))

@@ -1,6 +1,7 @@
 import FeedParsing
 import Foundation
 import GeoCore
+import Geofencing
 
 /// A 1 Hz random walk in the city box (seed 21, starting at
 /// ``ReplayWorkload/start``), written by FeedParsing's encoders as a feed
@@ -25,8 +26,8 @@ public enum WalkFile {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 22)
         encoder.appendHeader(to: &bytes)
-        var walk = GeofenceWorkload(box: .city, seed: 21)
-        for (second, point) in walk.walk(count: fixes).enumerated() {
+        var walk = GeofenceWorkload(layout: .city, seed: 21)
+        for (second, point) in walk.walks(count: fixes, tracks: 1).enumerated() {
             let time = Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000)
             encoder.append(fix(at: point, time: time, for: format), to: &bytes)
             if bytes.count > 1 << 22 {

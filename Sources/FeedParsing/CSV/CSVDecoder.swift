@@ -129,50 +129,18 @@ struct CSVRowDecoder: LineHandler {
             columns = named
             return true
         }
-        guard let grid = CSVGridColumns(normalizedNames: names.map(CSVColumns.normalize)) else { return false }
+        guard let grid = CSVGridColumns(normalizedNames: names.map(CSVField.normalize)) else { return false }
         columns = named
         self.grid = grid
         return true
     }
 
-    /// Splits a line into field ranges; quotes around a field are left out of its range.
     private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>) {
-        starts.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        var i = 0
-        let count = bytes.count
-        while true {
-            while i < count, bytes[i] == 0x20 { i += 1 }
-            if i < count, bytes[i] == 0x22 {
-                let start = i + 1
-                i += 1
-                while i < count {
-                    if bytes[i] == 0x22 {
-                        if i + 1 < count, bytes[i + 1] == 0x22 {
-                            i += 2
-                            continue
-                        }
-                        break
-                    }
-                    i += 1
-                }
-                starts.append(start)
-                ends.append(min(i, count))
-                while i < count, bytes[i] != delimiter { i += 1 }
-            } else {
-                let start = i
-                while i < count, bytes[i] != delimiter { i += 1 }
-                starts.append(start)
-                ends.append(i)
-            }
-            if i >= count { break }
-            i += 1
-        }
+        CSVFieldSplitter.split(bytes, delimiter: delimiter, starts: &starts, ends: &ends)
     }
 
     private func text(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]]), as: UTF8.self)
-            .replacingDoubledQuotes()
+        CSVFieldSplitter.text(bytes, starts[index], ends[index])
     }
 
     /// A cell's text without surrounding blanks; empty when the row has no such cell.

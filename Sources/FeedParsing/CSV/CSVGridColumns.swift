@@ -18,7 +18,7 @@ indirect enum CSVGridColumns: Equatable {
     /// Optional 100 km square letters (none: full eastings/northings), easting, northing.
     case britishNationalGrid(square: Int?, easting: Int, northing: Int)
 
-    /// Normalized header names (see ``CSVColumns/normalize(_:)``) per grid column.
+    /// Normalized header names (see ``CSVField/normalize(_:)``) per grid column.
     static let utmZoneNames: Set<String> = ["utmz", "utmzone"]
     static let utmBandNames: Set<String> = ["utmc", "utmch", "utmzc", "utmband", "utmletter"]
     static let utmEastingNames: Set<String> = ["utme", "utmeast", "utmeasting"]

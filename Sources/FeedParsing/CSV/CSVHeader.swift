@@ -15,43 +15,33 @@ struct CSVColumns: Equatable {
     var accuracy: Int?
     var device: Int?
 
-    /// Header names per field, compared after lower-casing and removing
-    /// blanks, quotes, `-`, `_` and `.`.
-    static var names: [(WritableKeyPath<CSVColumns, Int?>, Set<String>)] {
+    /// The field each column property holds; header names come from ``CSVField/aliases``.
+    static var fields: [(WritableKeyPath<CSVColumns, Int?>, CSVField)] {
         [
-        (\.latitude, ["lat", "latitude"]),
-        (\.longitude, ["lon", "lng", "long", "longitude"]),
-        (\.time, ["time", "timestamp", "t", "datetime", "utc", "epoch", "unixtime"]),
-        (\.date, ["date", "utcd", "utcdate", "day"]),
-        (\.elevation, ["ele", "elevation", "alt", "altitude", "height"]),
-        (\.speed, ["speed", "sog", "velocity"]),
-        (\.course, ["course", "heading", "bearing", "cog", "track"]),
-        (\.hdop, ["hdop"]),
-        (\.accuracy, ["accuracy", "acc", "horizontalaccuracy", "hacc", "eph"]),
-        (\.device, ["device", "deviceid", "id", "tracker", "trackerid", "uid"]),
+        (\.latitude, .latitude), (\.longitude, .longitude), (\.time, .time), (\.date, .date),
+        (\.elevation, .elevation), (\.speed, .speed), (\.course, .course), (\.hdop, .hdop),
+        (\.accuracy, .accuracy), (\.device, .device),
         ]
     }
-
-    /// Time-of-day column names, used only when a date column exists.
-    static let clockNames: Set<String> = ["time", "utct", "utctime", "clock"]
 
     /// Reads a header row. ``namesPosition`` tells whether it found both a
     /// latitude and a longitude column; if not, the file may still have
     /// grid columns (``CSVGridColumns``).
     ///
-    /// Names are matched exactly (after ``normalize(_:)``) first. Where no
+    /// Names are matched exactly (after ``CSVField/normalize(_:)``) first. Where no
     /// column is exactly a latitude or longitude, a column whose name
     /// contains `lat` (resp. `lon`/`lng`) and not the other, and that no
     /// other field took, is used — as GPSBabel's unicsv does (`ilat`,
     /// `gps_lat_deg`, `LongitudeE`).
     init(header fields: [String]) {
-        let normalized = fields.map(Self.normalize)
+        let normalized = fields.map(CSVField.normalize)
+        let clockNames = CSVField.clock.aliases
         for (index, name) in normalized.enumerated() {
-            for (keyPath, names) in Self.names where self[keyPath: keyPath] == nil && names.contains(name) {
+            for (keyPath, field) in Self.fields where self[keyPath: keyPath] == nil && field.aliases.contains(name) {
                 self[keyPath: keyPath] = index
                 break
             }
-            if Self.clockNames.contains(name), clock == nil { clock = index }
+            if clockNames.contains(name), clock == nil { clock = index }
         }
         if date == nil {
             clock = nil
@@ -59,7 +49,7 @@ struct CSVColumns: Equatable {
             time = nil
         }
         if latitude == nil || longitude == nil {
-            let taken = Set(Self.names.compactMap { self[keyPath: $0.0] } + [clock].compactMap { $0 })
+            let taken = Set(Self.fields.compactMap { self[keyPath: $0.0] } + [clock].compactMap { $0 })
             func containing(_ parts: [String], not others: [String]) -> Int? {
                 normalized.indices.first { index in
                     let name = normalized[index]
@@ -81,18 +71,13 @@ struct CSVColumns: Equatable {
     /// Whether header `names` locate a position: latitude and longitude
     /// columns, or grid columns (``CSVGridColumns``).
     static func locatePosition(_ names: [String]) -> Bool {
-        CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(normalize)) != nil
+        CSVColumns(header: names).namesPosition || CSVGridColumns(normalizedNames: names.map(CSVField.normalize)) != nil
     }
 
     /// Columns of a file without a header: `lat,lon` first (GPSBabel's plain `csv`).
     init(headerless: ()) {
         latitude = 0
         longitude = 1
-    }
-
-    /// A header name lower-cased, without blanks, quotes, `-`, `_` and `.`.
-    static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { !" \t\"'-_.".unicodeScalars.contains($0) })
     }
 }
 

@@ -50,12 +50,6 @@ public final class NMEADecoder: FeedDecoder {
         framer.finish(to: &processor)
         processor.flushEpoch()
     }
-
-    /// Emits the epoch in progress without waiting for the next one (a
-    /// live source calls this when the receiver goes quiet).
-    public func flushEpoch(into batch: inout FeedBatch) {
-        processor.epoch.flushAll(into: &batch)
-    }
 }
 
 /// Checks and dispatches framed sentences.

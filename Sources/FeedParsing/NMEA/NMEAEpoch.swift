@@ -148,8 +148,7 @@ struct NMEAEpochAssembler {
         emit(current, into: &batch)
     }
 
-    /// Emits the epoch in progress and a GLL-only epoch still waiting (a
-    /// live source calls this when the receiver goes quiet).
+    /// Emits the epoch in progress and a GLL-only epoch still waiting.
     mutating func flushAll(into batch: inout FeedBatch) {
         flush(into: &batch)
         if let pending = pendingGLL {

@@ -10,17 +10,17 @@ import Darwin
 /// `123.4500` is `mantissa 1234500, scale 4`. Decoders use it both for
 /// plain numbers (``double``) and for NMEA's `ddmm.mmmm` angles, where the
 /// integer form splits degrees from minutes exactly.
-public struct ASCIIDecimal: Hashable, Sendable {
+package struct ASCIIDecimal: Hashable, Sendable {
     /// The digits as an integer, without sign or point.
-    public var mantissa: UInt64
+    package var mantissa: UInt64
     /// Digits after the decimal point (or a negative power of ten from an exponent).
-    public var scale: Int
+    package var scale: Int
     /// Whether the number had a leading minus sign.
-    public var isNegative: Bool
+    package var isNegative: Bool
 
     /// Creates a decimal from its parts.
     @inlinable
-    public init(mantissa: UInt64, scale: Int, isNegative: Bool) {
+    package init(mantissa: UInt64, scale: Int, isNegative: Bool) {
         self.mantissa = mantissa
         self.scale = scale
         self.isNegative = isNegative
@@ -29,7 +29,7 @@ public struct ASCIIDecimal: Hashable, Sendable {
     /// 10^exponent as a `Double`, exact for exponents 0…22 (every
     /// intermediate product is a power of ten that `Double` holds exactly).
     @inlinable @inline(__always)
-    public static func exactPowerOfTen(_ exponent: Int) -> Double {
+    package static func exactPowerOfTen(_ exponent: Int) -> Double {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -39,7 +39,7 @@ public struct ASCIIDecimal: Hashable, Sendable {
     /// with surrounding blanks; `nil` if it is anything else, or has more
     /// than 19 significant digits.
     @inlinable
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ASCIIDecimal? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ASCIIDecimal? {
         var i = start
         var stop = end
         while i < stop, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
@@ -97,7 +97,7 @@ public struct ASCIIDecimal: Hashable, Sendable {
     /// multiplication) when the mantissa fits 53 bits and the scale is
     /// within ±22, else computed by `strtod` from the digits.
     @inlinable
-    public var double: Double {
+    package var double: Double {
         var value: Double
         if mantissa < (1 << 53), scale >= -22, scale <= 22 {
             value = Double(mantissa)
@@ -126,7 +126,7 @@ public struct ASCIIDecimal: Hashable, Sendable {
     /// Parses a number from `bytes[start..<end]`; `nil` unless the whole
     /// range (blanks aside) is one.
     @inlinable
-    public static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    package static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         if let decimal = parse(bytes, start, end) { return decimal.double }
         return longDouble(bytes, start, end)
     }

@@ -1,68 +1,102 @@
+import FeedParsing
 import GeoCore
 import Geofencing
 
 /// Reads circular regions from CSV: `id,lat,lon,radius[,task]`.
 ///
-/// Header names are matched loosely (`id`/`name`/`region`, `lat`/
-/// `latitude`, `lon`/`lng`/`long`/`longitude`, `radius`/`radius_m`/`r`,
-/// `task`); the delimiter is `,`, `;` or tab. Without a recognisable header
-/// the columns are taken in that order. A row with a bad number, a radius
-/// ≤ 0 or NaN, or a latitude beyond ±90 is reported with its line and
-/// skipped. Regions without an id get `line N`.
+/// The file is read by FeedParsing's ``DelimitedRowReader`` (delimiter `,`,
+/// `;`, tab or `|`; BOM, CRLF, quoted fields, `#` comment lines) and its
+/// header names are matched through the same alias table as a CSV feed's
+/// (``CSVField``): `id`/`name`/`region`, `lat`/`latitude`, `lon`/`lng`/
+/// `long`/`longitude`, `radius`/`radius_m`/`r`, `task`. Without a
+/// recognisable header the columns are taken in that order. A row with a
+/// bad number, a radius ≤ 0 or NaN, or a latitude beyond ±90 is reported
+/// with its line and skipped. Regions without an id get `line N`.
 public enum RegionCSVLoader {
     /// Parses the whole file's bytes; `source` names the file in diagnostics.
     public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {
-        let rows = DelimitedRows(bytes)
-        var columns: (id: Int?, lat: Int, lon: Int, radius: Int, task: Int?)?
+        var columns: RegionColumns?
         var regions: [Region] = []
         var diagnostics: [RegionDiagnostic] = []
-        rows.forEachRow { line, fields in
+        for row in DelimitedRowReader.rows(in: bytes) {
             if columns == nil {
-                if let header = headerColumns(fields) {
+                if let header = RegionColumns(header: row.fields) {
                     columns = header
-                    return
+                    continue
                 }
-                columns = (0, 1, 2, 3, 4)
+                columns = .positional
             }
-            let layout = columns!
-            func report(_ message: String) {
-                diagnostics.append(RegionDiagnostic(source: source, location: "\(line)", message: message))
+            switch columns!.region(from: row) {
+            case .success(let region): regions.append(region)
+            case .failure(let problem):
+                diagnostics.append(RegionDiagnostic(source: source, location: "\(row.line)", message: problem.message))
             }
-            let needed = max(layout.lat, layout.lon, layout.radius)
-            guard fields.count > needed else {
-                report("expected at least \(needed + 1) fields, got \(fields.count)")
-                return
-            }
-            guard let lat = Double(fields[layout.lat]) else {
-                return report("latitude is not a number: \"\(fields[layout.lat])\"")
-            }
-            guard let lon = Double(fields[layout.lon]) else {
-                return report("longitude is not a number: \"\(fields[layout.lon])\"")
-            }
-            guard let radius = Double(fields[layout.radius]) else {
-                return report("radius is not a number: \"\(fields[layout.radius])\"")
-            }
-            if let problem = Region.circleProblem(latitude: lat, longitude: lon, radius: radius) {
-                return report(problem)
-            }
-            let id = layout.id.flatMap { $0 < fields.count && !fields[$0].isEmpty ? String(fields[$0]) : nil }
-            let task = layout.task.flatMap { $0 < fields.count && !fields[$0].isEmpty ? String(fields[$0]) : nil }
-            regions.append(Region(
-                id: id ?? "line \(line)",
-                shape: .circle(centre: Coordinate(latitude: lat, longitude: lon), radius: radius),
-                task: task))
         }
         return LoadedRegions(regions: regions, diagnostics: diagnostics)
     }
+}
 
-    /// Column positions from a header row, or `nil` if it is not a header.
-    private static func headerColumns(_ fields: [Substring]) -> (id: Int?, lat: Int, lon: Int, radius: Int, task: Int?)? {
-        let names = fields.map(normalizedHeader)
-        func find(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }
-        guard let lat = find(["lat", "latitude", "y"]),
-            let lon = find(["lon", "lng", "long", "longitude", "x"]),
-            let radius = find(["radius", "radiusm", "radius_m", "r", "radiusmetres", "radiusmeters", "radius(m)"])
+/// The columns of a regions CSV.
+private struct RegionColumns {
+    var id: Int?
+    var latitude: Int
+    var longitude: Int
+    var radius: Int
+    var task: Int?
+
+    /// `id,lat,lon,radius,task`, for a file without a header.
+    static let positional = RegionColumns(id: 0, latitude: 1, longitude: 2, radius: 3, task: 4)
+
+    /// The columns a header row names, or `nil` if it is not a header.
+    init?(header fields: [String]) {
+        let names = fields.map(CSVField.normalize)
+        guard let latitude = CSVField.latitude.column(in: names),
+            let longitude = CSVField.longitude.column(in: names),
+            let radius = CSVField.radius.column(in: names)
         else { return nil }
-        return (find(["id", "name", "region", "regionid", "region_id"]), lat, lon, radius, find(["task", "taskid", "task_id"]))
+        self.init(
+            id: CSVField.region.column(in: names), latitude: latitude, longitude: longitude, radius: radius,
+            task: CSVField.task.column(in: names))
+    }
+
+    private init(id: Int?, latitude: Int, longitude: Int, radius: Int, task: Int?) {
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+        self.task = task
+    }
+
+    /// Why a row is not a region.
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// The region a data row describes.
+    func region(from row: DelimitedRow) -> Result<Region, Problem> {
+        let fields = row.fields
+        let needed = max(latitude, longitude, radius)
+        guard fields.count > needed else {
+            return .failure(Problem(message: "expected at least \(needed + 1) fields, got \(fields.count)"))
+        }
+        guard let lat = Double(fields[latitude]) else {
+            return .failure(Problem(message: "latitude is not a number: \"\(fields[latitude])\""))
+        }
+        guard let lon = Double(fields[longitude]) else {
+            return .failure(Problem(message: "longitude is not a number: \"\(fields[longitude])\""))
+        }
+        guard let metres = Double(fields[radius]) else {
+            return .failure(Problem(message: "radius is not a number: \"\(fields[radius])\""))
+        }
+        if let problem = Region.circleProblem(latitude: lat, longitude: lon, radius: metres) {
+            return .failure(Problem(message: problem))
+        }
+        func text(_ column: Int?) -> String? {
+            column.flatMap { $0 < fields.count && !fields[$0].isEmpty ? fields[$0] : nil }
+        }
+        return .success(Region(
+            id: text(id) ?? "line \(row.line)",
+            shape: .circle(centre: Coordinate(latitude: lat, longitude: lon), radius: metres),
+            task: text(task)))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedParsing
 import Pipeline
 import Foundation
+import Geofencing
 
 /// `repeat-sim bench`: measures the geofence index on this machine, with the
 /// brute-force reference on a sample of the same positions in the same run,
@@ -50,6 +51,14 @@ struct GeofenceBenchOptions: ParsableArguments {
     /// The box a generated workload lies in.
     enum Box: String, ExpressibleByArgument, CaseIterable {
         case city, country
+
+        /// The generator's layout of this box.
+        var layout: GeofenceWorkload.Layout {
+            switch self {
+            case .city: .city
+            case .country: .country
+            }
+        }
     }
 
     @Option(help: "Regions CSV (id,lat,lon,radius); with --positions. Default: a generated workload.")

@@ -67,9 +67,9 @@ enum GeofenceBench {
             shapes = loaded.regions.map(\.shape)
             points = try PositionCSV.read(try readBytes(positionsPath), source: positionsPath)
         } else {
-            var generator = BenchWorkload(box: options.box, seed: options.seed)
-            shapes = generator.regions(count: options.regionsCount)
-            points = generator.positions(count: options.positionsCount)
+            var workload = GeofenceWorkload(layout: options.box.layout, seed: options.seed)
+            shapes = workload.regions(count: options.regionsCount)
+            points = workload.walks(count: options.positionsCount)
         }
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)
         let result = measure(shapes: shapes, points: points, progress: progress)

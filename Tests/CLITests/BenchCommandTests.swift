@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("repeat-sim bench with the user's files")
+struct BenchCommandTests {
+    /// Writes `text` to a fresh temporary file and returns its path.
+    func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func benchJSON(regions: String, positions: String) throws -> (json: [String: Any], stderr: String) {
+        let result = try RepeatSimBinary.run(["bench", "--regions", regions, "--positions", positions, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (try #require(object), result.stderr)
+    }
+
+    @Test("positions are read like a CSV feed: ; delimiter, loose names; a bad row is located and skipped")
+    func positionsLikeAFeed() throws {
+        let regions = try temporaryFile("r.csv", "id;latitude;longitude;radius_m\nshop;52.52;13.40;100\n")
+        let positions = try temporaryFile("p.csv", """
+            timestamp;Latitude;Lng\r
+            1700000000;52.52;13.40\r
+            1700000001;north;13.40\r
+            1700000002;52.53;13.40\r
+
+            """)
+        let (json, stderr) = try benchJSON(regions: regions, positions: positions)
+        #expect(json["regions"] as? Int == 1)
+        #expect(json["positions"] as? Int == 2)
+        #expect(json["hits"] as? Int == 1)
+        #expect(stderr.contains("warning: \(positions):3: badField: latitude/longitude is not a decimal number; row skipped"))
+    }
+
+    @Test("a positions file without latitude and longitude columns is an error naming it")
+    func positionsWithoutColumns() throws {
+        let regions = try temporaryFile("r.csv", "id,lat,lon,radius\na,52.52,13.40,100\n")
+        let positions = try temporaryFile("p.csv", "when,where\nnow,here\n")
+        let result = try RepeatSimBinary.run(["bench", "--regions", regions, "--positions", positions, "--json"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Error: \(positions):1: badHeader: header 'when,where' names no latitude"))
+    }
+}

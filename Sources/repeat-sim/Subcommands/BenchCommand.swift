@@ -1,8 +1,7 @@
 import ArgumentParser
-import FeedParsing
-import Pipeline
-import Foundation
+import GeoCore
 import Geofencing
+import Pipeline
 
 /// `repeat-sim bench`: measures the geofence index on this machine, with the
 /// brute-force reference on a sample of the same positions in the same run,
@@ -39,10 +38,28 @@ struct BenchCommand: AsyncParsableCommand {
     @OptionGroup var geofence: GeofenceBenchOptions
 
     func run() async throws {
-        guard let parseFile else { return try GeofenceBench.run(geofence) }
-        let measurement = try ParseBench(path: parseFile, format: format.format).run()
-        let json = geofence.json
-        print(json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile))
+        if let parseFile {
+            let measurement = try ParseBench(path: parseFile, format: format.format).run()
+            print(geofence.json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile))
+            return
+        }
+        let shapes: [Shape]
+        let points: [Coordinate]
+        if let regions = geofence.regions, let positions = geofence.positions {
+            shapes = try loadRegions(regions, strict: false).map(\.shape)
+            points = try PositionsFile.read(path: positions)
+        } else {
+            var workload = GeofenceWorkload(layout: geofence.box.layout, seed: geofence.seed)
+            shapes = workload.regions(count: geofence.regionsCount)
+            points = workload.walks(count: geofence.positionsCount)
+        }
+        let result = IndexBench.measure(shapes: shapes, points: points, progress: ProgressBar(enabled: Console.stderrIsTerminal))
+        if geofence.json {
+            Console.write(result.indexLine)
+            print(result.json)
+        } else {
+            print(result.table)
+        }
     }
 }
 

@@ -1,17 +1,27 @@
 import FeedParsing
+import Foundation
 import GeoCore
 
 /// Reads the coordinates of a positions CSV (`t,lat,lon` or `time,lat,lon`)
 /// with the CSV feed decoder: the same header names, delimiters and quoting
 /// as a CSV feed, a megabyte at a time so that a million positions never
 /// sit in memory as fixes.
-enum PositionCSV {
+public enum PositionsFile {
     /// How many skipped rows are reported one by one.
     static let reportedRows = 5
 
-    /// The coordinates of every row; a row without a readable latitude and
-    /// longitude is reported on stderr with `source:line` and skipped. A
-    /// file without latitude and longitude columns is an error.
+    /// The coordinates of every row of the file at `path`; a row without a
+    /// readable latitude and longitude is reported on stderr with
+    /// `path:line` and skipped.
+    /// - Throws: ``PositionsFileError`` when the file cannot be read or has
+    ///   no latitude and longitude columns.
+    public static func read(path: String) throws -> [Coordinate] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PositionsFileError(message: "cannot read \"\(path)\": no such file, or not readable")
+        }
+        return try read([UInt8](data), source: path)
+    }
+
     static func read(_ bytes: [UInt8], source: String) throws -> [Coordinate] {
         let decoder = CSVDecoder()
         var batch = FeedBatch()
@@ -27,7 +37,7 @@ enum PositionCSV {
                     continue
                 }
                 skipped += 1
-                if skipped <= reportedRows { GeofenceBench.printError("warning: " + diagnostic.located(in: source)) }
+                if skipped <= reportedRows { Console.warn(diagnostic.located(in: source)) }
             }
             batch.removeAll()
         }
@@ -44,10 +54,16 @@ enum PositionCSV {
         decoder.finish(into: &batch)
         drain()
         if let unreadable {
-            GeofenceBench.printError("Error: " + unreadable.located(in: source))
-            throw BenchError.unreadable(source)
+            throw PositionsFileError(message: unreadable.located(in: source))
         }
-        if skipped > reportedRows { GeofenceBench.printError("warning: \(source): \(skipped) rows skipped in all") }
+        if skipped > reportedRows { Console.warn("\(source): \(skipped) rows skipped in all") }
         return points
     }
+}
+
+/// A positions file that cannot be used.
+public struct PositionsFileError: Error, CustomStringConvertible {
+    /// What is wrong, with the file's name.
+    public let message: String
+    public var description: String { message }
 }

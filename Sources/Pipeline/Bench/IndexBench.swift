@@ -1,31 +1,45 @@
 import Foundation
 import GeoCore
 import Geofencing
-import Pipeline
 
-/// The geofence mode of `repeat-sim bench`: build, query, brute-force sample.
-enum GeofenceBench {
-    /// What one run measured; `json` is DESIGN.md's contract.
-    struct Result {
-        var regions: Int
-        var positions: Int
-        var buildSeconds: Double
-        var querySeconds: Double
-        var hits: Int
-        var candidatesPerPosition: Double
-        var peakRSSMegabytes: Double
-        var bruteForceSample: Int
-        var bruteForcePositionsPerSecond: Double
-        var bruteForceAgrees: Bool
-        var indexBytes: Int
-        var layout: String
+/// The geofence mode of `repeat-sim bench`: build the spatial grid, time
+/// its queries, and run the brute-force reference on a sample of the same
+/// positions in the same process, so that the ratio holds on a noisy machine.
+public enum IndexBench {
+    /// What one run measured; ``json`` is DESIGN.md's contract.
+    public struct Result: Sendable {
+        /// Regions indexed.
+        public var regions: Int
+        /// Positions looked up.
+        public var positions: Int
+        /// Seconds to build the grid.
+        public var buildSeconds: Double
+        /// Seconds to look up every position.
+        public var querySeconds: Double
+        /// Region hits over all positions.
+        public var hits: Int
+        /// Regions tested per position (a sample of the positions).
+        public var candidatesPerPosition: Double
+        /// The process's peak resident memory.
+        public var peakRSSMegabytes: Double
+        /// Positions the brute force looked up.
+        public var bruteForceSample: Int
+        /// The brute force's rate.
+        public var bruteForcePositionsPerSecond: Double
+        /// Whether the grid answered every sampled position as the brute force did.
+        public var bruteForceAgrees: Bool
+        /// Bytes the grid holds.
+        public var indexBytes: Int
+        /// The grid's layout, for people.
+        public var layout: String
 
-        var positionsPerSecond: Double { Double(positions) / max(querySeconds, 1e-9) }
+        /// The grid's rate.
+        public var positionsPerSecond: Double { Double(positions) / max(querySeconds, 1e-9) }
+
+        private func rounded(_ value: Double, _ digits: Int) -> Double { IndexBench.rounded(value, digits) }
 
         /// The one JSON object of `bench --json`, exactly DESIGN.md's fields.
-        private func rounded(_ value: Double, _ digits: Int) -> Double { GeofenceBench.rounded(value, digits) }
-
-        var json: String {
+        public var json: String {
             "{\"regions\":\(regions),\"positions\":\(positions),\"build_s\":\(rounded(buildSeconds, 6)),"
                 + "\"query_s\":\(rounded(querySeconds, 6)),\"positions_per_s\":\(rounded(positionsPerSecond, 1)),"
                 + "\"hits\":\(hits),\"candidates_per_position\":\(rounded(candidatesPerPosition, 3)),"
@@ -34,8 +48,13 @@ enum GeofenceBench {
                 + "\"bruteforce_agrees\":\(bruteForceAgrees)}"
         }
 
+        /// `index: LAYOUT; N bytes, B bytes/region`, for stderr beside the JSON.
+        public var indexLine: String {
+            "index: \(layout); \(indexBytes) bytes, \(rounded(Double(indexBytes) / Double(max(regions, 1)), 1)) bytes/region"
+        }
+
         /// The readable table.
-        var table: String {
+        public var table: String {
             let rows: [(String, String)] = [
                 ("regions", "\(regions)"),
                 ("positions", "\(positions)"),
@@ -57,33 +76,8 @@ enum GeofenceBench {
         }
     }
 
-    /// Runs the benchmark the options describe and prints the result.
-    static func run(_ options: GeofenceBenchOptions) throws {
-        let shapes: [Shape]
-        let points: [Coordinate]
-        if let regionsPath = options.regions, let positionsPath = options.positions {
-            let loaded = RegionCSVLoader.load(try readBytes(regionsPath), source: regionsPath)
-            for diagnostic in loaded.diagnostics.prefix(20) { printError("warning: \(diagnostic)") }
-            shapes = loaded.regions.map(\.shape)
-            points = try PositionCSV.read(try readBytes(positionsPath), source: positionsPath)
-        } else {
-            var workload = GeofenceWorkload(layout: options.box.layout, seed: options.seed)
-            shapes = workload.regions(count: options.regionsCount)
-            points = workload.walks(count: options.positionsCount)
-        }
-        let progress = ProgressBar(enabled: Console.stderrIsTerminal)
-        let result = measure(shapes: shapes, points: points, progress: progress)
-        if options.json {
-            printError("index: \(result.layout); \(result.indexBytes) bytes, "
-                + "\(rounded(Double(result.indexBytes) / Double(max(result.regions, 1)), 1)) bytes/region")
-            print(result.json)
-        } else {
-            print(result.table)
-        }
-    }
-
     /// Builds the grid, times the queries, and checks a brute-force sample.
-    static func measure(shapes: [Shape], points: [Coordinate], progress: ProgressBar) -> Result {
+    public static func measure(shapes: [Shape], points: [Coordinate], progress: ProgressBar) -> Result {
         let clock = ContinuousClock()
         let buildStart = clock.now
         let grid = SpatialGrid(shapes: shapes)
@@ -137,13 +131,13 @@ enum GeofenceBench {
             bruteForceAgrees: agrees, indexBytes: grid.memoryFootprint, layout: grid.layoutDescription)
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    private static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 
     /// VmHWM from /proc/self/status, in MB (0 where unavailable).
-    static func peakResidentMegabytes() -> Double {
+    private static func peakResidentMegabytes() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let digits = line.dropFirst(6).filter(\.isNumber)
@@ -152,29 +146,10 @@ enum GeofenceBench {
         return 0
     }
 
-    /// Writes a line to stderr.
-    static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
     /// `value` rounded to `digits` decimals.
-    static func rounded(_ value: Double, _ digits: Int) -> Double {
+    private static func rounded(_ value: Double, _ digits: Int) -> Double {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         return (value * scale).rounded() / scale
     }
-
-    static func readBytes(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("Error: cannot read \(path)")
-            throw BenchError.unreadable(path)
-        }
-        return [UInt8](data)
-    }
 }
-
-/// A file the benchmark could not read.
-enum BenchError: Error {
-    case unreadable(String)
-}
-

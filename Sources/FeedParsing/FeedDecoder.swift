@@ -43,7 +43,8 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     /// longitude and no grid columns — or `nil` when they can.
     public static func problem(withCSVColumns names: [String]) -> String? {
         if CSVColumns.locatePosition(names) { return nil }
-        return "the column names \(names.joined(separator: ",")) name no latitude and longitude (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)"
+        return
+            "the column names \(names.joined(separator: ",")) name no latitude and longitude (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)"
     }
 }
 

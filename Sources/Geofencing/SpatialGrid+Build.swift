@@ -106,7 +106,8 @@ extension SpatialGrid {
             var level = layouts.count - 1
             for (index, layout) in layouts.enumerated() {
                 let tall = Double(record.halfLatitude) <= 2 * layout.cellLatitude
-                let wide = record.halfLongitude >= 180
+                let wide =
+                    record.halfLongitude >= 180
                     ? layout.columns <= 4 : Double(record.halfLongitude) <= 2 * layout.cellLongitude
                 if tall && wide {
                     level = index

@@ -29,7 +29,9 @@ extension SpatialGrid {
         for level in levels {
             precondition(level.offsetBase == expectedBase, "level offsets do not follow each other")
             expectedBase += level.cellCount + 1
-            precondition(level.offsetBase == 0 || offsets[level.offsetBase] == offsets[level.offsetBase - 1], "levels' entries not contiguous")
+            precondition(
+                level.offsetBase == 0 || offsets[level.offsetBase] == offsets[level.offsetBase - 1],
+                "levels' entries not contiguous")
             for cell in 0..<level.cellCount {
                 let range = Int(offsets[level.offsetBase + cell])..<Int(offsets[level.offsetBase + cell + 1])
                 var previous = -1

@@ -270,21 +270,23 @@ public struct SpatialGrid: RegionIndex {
     ) {
         let query = CandidateRecord(queryBox: box)
         let cosPoint = latitudeCosine(degrees: point.latitude)
-        forEachCandidate(query, accept: { id in
-            let record = records[id]
-            // Areas (and removed regions): the box test alone. Circles: the
-            // distance test alone, which is the stronger one for short reach.
-            guard record.threshold >= 0 else { return record.overlaps(query) }
-            let dLat = (point.latitude - record.latitude) * (.pi / 360)
-            let rawLon = abs(point.longitude - record.longitude)
-            let dLon = min(rawLon, 360 - rawLon) * (.pi / 360)
-            let a = dLat * dLat
-            let b = dLon * dLon
-            let h = a + record.cosLatitude * cosPoint * b
-            // sin²(d / 2R) ≤ (d / 2R)² for d = the circle's radius + metres.
-            let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
-            return h - h * max(a, b) * (1.0 / 3) <= reach * reach * (1 + 1e-6) + 1e-30
-        }, body)
+        forEachCandidate(
+            query,
+            accept: { id in
+                let record = records[id]
+                // Areas (and removed regions): the box test alone. Circles: the
+                // distance test alone, which is the stronger one for short reach.
+                guard record.threshold >= 0 else { return record.overlaps(query) }
+                let dLat = (point.latitude - record.latitude) * (.pi / 360)
+                let rawLon = abs(point.longitude - record.longitude)
+                let dLon = min(rawLon, 360 - rawLon) * (.pi / 360)
+                let a = dLat * dLat
+                let b = dLon * dLon
+                let h = a + record.cosLatitude * cosPoint * b
+                // sin²(d / 2R) ≤ (d / 2R)² for d = the circle's radius + metres.
+                let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
+                return h - h * max(a, b) * (1.0 / 3) <= reach * reach * (1 + 1e-6) + 1e-30
+            }, body)
     }
 
     /// The cell walk of both candidate queries: the cells `query` touches

@@ -118,8 +118,9 @@ public struct TransitionDetector: Sendable {
         swap(&events, &transitions)
         defer { swap(&events, &transitions) }
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
-            events.append(Transition(
-                kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
+            events.append(
+                Transition(
+                    kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
         }
 
         // The regions containing the fix, in the index's order, in a buffer
@@ -134,8 +135,9 @@ public struct TransitionDetector: Sendable {
                 from: previous, to: point, skipping: state, containing: containing, index: index, regions: regions)
             for (key, fraction) in found {
                 let closest = interpolate(from: previous, to: point, fraction: fraction)
-                emit(.cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
-                     distance: regions[key]!.shape.reportedDistance(from: closest))
+                emit(
+                    .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
+                    distance: regions[key]!.shape.reportedDistance(from: closest))
             }
         }
 
@@ -290,7 +292,8 @@ extension TransitionDetector {
         var radius = 1_000.0
         while true {
             let wholeEarth = radius >= Double.pi * Geodesy.earthRadius
-            let box = wholeEarth
+            let box =
+                wholeEarth
                 ? BoundingBox(south: -90, north: 90, west: -180, east: 180) : BoundingBox.around(point, radius: radius)
             var found: [(key: Int, distance: Double)] = []
             index.forEachCandidate(intersecting: box) { key in

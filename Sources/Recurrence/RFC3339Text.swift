@@ -36,8 +36,9 @@ public enum RFC3339Text {
     /// The date in a time zone, `2025-03-20T17:45:00+01:00`.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
-        let local = Timestamp(nanoseconds: timestamp(date).nanoseconds + Int64(offset) * 1_000_000_000,
-                              fractionDigits: timestamp(date).fractionDigits)
+        let local = Timestamp(
+            nanoseconds: timestamp(date).nanoseconds + Int64(offset) * 1_000_000_000,
+            fractionDigits: timestamp(date).fractionDigits)
         var text = RFC3339.format(local)
         text.removeLast()  // the "Z"
         let sign = offset < 0 ? "-" : "+"

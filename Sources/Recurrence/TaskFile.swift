@@ -85,9 +85,10 @@ private struct TaskReader {
         guard let object = value as? [String: Any] else { throw fail(nil, "expected an object") }
         id = try requiredString(object, "id")
         guard let id, !id.isEmpty else { throw fail("id", "must not be empty") }
-        let zone = try optionalString(object, "timeZone").map { text in
-            try wrap("timeZone") { try TimeZone.iana(text) }
-        } ?? TimeZone(identifier: "UTC")!
+        let zone =
+            try optionalString(object, "timeZone").map { text in
+                try wrap("timeZone") { try TimeZone.iana(text) }
+            } ?? TimeZone(identifier: "UTC")!
         let start = try date(requiredString(object, "start"), "start")
         let end = try optionalString(object, "end").map { try date($0, "end") }
         if let end, end <= start { throw fail("end", "must be after start") }

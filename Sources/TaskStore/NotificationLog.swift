@@ -4,10 +4,11 @@ import Pipeline
 extension TaskDatabase: NotificationLog {
     /// Records a reminder in the notification log (see ``log(_:)``).
     public func record(_ notification: TaskNotification, taskID: String?) throws {
-        try log(NotificationRecord(
-            taskID: taskID, kind: notification.kind == .due ? .due : .location,
-            firedAt: notification.time, title: notification.title, region: notification.region,
-            device: notification.device, distance: notification.distance, windowStart: notification.windowStart,
-            due: notification.due, recordedAt: Date()))
+        try log(
+            NotificationRecord(
+                taskID: taskID, kind: notification.kind == .due ? .due : .location,
+                firedAt: notification.time, title: notification.title, region: notification.region,
+                device: notification.device, distance: notification.distance, windowStart: notification.windowStart,
+                due: notification.due, recordedAt: Date()))
     }
 }

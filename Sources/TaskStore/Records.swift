@@ -58,7 +58,9 @@ public struct CompletionRecord: FetchableRecord, MutablePersistableRecord, Hasha
     }
 
     /// Creates a record.
-    public init(id: Int64? = nil, taskID: String, completedAt: Date, recordedAt: Date, cycle: Int?, windowStart: Date?, due: Date?) {
+    public init(
+        id: Int64? = nil, taskID: String, completedAt: Date, recordedAt: Date, cycle: Int?, windowStart: Date?, due: Date?
+    ) {
         self.id = id
         self.taskID = taskID
         self.completedAt = completedAt
@@ -127,7 +129,9 @@ public struct NotificationRecord: FetchableRecord, MutablePersistableRecord, Has
     public init(row: Row) throws {
         id = row["id"]
         taskID = row["task_id"]
-        guard let kind = Kind(rawValue: row["kind"]) else { throw StoreError.corruptRow("notification kind \(row["kind"] ?? "")") }
+        guard let kind = Kind(rawValue: row["kind"]) else {
+            throw StoreError.corruptRow("notification kind \(row["kind"] ?? "")")
+        }
         self.kind = kind
         firedAt = Date(timeIntervalSince1970: row["fired_at"])
         title = row["title"]

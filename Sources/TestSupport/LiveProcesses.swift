@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A socat pseudo-terminal pair with stable paths, as a USB GPS receiver

@@ -23,7 +23,9 @@ struct BenchCommandTests {
     @Test("positions are read like a CSV feed: ; delimiter, loose names; a bad row is located and skipped")
     func positionsLikeAFeed() throws {
         let regions = try temporaryFile("r.csv", "id;latitude;longitude;radius_m\nshop;52.52;13.40;100\n")
-        let positions = try temporaryFile("p.csv", """
+        let positions = try temporaryFile(
+            "p.csv",
+            """
             timestamp;Latitude;Lng\r
             1700000000;52.52;13.40\r
             1700000001;north;13.40\r

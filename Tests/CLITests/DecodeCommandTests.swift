@@ -13,7 +13,10 @@ struct DecodeCommandTests {
         #expect(result.status == 0)
         let expected = try String(contentsOfFile: Self.nmeaTrack + ".expected.jsonl", encoding: .utf8)
         #expect(result.stdout == expected)
-        #expect(result.stderr.hasSuffix("gpsd-haicom-305N-stationary-then-moving.nmea (nmea): 68 fixes, 6 skipped (invalidFix 6); ignored: GSV 79, comment 10\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "gpsd-haicom-305N-stationary-then-moving.nmea (nmea): 68 fixes, 6 skipped (invalidFix 6); ignored: GSV 79, comment 10\n"
+            ))
         #expect(result.stderr.contains(".nmea:12: invalidFix: epoch 09:52:55 UTC: RMC status V (no fix)\n"))
     }
 
@@ -34,16 +37,25 @@ struct DecodeCommandTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("time "))
-        #expect(lines[0] == "time                                 latitude       longitude      ele    speed  course   hdop    acc  device")
-        #expect(lines[1] == "2025-03-01T10:00:00Z             52.520000000    13.400000000     34.0        -       -      -      -  phone")
+        #expect(
+            lines[0]
+                == "time                                 latitude       longitude      ele    speed  course   hdop    acc  device"
+        )
+        #expect(
+            lines[1]
+                == "2025-03-01T10:00:00Z             52.520000000    13.400000000     34.0        -       -      -      -  phone")
     }
 
     @Test("--strict exits 2 at the first malformed record; without it the rest is decoded")
     func strict() throws {
-        let input = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n"
+        let input =
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n"
         let lenient = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array(input.utf8))
         #expect(lenient.status == 0)
-        #expect(lenient.stdout == "{\"time\":\"1994-03-23T12:35:19Z\",\"lat\":48.1173,\"lon\":11.516666666666667,\"speed\":11.523555555555555,\"course\":84.4}\n")
+        #expect(
+            lenient.stdout
+                == "{\"time\":\"1994-03-23T12:35:19Z\",\"lat\":48.1173,\"lon\":11.516666666666667,\"speed\":11.523555555555555,\"course\":84.4}\n"
+        )
         #expect(lenient.stderr.hasPrefix("<stdin>:1: badChecksum: checksum 00 does not match the sentence (computed 47)"))
         let strict = try RepeatSimBinary.run(["decode", "-", "--json", "--strict"], input: Array(input.utf8))
         #expect(strict.status == 2)
@@ -54,8 +66,11 @@ struct DecodeCommandTests {
     func dateAndWaypoints() throws {
         let gga = "$GPGGA,220000,5013.476,N,01710.477,E,1,09,0.8,468.770,M,0.0,M,,*78\n"
         let dated = try RepeatSimBinary.run(["decode", "-", "--json", "--date", "2019-03-08"], input: Array(gga.utf8))
-        #expect(dated.stdout == "{\"time\":\"2019-03-08T22:00:00Z\",\"lat\":50.2246,\"lon\":17.174616666666665,\"ele\":468.77,\"hdop\":0.8}\n")
-        let gpx = "<gpx><wpt lat=\"52.5163\" lon=\"13.3777\"><name>Pharmacy</name></wpt><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        #expect(
+            dated.stdout
+                == "{\"time\":\"2019-03-08T22:00:00Z\",\"lat\":50.2246,\"lon\":17.174616666666665,\"ele\":468.77,\"hdop\":0.8}\n")
+        let gpx =
+            "<gpx><wpt lat=\"52.5163\" lon=\"13.3777\"><name>Pharmacy</name></wpt><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
         let waypoints = try RepeatSimBinary.run(["decode", "-", "--json", "--waypoints"], input: Array(gpx.utf8))
         #expect(waypoints.stdout == "{\"name\":\"Pharmacy\",\"lat\":52.5163,\"lon\":13.3777}\n")
     }
@@ -63,7 +78,8 @@ struct DecodeCommandTests {
     @Test("--columns reads a headerless, longitude-first CSV")
     func columns() throws {
         let csv = "-28.606309,41.491196,85.918,Wpt_RD,\n-28.605513,41.492136,0.027,Wpt_ahVv,1970-01-01T00:00:01.189Z\n"
-        let result = try RepeatSimBinary.run(["decode", "-", "--json", "--columns", "lon,lat,ele,name,time"], input: Array(csv.utf8))
+        let result = try RepeatSimBinary.run(
+            ["decode", "-", "--json", "--columns", "lon,lat,ele,name,time"], input: Array(csv.utf8))
         #expect(result.status == 0)
         #expect(
             result.stdout
@@ -71,14 +87,22 @@ struct DecodeCommandTests {
         )
     }
 
-    @Test("usage errors exit 1 with a message", arguments: [
-        (["decode"], "Error: give at least one FEED"),
-        (["decode", "x.nmea", "--date", "8.3.2019"], "Error: --date '8.3.2019' is not a date like 2019-03-08"),
-        (["decode", "-", "-"], "Error: standard input (-) can be read only once"),
-        (["decode", "x.csv", "--columns", "name,ele"], "Error: --columns: the column names name,ele name no latitude and longitude"),
-        (["replay", "x.csv", "--regions", "r.csv", "--columns", "x,y"], "Error: --columns: the column names x,y name no latitude"),
-        (["decode", "/nonexistent/feed.nmea"], "Error: cannot open (No such file or directory) /nonexistent/feed.nmea"),
-    ])
+    @Test(
+        "usage errors exit 1 with a message",
+        arguments: [
+            (["decode"], "Error: give at least one FEED"),
+            (["decode", "x.nmea", "--date", "8.3.2019"], "Error: --date '8.3.2019' is not a date like 2019-03-08"),
+            (["decode", "-", "-"], "Error: standard input (-) can be read only once"),
+            (
+                ["decode", "x.csv", "--columns", "name,ele"],
+                "Error: --columns: the column names name,ele name no latitude and longitude"
+            ),
+            (
+                ["replay", "x.csv", "--regions", "r.csv", "--columns", "x,y"],
+                "Error: --columns: the column names x,y name no latitude"
+            ),
+            (["decode", "/nonexistent/feed.nmea"], "Error: cannot open (No such file or directory) /nonexistent/feed.nmea"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try RepeatSimBinary.run(arguments)
         #expect(result.status == 1)
@@ -103,7 +127,8 @@ struct DecodeCommandTests {
             if data.contains(0x0A) { firstLine.signal() }
         }
         // Two epochs: the second one closes the first, which must come out now.
-        let text = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\n"
+        let text =
+            "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\n"
         stdin.fileHandleForWriting.write(Data(text.utf8))
         let arrived = firstLine.wait(timeout: .now() + 20) == .success
         try stdin.fileHandleForWriting.close()

@@ -18,10 +18,14 @@ struct DiagnosticsParityTests {
         """
 
     static let inputs: [(String, String)] = [
-        ("a bad checksum on the last sentence, without its newline",
-         goodEpochs + "$GPRMC,100002.00,A,5231.2200,N,01324.0000,E,0.0,0.0,010325,,,A*00"),
-        ("a bad checksum and noise in the middle",
-         "$GPRMC,095959.00,A,5231.1900,N,01324.0000,E,0.0,0.0,010325,,,A*11\r\n\u{7}garbage\u{1}\r\n" + goodEpochs),
+        (
+            "a bad checksum on the last sentence, without its newline",
+            goodEpochs + "$GPRMC,100002.00,A,5231.2200,N,01324.0000,E,0.0,0.0,010325,,,A*00"
+        ),
+        (
+            "a bad checksum and noise in the middle",
+            "$GPRMC,095959.00,A,5231.1900,N,01324.0000,E,0.0,0.0,010325,,,A*11\r\n\u{7}garbage\u{1}\r\n" + goodEpochs
+        ),
         ("a truncated last sentence", goodEpochs + "$GPGGA,100002.00,5231.22"),
     ]
 
@@ -32,7 +36,8 @@ struct DiagnosticsParityTests {
         try feed.write(toFile: file, atomically: true, encoding: .utf8)
         try "id,lat,lon,radius\nshop,52.52,13.40,100\n".write(toFile: folder + "/r.csv", atomically: true, encoding: .utf8)
         let decode = try RepeatSimBinary.run(["decode", "-"], input: feed)
-        let live = try RepeatSimBinary.run(["live", "-", "--regions", folder + "/r.csv", "--db", folder + "/t.sqlite"], input: feed)
+        let live = try RepeatSimBinary.run(
+            ["live", "-", "--regions", folder + "/r.csv", "--db", folder + "/t.sqlite"], input: feed)
         let replay = try RepeatSimBinary.run(["replay", file, "--regions", folder + "/r.csv"])
         let expected = diagnostics(decode.stderr, feed: "<stdin>")
         #expect(!expected.isEmpty, "\(label): decode reported nothing")

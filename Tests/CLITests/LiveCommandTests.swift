@@ -36,11 +36,13 @@ struct LiveCommandTests {
         #expect(show.stdout.contains("reminded   2020-12-18 07:18 +01:00 location at Pharmacy"))
     }
 
-    @Test("usage errors name the way out", arguments: [
-        (["live"], "give a live input"),
-        (["live", "walk.gpx"], "replay reads files like walk.gpx"),
-        (["live", "-", "--gpsd", "localhost"], "give one live input"),
-    ])
+    @Test(
+        "usage errors name the way out",
+        arguments: [
+            (["live"], "give a live input"),
+            (["live", "walk.gpx"], "replay reads files like walk.gpx"),
+            (["live", "-", "--gpsd", "localhost"], "give one live input"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let result = try RepeatSimBinary.run(arguments + ["--tasks", Self.scenario, "--db", temporaryDirectory() + "/t.sqlite"])
         #expect(result.status == 1)
@@ -50,7 +52,8 @@ struct LiveCommandTests {
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")
     func interrupt() throws {
         let folder = temporaryDirectory("repeat-live-int")
-        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
         let pair = try SocatPair(label: "repeat-live-int")
         defer { pair.stop() }
         let live = try RunningRepeatSim([
@@ -73,7 +76,8 @@ struct LiveCommandTests {
         live.send(SIGINT)
         try waitUntil("live to exit after SIGINT") { !live.isRunning }
         #expect(live.status == 0)
-        #expect(live.outputText.contains(#""kind":"location","task":"shop","title":"shop","region":"shop""#), "\(live.outputText)")
+        #expect(
+            live.outputText.contains(#""kind":"location","task":"shop","title":"shop","region":"shop""#), "\(live.outputText)")
         let summary = live.diagnosticsText
         #expect(summary.contains("live: 3 fixes evaluated from 1 device, 1 transitions, 1 reminders (location 1)"), "\(summary)")
         #expect(!summary.contains("could not log"), "\(summary)")
@@ -89,10 +93,10 @@ struct LiveKillTests {
         let db = folder + "/tasks.sqlite"
         // Always in its window, no cooldown: every entry into the shop reminds.
         try """
-            {"tasks": [{"id": "shop", "title": "Shop", "start": "2024-01-01T00:00:00Z",
-              "schedule": {"afterCompletion": {"min": "0s", "max": "520w"}},
-              "locations": [{"name": "Shop", "lat": 48.1173, "lon": 11.5167, "radius": 100}]}]}
-            """.write(toFile: folder + "/tasks.json", atomically: true, encoding: .utf8)
+        {"tasks": [{"id": "shop", "title": "Shop", "start": "2024-01-01T00:00:00Z",
+          "schedule": {"afterCompletion": {"min": "0s", "max": "520w"}},
+          "locations": [{"name": "Shop", "lat": 48.1173, "lon": 11.5167, "radius": 100}]}]}
+        """.write(toFile: folder + "/tasks.json", atomically: true, encoding: .utf8)
         #expect(try RepeatSimBinary.run(["task", "import", folder + "/tasks.json", "--db", db]).status == 0)
         var random = SeededRandom(seed: SeededRandom.testSeed(default: 9))
         var logged = 0

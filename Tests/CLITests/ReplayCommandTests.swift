@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `repeat-sim replay … --regions … --transitions`, run as a user runs it.
 @Suite struct ReplayCommandTests {
@@ -37,9 +37,10 @@ import TestSupport
         let events = try lines(result.stdout)
         #expect(events.map { $0["kind"] as? String } == ["cross", "enter", "exit"])
         #expect(events.map { $0["region"] as? String } == ["pharmacy", "pharmacy", "pharmacy"])
-        #expect(events.map { $0["time"] as? String } == [
-            "2025-03-01T10:00:28.800Z", "2025-03-01T10:02:00Z", "2025-03-01T10:03:00Z",
-        ])
+        #expect(
+            events.map { $0["time"] as? String } == [
+                "2025-03-01T10:00:28.800Z", "2025-03-01T10:02:00Z", "2025-03-01T10:03:00Z",
+            ])
         let crossDistance = try #require(events[0]["distance_m"] as? Double)
         #expect(crossDistance < 1)
         let exitDistance = try #require(events[2]["distance_m"] as? Double)
@@ -55,8 +56,10 @@ import TestSupport
             2025-03-01T10:02:00Z,52.52,13.40,500
             """
         let result = try RepeatSimBinary.run(
-            ["replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json",
-             "--no-cross"])
+            [
+                "replay", try file("car.csv", feed), "--regions", try file("r.csv", regions), "--transitions", "--json",
+                "--no-cross",
+            ])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("1 inaccurate"))
@@ -123,19 +126,25 @@ import TestSupport
             2025-03-01T10:03:00Z,52.52,13.4147,900
             """
         let result = try RepeatSimBinary.run(
-            ["replay", try file("car.csv", feed), "--regions", try file("shops.csv", shops), "--explain", "--json",
-             "--monitor-limit", "1", "--pending-limit", "64"])
+            [
+                "replay", try file("car.csv", feed), "--regions", try file("shops.csv", shops), "--explain", "--json",
+                "--monitor-limit", "1", "--pending-limit", "64",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let events = try lines(result.stdout)
-        #expect(events.map { "\($0["kind"]!) \($0["reason"] ?? "-") \($0["region"]!)" } == [
-            "location - baker", "suppressed monitor-limit butcher", "suppressed accuracy butcher",
-        ])
-        #expect(result.stderr.contains(
-            "replay: limits: --monitor-limit 1 missed 1 reminder of 1 task"), "\(result.stderr)")
+        #expect(
+            events.map { "\($0["kind"]!) \($0["reason"] ?? "-") \($0["region"]!)" } == [
+                "location - baker", "suppressed monitor-limit butcher", "suppressed accuracy butcher",
+            ])
+        #expect(
+            result.stderr.contains(
+                "replay: limits: --monitor-limit 1 missed 1 reminder of 1 task"), "\(result.stderr)")
         #expect(result.stderr.contains("--pending-limit 64 missed nothing"))
         #expect(result.stderr.contains("the accuracy gate (--max-accuracy 100 m) missed 1 reminder of 1 task"))
 
-        let badLimit = try RepeatSimBinary.run(["replay", try file("f.csv", feed), "--regions", try file("s.csv", shops), "--monitor-limit", "0"])
+        let badLimit = try RepeatSimBinary.run([
+            "replay", try file("f.csv", feed), "--regions", try file("s.csv", shops), "--monitor-limit", "0",
+        ])
         #expect(badLimit.status == 1)
         #expect(badLimit.stderr.contains("--monitor-limit must be at least 1"))
     }

@@ -58,7 +58,8 @@ struct ScenarioTests {
         switch try Golden.check(result.stdout, against: expectedPath) {
         case .matches: break
         case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); commit it with a reason, then run again")
-        case .missing: Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter ScenarioTests")
+        case .missing:
+            Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter ScenarioTests")
         case .differs(let expected): #expect(result.stdout == expected)
         }
     }
@@ -122,18 +123,21 @@ struct ScenarioTests {
     func execHook() throws {
         let log = temporaryDirectory("repeat-exec") + "/hook.txt"
         let result = try RepeatSimBinary.run([
-            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"),
             "--json", "--exec", "echo \"$REPEAT_KIND|$REPEAT_TASK|$REPEAT_REGION|$REPEAT_TIME|$REPEAT_DUE\" >> '\(log)'",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(lines == [
-            "location|cat-medicine|Pharmacy|2020-12-18T06:18:37Z|2021-01-11T08:00:00Z",
-            "due|cat-medicine-fixed||2020-12-28T08:00:00Z|2020-12-28T08:00:00Z",
-            "due|cat-medicine||2021-01-11T08:00:00Z|2021-01-11T08:00:00Z",
-        ])
+        #expect(
+            lines == [
+                "location|cat-medicine|Pharmacy|2020-12-18T06:18:37Z|2021-01-11T08:00:00Z",
+                "due|cat-medicine-fixed||2020-12-28T08:00:00Z|2020-12-28T08:00:00Z",
+                "due|cat-medicine||2021-01-11T08:00:00Z|2021-01-11T08:00:00Z",
+            ])
         let failing = try RepeatSimBinary.run([
-            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"),
             "--json", "--exec", "exit 3",
         ])
         #expect(failing.status == 0)
@@ -145,7 +149,8 @@ struct ScenarioTests {
     func geojson() throws {
         let path = temporaryDirectory("repeat-geojson") + "/replay.geojson"
         let result = try RepeatSimBinary.run([
-            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"),
             "--explain", "--json", "--geojson", path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -158,7 +163,8 @@ struct ScenarioTests {
         // Two regions (one per task), one device's track, and every line of the --explain --json output.
         #expect(kinds.filter { $0 == "region" }.count == 2)
         #expect(kinds.filter { $0 == "track" }.count == 1)
-        #expect(kinds.filter { ["location", "due", "suppressed"].contains($0) }.count == result.stdout.split(separator: "\n").count)
+        #expect(
+            kinds.filter { ["location", "due", "suppressed"].contains($0) }.count == result.stdout.split(separator: "\n").count)
         #expect(kinds.filter { $0 == "enter" }.count == 6)
         let track = try #require(features.first { kind($0) == "track" }?["geometry"] as? [String: Any])
         #expect((track["coordinates"] as? [[Double]])?.count == 312)
@@ -170,14 +176,18 @@ struct ScenarioTests {
     @Test("--speed paces without changing the answer; a bad speed is a usage error")
     func speed() throws {
         let paced = try RepeatSimBinary.run([
-            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"),
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"),
             "--json", "--speed", "1e9",
         ])
         let flat = try replay("cat-medicine/drives.gpx", "cat-medicine/scenario.json")
         #expect(paced.status == 0)
-        #expect(paced.stdout == flat.stdout.split(separator: "\n").filter { !$0.contains("suppressed") }.map { $0 + "\n" }.joined())
-        let bad = try RepeatSimBinary.run(["replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
-                                           RepositoryPaths.track("cat-medicine/scenario.json"), "--speed", "fast"])
+        #expect(
+            paced.stdout == flat.stdout.split(separator: "\n").filter { !$0.contains("suppressed") }.map { $0 + "\n" }.joined())
+        let bad = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"), "--speed", "fast",
+        ])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("'--speed <speed>': 'fast' is not max, realtime or a positive number"))
     }

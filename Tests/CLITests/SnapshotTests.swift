@@ -26,11 +26,13 @@ struct SnapshotTests {
 
     @Test("the replay table, with suppressions and transitions")
     func replayTable() throws {
-        let result = try RepeatSimBinary.run([
-            "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"),
-            "--regions", RepositoryPaths.track("visnjan-errands/places.csv"),
-            "--tasks", RepositoryPaths.track("visnjan-errands/tasks.json"), "--monitor-limit", "2", "--explain", "--transitions",
-        ], environment: Self.environment)
+        let result = try RepeatSimBinary.run(
+            [
+                "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"),
+                "--regions", RepositoryPaths.track("visnjan-errands/places.csv"),
+                "--tasks", RepositoryPaths.track("visnjan-errands/tasks.json"), "--monitor-limit", "2", "--explain",
+                "--transitions",
+            ], environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         try compare(result.stdout, "replay-visnjan-errands.txt")
     }

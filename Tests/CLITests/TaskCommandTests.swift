@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end tests of the `task` commands through the built binary.
 @Suite("repeat-sim task")
@@ -49,7 +49,8 @@ struct TaskCommandTests {
     @Test("a file with one bad task imports nothing and names the task and field")
     func badImport() throws {
         let file = temporaryDirectory() + "/bad.json"
-        try #"{"tasks":[{"id":"ok","title":"OK","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"bad","title":"Bad","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#
+        try
+            #"{"tasks":[{"id":"ok","title":"OK","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"bad","title":"Bad","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         let result = try sim("task", "import", file)
         #expect(result.status == 1)
@@ -60,10 +61,11 @@ struct TaskCommandTests {
 
     @Test("add with every field, edit, done, history, rm")
     func lifecycle() throws {
-        let add = try sim("task", "add", "--title", "Buy cat medicine", "--list", "Pets", "--notes", "green box",
-                          "--assignee", "phone", "--time-zone", "Europe/Berlin", "--start", "2025-01-06T09:00:00+01:00",
-                          "--after", "10w-14w", "--lead", "2d", "--at-place", "52.5163,13.3777", "--radius", "150",
-                          "--place-name", "Pharmacy")
+        let add = try sim(
+            "task", "add", "--title", "Buy cat medicine", "--list", "Pets", "--notes", "green box",
+            "--assignee", "phone", "--time-zone", "Europe/Berlin", "--start", "2025-01-06T09:00:00+01:00",
+            "--after", "10w-14w", "--lead", "2d", "--at-place", "52.5163,13.3777", "--radius", "150",
+            "--place-name", "Pharmacy")
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout.hasPrefix("Added buy-cat-medicine: Buy cat medicine (10w–14w after completion)"))
         // Lead 2d: due-soon from 2025-03-15 09:00 CET.
@@ -75,7 +77,10 @@ struct TaskCommandTests {
         #expect(done.status == 0)
         #expect(done.stdout.contains("Done: Buy cat medicine at 2025-04-01 12:00 +02:00 (1d 3h late)"))
         let history = try sim("task", "history", "buy-cat-medicine", "--json")
-        #expect(history.lines == [#"{"completed":"2025-04-01T10:00:00Z","cycle":0.0,"window_start":"2025-03-31T07:00:00Z","due":"2025-03-31T07:00:00Z","late_s":97200.0}"#])
+        #expect(
+            history.lines == [
+                #"{"completed":"2025-04-01T10:00:00Z","cycle":0.0,"window_start":"2025-03-31T07:00:00Z","due":"2025-03-31T07:00:00Z","late_s":97200.0}"#
+            ])
         let after = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-04-02T00:00:00Z")
         #expect(after.stdout.contains(#""due":"2025-06-23T07:00:00Z""#))
         #expect(!after.stdout.contains(#""list""#))
@@ -85,14 +90,19 @@ struct TaskCommandTests {
         #expect(gone.stderr.contains(#"no task "buy-cat-medicine""#))
     }
 
-    @Test("usage errors exit 1 and say what to do", arguments: [
-        (["task", "add", "--title", "X"], "give a schedule"),
-        (["task", "add", "--title", "X", "--every", "banana"], #""banana" is not a duration"#),
-        (["task", "add", "--title", "X", "--weekdays", "mon"], "--weekdays needs --at-time"),
-        (["task", "add", "--title", "X", "--every", "1d", "--time-zone", "Mars/Base"], #""Mars/Base" is not an IANA time zone"#),
-        (["task", "list", "--at", "yesterday"], #""yesterday" is not a date-time"#),
-        (["task", "show"], "Missing expected argument"),
-    ])
+    @Test(
+        "usage errors exit 1 and say what to do",
+        arguments: [
+            (["task", "add", "--title", "X"], "give a schedule"),
+            (["task", "add", "--title", "X", "--every", "banana"], #""banana" is not a duration"#),
+            (["task", "add", "--title", "X", "--weekdays", "mon"], "--weekdays needs --at-time"),
+            (
+                ["task", "add", "--title", "X", "--every", "1d", "--time-zone", "Mars/Base"],
+                #""Mars/Base" is not an IANA time zone"#
+            ),
+            (["task", "list", "--at", "yesterday"], #""yesterday" is not a date-time"#),
+            (["task", "show"], "Missing expected argument"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try RepeatSimBinary.run(arguments + ["--db", db])
         #expect(result.status == 1, "\(result.stderr)")

@@ -18,7 +18,8 @@ struct ASCIIDecimalTests {
             let integerDigits = Int.random(in: 0...5, using: &random)
             let fractionDigits = Int.random(in: 0...12, using: &random)
             var text = Bool.random(using: &random) ? "-" : ""
-            text += integerDigits == 0 ? "0" : String((0..<integerDigits).map { _ in "0123456789".randomElement(using: &random)! })
+            text +=
+                integerDigits == 0 ? "0" : String((0..<integerDigits).map { _ in "0123456789".randomElement(using: &random)! })
             if fractionDigits > 0 {
                 text += "." + String((0..<fractionDigits).map { _ in "0123456789".randomElement(using: &random)! })
             }
@@ -27,10 +28,12 @@ struct ASCIIDecimalTests {
         }
     }
 
-    @Test("long, exponent and edge forms", arguments: [
-        "40.18894976936280727386474609375", "-105.178360976278781890869140625", "1e+25", "1.5E-3", "0.000000000000000000001",
-        "123456789012345678901234", "  42.5 ", "+7", "9007199254740993", "0.1",
-    ])
+    @Test(
+        "long, exponent and edge forms",
+        arguments: [
+            "40.18894976936280727386474609375", "-105.178360976278781890869140625", "1e+25", "1.5E-3", "0.000000000000000000001",
+            "123456789012345678901234", "  42.5 ", "+7", "9007199254740993", "0.1",
+        ])
     func edgeForms(text: String) {
         #expect(Self.parse(text)?.bitPattern == strtod(text, nil).bitPattern)
     }

@@ -15,7 +15,10 @@ struct CSVDecoderTests {
         let text = rows.map { $0.joined(separator: delimiter) }.joined(separator: "\r\n")
         let batch = decode(text, format: .csv)
         #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
-        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2025-03-01T10:00:00Z", "2025-03-01T10:00:01Z", "2025-03-01T10:00:02.500Z"])
+        #expect(
+            batch.fixes.map { $0.time.map(RFC3339.format) } == [
+                "2025-03-01T10:00:00Z", "2025-03-01T10:00:01Z", "2025-03-01T10:00:02.500Z",
+            ])
         #expect(batch.fixes.map(\.device) == ["phone \"A\"", "watch", nil])
         #expect(batch.fixes[0].elevation == 34)
         #expect(batch.fixes[0].accuracy == 4.5)
@@ -27,7 +30,10 @@ struct CSVDecoderTests {
         let options = FeedDecodingOptions(csvColumns: ["lon", "lat", "-", "time"])
         let headerless = decode("13.4,52.52,x,2025-03-01T10:00:00Z\n13.5,52.6,y,\n", format: .csv, options: options)
         #expect(headerless.diagnostics.isEmpty, "\(headerless.diagnostics)")
-        #expect(headerless.fixes.map(\.coordinate) == [Coordinate(latitude: 52.52, longitude: 13.4), Coordinate(latitude: 52.6, longitude: 13.5)])
+        #expect(
+            headerless.fixes.map(\.coordinate) == [
+                Coordinate(latitude: 52.52, longitude: 13.4), Coordinate(latitude: 52.6, longitude: 13.5),
+            ])
         #expect(headerless.fixes.map { $0.time.map(RFC3339.format) } == ["2025-03-01T10:00:00Z", nil])
 
         // The file's own header names lat first; the given names win.
@@ -50,20 +56,29 @@ struct CSVDecoderTests {
 
     @Test("separate date and time-of-day columns, 12-hour clocks")
     func dateAndClock() {
-        let text = "utc_d,utc_t,lat,lon\n2021/11/10,11:00:01 PM,66.0,-179.9\n2021-11-10,12:00:00 AM,66.1,179.9\n2014/09/17,13:20:20.004,1,2\n"
+        let text =
+            "utc_d,utc_t,lat,lon\n2021/11/10,11:00:01 PM,66.0,-179.9\n2021-11-10,12:00:00 AM,66.1,179.9\n2014/09/17,13:20:20.004,1,2\n"
         let batch = decode(text, format: .csv)
-        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2021-11-10T23:00:01Z", "2021-11-10T00:00:00Z", "2014-09-17T13:20:20.004Z"])
+        #expect(
+            batch.fixes.map { $0.time.map(RFC3339.format) } == [
+                "2021-11-10T23:00:01Z", "2021-11-10T00:00:00Z", "2014-09-17T13:20:20.004Z",
+            ])
     }
 
     @Test("dates in year-first, US (m/d/yyyy) and German (d.m.yyyy) order")
     func dateOrders() {
-        let text = "date,time,lat,lon\n2010-1-9,00:00:00,1,2\n1/9/2010,00:00:00,1,2\n9.1.2010,00:00:00,1,2\n2010.01.09,00:00:00,1,2\n"
+        let text =
+            "date,time,lat,lon\n2010-1-9,00:00:00,1,2\n1/9/2010,00:00:00,1,2\n9.1.2010,00:00:00,1,2\n2010.01.09,00:00:00,1,2\n"
         let batch = decode(text, format: .csv)
         #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
         #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == Array(repeating: "2010-01-09T00:00:00Z", count: 4))
     }
 
-    @Test("dates that are not dates", arguments: ["1-9-2010", "1/9.2010", "13/1/2010", "2010/2/30", "20100/1/1", "1//2010", "9.1.10", "123456789012345678901/1/1"])
+    @Test(
+        "dates that are not dates",
+        arguments: [
+            "1-9-2010", "1/9.2010", "13/1/2010", "2010/2/30", "20100/1/1", "1//2010", "9.1.10", "123456789012345678901/1/1",
+        ])
     func badDates(date: String) {
         let batch = decode("date,time,lat,lon\n\(date),00:00:00,1,2\n", format: .csv)
         #expect(batch.fixes.isEmpty && batch.diagnostics.map(\.code) == [.badField], "\(date)")
@@ -80,9 +95,11 @@ struct CSVDecoderTests {
         #expect(decode("latlon,x\n1,2\n", format: .csv).diagnostics.map(\.code) == [.badHeader])
     }
 
-    @Test("written angles: degrees, minutes, seconds, hemispheres", arguments: [
-        ("1.234°S", -1.234), ("1°14.04′S", -1.234), ("S1°14′2.4″", -1.234), ("-1° 14.04′", -1.234), ("N 0.5", 0.5),
-    ])
+    @Test(
+        "written angles: degrees, minutes, seconds, hemispheres",
+        arguments: [
+            ("1.234°S", -1.234), ("1°14.04′S", -1.234), ("S1°14′2.4″", -1.234), ("-1° 14.04′", -1.234), ("N 0.5", 0.5),
+        ])
     func angles(cell: String, latitude: Double) throws {
         let fix = try #require(decode("lat,lon\n\(cell),5.678°E\n", format: .csv).fixes.first)
         #expect(abs(fix.coordinate.latitude - latitude) < 1e-12)

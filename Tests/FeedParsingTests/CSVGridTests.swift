@@ -44,13 +44,15 @@ struct CSVGridTests {
         }
     }
 
-    @Test("every row matches the reference reading", .needsSharedCorpus, arguments: [
-        ("csv/gpsbabel/grid-utm.csv", "grid-utm.csv.expected.unicsv"),
-        ("csv/gpsbabel/grid-swiss.csv", "grid-swiss.csv.expected.unicsv"),
-        ("csv/gpsbabel/track/trackfilter_segment.csv", "trackfilter_segment.csv.expected.unicsv"),
-        ("csv/gpsbabel/track/utm_subsecond_track.csv", "utm_subsecond_track.csv.expected.unicsv"),
-        ("csv/gpsbabel/bngtest.csv", "bngtest.csv.expected.upstream.gpx"),
-    ])
+    @Test(
+        "every row matches the reference reading", .needsSharedCorpus,
+        arguments: [
+            ("csv/gpsbabel/grid-utm.csv", "grid-utm.csv.expected.unicsv"),
+            ("csv/gpsbabel/grid-swiss.csv", "grid-swiss.csv.expected.unicsv"),
+            ("csv/gpsbabel/track/trackfilter_segment.csv", "trackfilter_segment.csv.expected.unicsv"),
+            ("csv/gpsbabel/track/utm_subsecond_track.csv", "utm_subsecond_track.csv.expected.unicsv"),
+            ("csv/gpsbabel/bngtest.csv", "bngtest.csv.expected.upstream.gpx"),
+        ])
     func corpusFile(input: String, reference: String) throws {
         let path = RepositoryPaths.corpus + "/" + input
         let referencePath = (path as NSString).deletingLastPathComponent + "/" + reference
@@ -59,8 +61,12 @@ struct CSVGridTests {
         #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
         try #require(batch.fixes.count == expected.count)
         for (k, (fix, row)) in zip(batch.fixes, expected).enumerated() {
-            #expect(abs(fix.coordinate.latitude - row.latitude) <= 1e-6, "row \(k + 1) latitude \(fix.coordinate.latitude) vs \(row.latitude)")
-            #expect(abs(fix.coordinate.longitude - row.longitude) <= 1e-6, "row \(k + 1) longitude \(fix.coordinate.longitude) vs \(row.longitude)")
+            #expect(
+                abs(fix.coordinate.latitude - row.latitude) <= 1e-6,
+                "row \(k + 1) latitude \(fix.coordinate.latitude) vs \(row.latitude)")
+            #expect(
+                abs(fix.coordinate.longitude - row.longitude) <= 1e-6,
+                "row \(k + 1) longitude \(fix.coordinate.longitude) vs \(row.longitude)")
             if let time = row.time {
                 #expect(fix.time == RFC3339.parse(time), "row \(k + 1) time \(fix.time.map(RFC3339.format) ?? "none") vs \(time)")
             }

@@ -20,7 +20,8 @@ struct ChunkBoundaryTests {
         let bytes = try readBytes(entry.absolutePath)
         let options = FeedDecodingOptions(collectWaypoints: true)
         let whole = Self.fingerprint(decode(bytes, format: entry.format, options: options))
-        let bytewise = Self.fingerprint(decode(bytes, format: entry.format, chunkSizes: repeatElement(1, count: bytes.count), options: options))
+        let bytewise = Self.fingerprint(
+            decode(bytes, format: entry.format, chunkSizes: repeatElement(1, count: bytes.count), options: options))
         #expect(bytewise == whole, "one byte at a time")
         print("ChunkBoundaryTests seed \(Self.seed) (REPEAT_SEED to replay)")
         var random = SeededRandom(seed: Self.seed ^ UInt64(truncatingIfNeeded: entry.path.hashValueStable))
@@ -48,7 +49,9 @@ struct ChunkBoundaryTests {
         let bytes = try readBytes(RepositoryPaths.corpus + "/nmea/gpsd/isync.log")
         let whole = Self.fingerprint(decode(bytes, format: .nmea))
         for size in stride(from: 1, through: bytes.count, by: 37) {
-            #expect(Self.fingerprint(decode(bytes, format: .nmea, chunkSizes: repeatElement(size, count: bytes.count))) == whole, "size \(size)")
+            #expect(
+                Self.fingerprint(decode(bytes, format: .nmea, chunkSizes: repeatElement(size, count: bytes.count))) == whole,
+                "size \(size)")
         }
     }
 }

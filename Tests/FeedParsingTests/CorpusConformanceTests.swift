@@ -19,13 +19,20 @@ import Testing
 struct CorpusConformanceTests {
     /// Files where Repeat deliberately reads differently from every reference tool.
     static let documentedDisagreements: [String: String] = [
-        "nmea/gpsbabel/track/nmea+ms.txt": "GPSBabel pairs each GGA with the next RMC (a different UTC time); Repeat merges sentences by UTC time as DESIGN.md says: 37 epochs, not 26",
-        "nmea/gpsbabel/track/nmeadate.nmea": "year 98: GPSBabel 1.8.0 reads 2098; Repeat pivots two-digit years at 80 (1998), as the GPX this test came from says",
-        "nmea/gpsbabel/track/nmeadatetime.nmea": "times `222515.x`, `222523.0x`, `.1` are malformed: Repeat skips them (badField), GPSBabel reads them as 00:00:00",
-        "nmea/gpsd/bt451.log": "2 Hz log: gpsd drops the first and last half-second epochs, GPSBabel labels positions with the next sentence's time; Repeat emits every epoch at its own time (15)",
-        "nmea/gpsd/foretrex-201.log": "gpsd drops the last epoch (20:00:16), GPSBabel labels positions with the next cycle's time; Repeat has 20:00:04…20:00:16 (7)",
-        "nmea/gpsd/humminbird-M37.log": "time goes backwards and GLL/RMC carry different times; gpsd gives 31, GPSBabel 10, Repeat 33 (one fix per distinct UTC time in order)",
-        "nmea/gpsd/venus634lp.log": "gpsd drops the first epoch (08:50:32, GGA and GLL before the first RMC: Repeat back-fills its date) and the last (an RMC alone at the end); Repeat keeps both (7)",
+        "nmea/gpsbabel/track/nmea+ms.txt":
+            "GPSBabel pairs each GGA with the next RMC (a different UTC time); Repeat merges sentences by UTC time as DESIGN.md says: 37 epochs, not 26",
+        "nmea/gpsbabel/track/nmeadate.nmea":
+            "year 98: GPSBabel 1.8.0 reads 2098; Repeat pivots two-digit years at 80 (1998), as the GPX this test came from says",
+        "nmea/gpsbabel/track/nmeadatetime.nmea":
+            "times `222515.x`, `222523.0x`, `.1` are malformed: Repeat skips them (badField), GPSBabel reads them as 00:00:00",
+        "nmea/gpsd/bt451.log":
+            "2 Hz log: gpsd drops the first and last half-second epochs, GPSBabel labels positions with the next sentence's time; Repeat emits every epoch at its own time (15)",
+        "nmea/gpsd/foretrex-201.log":
+            "gpsd drops the last epoch (20:00:16), GPSBabel labels positions with the next cycle's time; Repeat has 20:00:04…20:00:16 (7)",
+        "nmea/gpsd/humminbird-M37.log":
+            "time goes backwards and GLL/RMC carry different times; gpsd gives 31, GPSBabel 10, Repeat 33 (one fix per distinct UTC time in order)",
+        "nmea/gpsd/venus634lp.log":
+            "gpsd drops the first epoch (08:50:32, GGA and GLL before the first RMC: Repeat back-fills its date) and the last (an RMC alone at the end); Repeat keeps both (7)",
         "csv/gpsbabel/track/interptrack.csv": "GPSBabel cannot parse epoch-millisecond times (0 rows); Repeat reads all 35 rows",
     ]
 
@@ -34,7 +41,8 @@ struct CorpusConformanceTests {
     /// was given the date), a headerless longitude-first CSV (GPSBabel was
     /// given `fields=lon+lat+alt+name+time`).
     static let options: [String: FeedDecodingOptions] = [
-        "nmea/gpsbabel/track/addmultipledaysfwd.nmea": FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8)),
+        "nmea/gpsbabel/track/addmultipledaysfwd.nmea": FeedDecodingOptions(
+            defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8)),
         "csv/gpsbabel/realtime.csv": FeedDecodingOptions(csvColumns: ["lon", "lat", "alt", "name", "time"]),
     ]
 
@@ -108,7 +116,9 @@ struct CorpusConformanceTests {
         try #require(entries.count == 161, "the corpus MANIFEST lists 161 files")
         let agreeing = try entries.filter { try Self.agrees($0) }.count
         let permille = (agreeing * 1000 + entries.count / 2) / entries.count
-        print("Corpus agreement: \(agreeing) of \(entries.count) files (\(permille / 10).\(permille % 10) %); \(Self.documentedDisagreements.count) documented disagreements")
+        print(
+            "Corpus agreement: \(agreeing) of \(entries.count) files (\(permille / 10).\(permille % 10) %); \(Self.documentedDisagreements.count) documented disagreements"
+        )
         #expect(agreeing + Self.documentedDisagreements.count == entries.count)
     }
 

@@ -14,7 +14,9 @@ func decode(_ bytes: [UInt8], format: FeedFormat?, options: FeedDecodingOptions 
 }
 
 /// Decodes `bytes` split at the given chunk sizes (the last chunk takes the rest).
-func decode(_ bytes: [UInt8], format: FeedFormat?, chunkSizes: some Sequence<Int>, options: FeedDecodingOptions = .init()) -> FeedBatch {
+func decode(
+    _ bytes: [UInt8], format: FeedFormat?, chunkSizes: some Sequence<Int>, options: FeedDecodingOptions = .init()
+) -> FeedBatch {
     let decoder = makeFeedDecoder(format: format, options: options)
     var batch = FeedBatch()
     var offset = 0

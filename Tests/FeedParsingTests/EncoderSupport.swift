@@ -39,7 +39,9 @@ func expectRoundTrip(
 ) {
     let label = "\(format): \(describe(original)) came back as \(describe(decoded))"
     #expect(Geodesy.distance(decoded.coordinate, original.coordinate) < 0.01, "\(label)", sourceLocation: sourceLocation)
-    #expect(decoded.time == expectedTime(original.time, nmea: precision.roundsTimeLikeNMEA), "\(label)", sourceLocation: sourceLocation)
+    #expect(
+        decoded.time == expectedTime(original.time, nmea: precision.roundsTimeLikeNMEA), "\(label)",
+        sourceLocation: sourceLocation)
     if !precision.roundsTimeLikeNMEA {
         #expect(decoded.time?.fractionDigits == original.time?.fractionDigits, "\(label)", sourceLocation: sourceLocation)
     }
@@ -50,7 +52,8 @@ func expectRoundTrip(
         default: return false
         }
     }
-    #expect(close(decoded.elevation, original.elevation, precision.elevation), "elevation: \(label)", sourceLocation: sourceLocation)
+    #expect(
+        close(decoded.elevation, original.elevation, precision.elevation), "elevation: \(label)", sourceLocation: sourceLocation)
     #expect(close(decoded.speed, original.speed, precision.speed), "speed: \(label)", sourceLocation: sourceLocation)
     #expect(close(decoded.course, original.course, precision.course), "course: \(label)", sourceLocation: sourceLocation)
     switch format {

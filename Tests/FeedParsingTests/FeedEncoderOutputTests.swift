@@ -7,7 +7,8 @@ import Testing
 struct FeedEncoderOutputTests {
     /// NMEA 0183's textbook fix: 1994-03-23T12:35:19Z, Munich, 22.4 knots at 84.4°.
     static let munich = Fix(
-        time: Timestamp(nanoseconds: 764_426_119_000_000_000), coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60),
+        time: Timestamp(nanoseconds: 764_426_119_000_000_000),
+        coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60),
         elevation: 545.4, speed: 22.4 * 1852 / 3600, course: 84.4, hdop: 0.9, device: #"<a & "b">"#)
 
     @Test("NMEA: RMC, GGA and GSA with checksums and CRLF")
@@ -105,7 +106,8 @@ struct FeedEncoderOutputTests {
     func gpsd() {
         var second = Self.munich
         second.elevation = nil
-        let text = String(decoding: encode([Self.munich, second, Self.munich], with: GPSDEncoder(), valid: { $0 < 2 }), as: UTF8.self)
+        let text = String(
+            decoding: encode([Self.munich, second, Self.munich], with: GPSDEncoder(), valid: { $0 < 2 }), as: UTF8.self)
         #expect(
             text == #"""
                 {"class":"TPV","device":"<a & \"b\">","mode":3,"time":"1994-03-23T12:35:19Z","lat":48.117300000,"lon":11.516666667,"alt":545.400,"speed":11.524,"track":84.400,"eph":4.500}

@@ -38,17 +38,21 @@ struct FeedRoundTripTests {
         let (encoder, precision) = Self.formats[formatIndex]
         let fixes = [
             // 2025-03-01T10:00:00.25Z, south-west, every field
-            Fix(time: Timestamp(nanoseconds: 1_740_823_200_250_000_000, fractionDigits: 2),
+            Fix(
+                time: Timestamp(nanoseconds: 1_740_823_200_250_000_000, fractionDigits: 2),
                 coordinate: Coordinate(latitude: -33.856784, longitude: -70.651212), elevation: -12.5, speed: 1.4,
                 course: 359.99, hdop: 0.8, accuracy: 3.03, device: "dev1"),
             // +1.75 s, on the antimeridian, east
-            Fix(time: Timestamp(nanoseconds: 1_740_823_202_000_000_000, fractionDigits: 3),
+            Fix(
+                time: Timestamp(nanoseconds: 1_740_823_202_000_000_000, fractionDigits: 3),
                 coordinate: Coordinate(latitude: -16.5, longitude: 180), accuracy: 6, device: "dev1"),
             // +1 s, on the antimeridian, west; a whole second
-            Fix(time: Timestamp(nanoseconds: 1_740_823_203_000_000_000),
+            Fix(
+                time: Timestamp(nanoseconds: 1_740_823_203_000_000_000),
                 coordinate: Coordinate(latitude: 0.000001, longitude: -180), device: "dev2"),
             // just short of 180° east, a millisecond before a minute
-            Fix(time: Timestamp(nanoseconds: 1_740_823_259_999_000_000, fractionDigits: 3),
+            Fix(
+                time: Timestamp(nanoseconds: 1_740_823_259_999_000_000, fractionDigits: 3),
                 coordinate: Coordinate(latitude: 89.99999999, longitude: 179.99999999), elevation: 0, speed: 0, course: 0,
                 device: "dev2"),
         ]

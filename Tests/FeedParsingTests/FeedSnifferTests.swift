@@ -3,17 +3,19 @@ import Testing
 
 @Suite("Format sniffing")
 struct FeedSnifferTests {
-    @Test("the format follows from the content", arguments: [
-        ("<?xml version=\"1.0\"?><gpx>", FeedFormat.gpx),
-        ("\u{FEFF}  \n<gpx>", .gpx),
-        ("$GPGGA,1*00\n", .nmea),
-        ("# gpsd log\n$GPRMC,", .nmea),
-        ("AMOD logger v1\nfree text\n$GPGGA,123519,4807.038,N*00\n", .nmea),
-        ("{\"class\":\"TPV\",\"mode\":3}\n", .gpsd),
-        ("{\"class\":\"VERSION\"}\n$GPGGA,123519,4807.038,N,01131.000,E,1*00\n", .nmea),
-        ("lat,lon\n1,2\n", .csv),
-        ("time;latitude;longitude\n", .csv),
-    ])
+    @Test(
+        "the format follows from the content",
+        arguments: [
+            ("<?xml version=\"1.0\"?><gpx>", FeedFormat.gpx),
+            ("\u{FEFF}  \n<gpx>", .gpx),
+            ("$GPGGA,1*00\n", .nmea),
+            ("# gpsd log\n$GPRMC,", .nmea),
+            ("AMOD logger v1\nfree text\n$GPGGA,123519,4807.038,N*00\n", .nmea),
+            ("{\"class\":\"TPV\",\"mode\":3}\n", .gpsd),
+            ("{\"class\":\"VERSION\"}\n$GPGGA,123519,4807.038,N,01131.000,E,1*00\n", .nmea),
+            ("lat,lon\n1,2\n", .csv),
+            ("time;latitude;longitude\n", .csv),
+        ])
     func detect(text: String, expected: FeedFormat) {
         #expect(FeedSniffer.detect(Array(text.utf8), isComplete: true) == expected)
     }

@@ -55,7 +55,9 @@ struct FuzzTests {
             let chunked = decode(mutated, format: format, chunkSizes: sizes)
             if (whole.diagnostics + chunked.diagnostics).contains(where: { $0.code == .badXML }) { continue }
             #expect(chunked.fixes == whole.fixes, "iteration \(iteration): \(entry.path) as \(format?.rawValue ?? "auto")")
-            #expect(chunked.diagnostics == whole.diagnostics, "iteration \(iteration): \(entry.path) as \(format?.rawValue ?? "auto")")
+            #expect(
+                chunked.diagnostics == whole.diagnostics, "iteration \(iteration): \(entry.path) as \(format?.rawValue ?? "auto")"
+            )
         }
     }
 }

@@ -37,7 +37,9 @@ struct GPSDDecoderTests {
     /// gpsd's own regression outputs (`.chk`) mix echoed NMEA with its JSON
     /// reports; decoding them must give exactly the TPVs gpsd wrote with
     /// mode ≥ 2 and a position, read independently here with JSONSerialization.
-    @Test("gpsd .chk files: the decoder's fixes are gpsd's fix TPVs", .needsSharedCorpus, arguments: CorpusEntry.all.filter { $0.path.hasPrefix("nmea/gpsd/") })
+    @Test(
+        "gpsd .chk files: the decoder's fixes are gpsd's fix TPVs", .needsSharedCorpus,
+        arguments: CorpusEntry.all.filter { $0.path.hasPrefix("nmea/gpsd/") })
     func chkFiles(entry: CorpusEntry) throws {
         let path = entry.absolutePath + ".chk"
         let bytes = try readBytes(path)

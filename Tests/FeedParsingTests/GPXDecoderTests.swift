@@ -49,7 +49,8 @@ struct GPXDecoderTests {
 
     @Test("GPX 1.0 without a namespace, with speed and course, after a UTF-8 BOM")
     func gpx10() throws {
-        let text = "\u{FEFF}<gpx version=\"1.0\"><trk><trkseg><trkpt lat=\"1.5\" lon=\"-2.5\"><time>2002-05-25T17:06:00Z</time><speed>3.5</speed><course>271</course></trkpt></trkseg></trk></gpx>"
+        let text =
+            "\u{FEFF}<gpx version=\"1.0\"><trk><trkseg><trkpt lat=\"1.5\" lon=\"-2.5\"><time>2002-05-25T17:06:00Z</time><speed>3.5</speed><course>271</course></trkpt></trkseg></trk></gpx>"
         let fix = try #require(decode(text, format: nil).fixes.first)
         #expect(fix.speed == 3.5)
         #expect(fix.course == 271)
@@ -58,11 +59,17 @@ struct GPXDecoderTests {
 
     /// Hostile GPX, one row per case: the input, the fixes kept, the diagnostic codes.
     static let hostile: [(legend: String, input: String, fixes: Int, codes: [FeedDiagnostic.Code])] = [
-        ("point without lon", "<gpx><trk><trkseg><trkpt lat=\"1\"/><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>", 1, [.missingField]),
+        (
+            "point without lon", "<gpx><trk><trkseg><trkpt lat=\"1\"/><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>", 1,
+            [.missingField]
+        ),
         ("latitude not a number", "<gpx><trkpt lat=\"x\" lon=\"2\"/><trkpt lat=\"1\" lon=\"2\"/></gpx>", 1, [.badField]),
         ("latitude out of range", "<gpx><trkpt lat=\"91\" lon=\"2\"/></gpx>", 0, [.badField]),
         ("bad time keeps the point", "<gpx><trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt></gpx>", 1, [.badField]),
-        ("year beyond the time range", "<gpx><trkpt lat=\"1\" lon=\"2\"><time>4096-12-12T08:00:00Z</time></trkpt></gpx>", 1, [.badField]),
+        (
+            "year beyond the time range", "<gpx><trkpt lat=\"1\" lon=\"2\"><time>4096-12-12T08:00:00Z</time></trkpt></gpx>", 1,
+            [.badField]
+        ),
         ("empty ele is absent", "<gpx><trkpt lat=\"1\" lon=\"2\"><ele/></trkpt></gpx>", 1, []),
         ("truncated document", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt><trkpt lat=\"3\" lo", 1, [.badXML]),
         ("not XML at all", "this is not xml", 0, [.badXML]),
@@ -73,7 +80,9 @@ struct GPXDecoderTests {
         let expected = Self.hostile[row]
         let batch = decode(expected.input, format: .gpx)
         #expect(batch.fixes.count == expected.fixes, "\(expected.legend)")
-        #expect(Array(Set(batch.diagnostics.map(\.code))).sorted { $0.rawValue < $1.rawValue } == expected.codes, "\(expected.legend): \(batch.diagnostics)")
+        #expect(
+            Array(Set(batch.diagnostics.map(\.code))).sorted { $0.rawValue < $1.rawValue } == expected.codes,
+            "\(expected.legend): \(batch.diagnostics)")
         #expect(batch.diagnostics.allSatisfy { $0.location.line >= 1 }, "\(expected.legend)")
     }
 

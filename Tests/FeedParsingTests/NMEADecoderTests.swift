@@ -35,7 +35,8 @@ struct NMEADecoderTests {
             sentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1"),
             sentence("GPVTG,054.7,T,034.4,M,005.5,N,010.2,K"),
         ].joined(separator: "\n")
-        let batch = decode(text, format: .nmea, options: FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2024, month: 5, day: 1)))
+        let batch = decode(
+            text, format: .nmea, options: FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2024, month: 5, day: 1)))
         let fix = try #require(batch.fixes.first)
         #expect(fix.hdop == 1.3)
         #expect(fix.course == 54.7)
@@ -60,7 +61,8 @@ struct NMEADecoderTests {
         let without = decode(text, format: .nmea)
         #expect(without.fixes.isEmpty)
         #expect(without.diagnostics.map(\.code) == [.noDate])
-        let with = decode(text, format: .nmea, options: FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8)))
+        let with = decode(
+            text, format: .nmea, options: FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2019, month: 3, day: 8)))
         #expect(with.fixes.compactMap { $0.time.map(RFC3339.format) } == ["2019-03-08T22:00:00Z"])
     }
 
@@ -85,7 +87,8 @@ struct NMEADecoderTests {
             ]
         }
         // Magellan eXplorist: GLL at millisecond, GGA/RMC at centisecond resolution.
-        let explorist = [gll("200619.295", "5313.2228")] + fix("200619.30", "5313.2228")
+        let explorist =
+            [gll("200619.295", "5313.2228")] + fix("200619.30", "5313.2228")
             + [gll("200620.303", "5313.2228")] + fix("200620.30", "5313.2228")
             + [gll("200621.297", "5313.2227")] + fix("200621.30", "5313.2227")
             // GGA/RMC stop; a GLL one second later with a new position is a fix.
@@ -107,7 +110,9 @@ struct NMEADecoderTests {
         #expect(garminDecoder.statistics.ignored["GLL copy of a GGA/RMC fix"] == 1)
     }
 
-    @Test("two-digit years pivot at 80", arguments: [("230394", "1994-03-23"), ("010180", "1980-01-01"), ("311279", "2079-12-31"), ("070898", "1998-08-07")])
+    @Test(
+        "two-digit years pivot at 80",
+        arguments: [("230394", "1994-03-23"), ("010180", "1980-01-01"), ("311279", "2079-12-31"), ("070898", "1998-08-07")])
     func yearPivot(date: String, expected: String) throws {
         let text = sentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,\(date),,")
         let fix = try #require(decode(text, format: .nmea).fixes.first)
@@ -155,14 +160,28 @@ struct NMEADecoderTests {
         ("truncated last line without checksum", gga + "\n" + rmc + "\n" + String(nextGGA.prefix(40)), 1, [.truncated], [3]),
         ("unterminated last line with checksum", gga + "\n" + rmc + "\n" + nextGGA, 2, [], []),
         ("short GGA", sentence("GPGGA,123519,4807.038") + "\n" + rmc + "\n", 1, [.missingField], [1]),
-        ("bad latitude field", sentence("GPGGA,123519.00,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n" + rmc + "\n", 1, [.badField], [1]),
-        ("bad hemisphere", sentence("GPRMC,123519.00,A,4807.038,Q,01131.000,E,022.4,084.4,230394,003.1,W") + "\n", 0, [.badField], [1]),
-        ("bad time", sentence("GPGGA,12x519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n" + rmc + "\n", 1, [.badField], [1]),
+        (
+            "bad latitude field",
+            sentence("GPGGA,123519.00,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n" + rmc + "\n", 1, [.badField], [1]
+        ),
+        (
+            "bad hemisphere", sentence("GPRMC,123519.00,A,4807.038,Q,01131.000,E,022.4,084.4,230394,003.1,W") + "\n", 0,
+            [.badField], [1]
+        ),
+        (
+            "bad time", sentence("GPGGA,12x519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n" + rmc + "\n", 1,
+            [.badField], [1]
+        ),
         ("blank lines, comments and CR-only line ends", "# header\r\r" + gga + "\r\r" + rmc + "\r", 1, [], []),
-        ("GSV, proprietary and AIS are ignored silently", sentence("GPGSV,1,1,01,01,40,083,46") + "\n" + sentence("PGRME,15.0,M,45.0,M,25.0,M") + "\n!AIVDM,1,1,,B,x,0*00\n" + gga + "\n" + rmc + "\n", 1, [], []),
+        (
+            "GSV, proprietary and AIS are ignored silently",
+            sentence("GPGSV,1,1,01,01,40,083,46") + "\n" + sentence("PGRME,15.0,M,45.0,M,25.0,M") + "\n!AIVDM,1,1,,B,x,0*00\n"
+                + gga + "\n" + rmc + "\n", 1, [], []
+        ),
     ]
 
-    @Test("hostile inputs: each bad record is one located diagnostic and nothing good is lost", arguments: 0..<hostileInputs.count)
+    @Test(
+        "hostile inputs: each bad record is one located diagnostic and nothing good is lost", arguments: 0..<hostileInputs.count)
     func hostile(row: Int) {
         let expected = Self.hostileInputs[row]
         let batch = decode(expected.input, format: .nmea)

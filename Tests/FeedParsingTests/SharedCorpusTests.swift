@@ -15,8 +15,10 @@ struct SharedCorpusTests {
     func missingMessage() {
         let missing = SharedCorpus(override: "/nonexistent/shared/../corpus")
         #expect(!missing.isPresent)
-        #expect(missing.missingMessage
-            == "../shared/corpus not found at /nonexistent/corpus: clone the shared folder beside the checkout (see CONTRIBUTING.md), or point REPEAT_CORPUS at it")
+        #expect(
+            missing.missingMessage
+                == "../shared/corpus not found at /nonexistent/corpus: clone the shared folder beside the checkout (see CONTRIBUTING.md), or point REPEAT_CORPUS at it"
+        )
     }
 
     @Test("without an override the corpus is ../shared/corpus beside the repository")

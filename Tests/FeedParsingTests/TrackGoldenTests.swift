@@ -40,7 +40,9 @@ struct TrackGoldenTests {
         switch try Golden.check(String(decoding: output, as: UTF8.self), against: expectedPath) {
         case .matches: break
         case .recorded:
-            Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); check the diff, commit it with a reason, and run again without RECORD_TRACKS")
+            Issue.record(
+                "RECORD_TRACKS=1: rewrote \(expectedPath); check the diff, commit it with a reason, and run again without RECORD_TRACKS"
+            )
         case .missing:
             Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter TrackGoldenTests")
         case .differs(let expected):

@@ -34,8 +34,10 @@ struct DistanceTests {
 
     @Test("bounding box around a circle holds the circle, also across ±180°")
     func boundingBox() {
-        for centre in [Coordinate(latitude: 10, longitude: 179.999), Coordinate(latitude: -60, longitude: -179.99),
-                       Coordinate(latitude: 89.99, longitude: 0)] {
+        for centre in [
+            Coordinate(latitude: 10, longitude: 179.999), Coordinate(latitude: -60, longitude: -179.99),
+            Coordinate(latitude: 89.99, longitude: 0),
+        ] {
             let box = BoundingBox.around(centre, radius: 5000)
             for bearing in stride(from: 0.0, to: 360, by: 10) {
                 let edge = Geodesy.destination(from: centre, bearing: bearing, metres: 4999)

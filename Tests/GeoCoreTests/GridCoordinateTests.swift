@@ -23,10 +23,12 @@ struct GridCoordinateTests {
         Self.expectClose(airy, 52 + 39.0 / 60 + 27.2531 / 3600, 1 + 43.0 / 60 + 4.5177 / 3600, within: 5e-8)
     }
 
-    @Test("100 km square letters", arguments: [
-        ("SV", 0.0, 0.0), ("ST", 300_000, 100_000), ("TQ", 500_000, 100_000),
-        ("NN", 200_000, 700_000), ("HP", 400_000, 1_200_000), ("sw", 100_000, 0),
-    ])
+    @Test(
+        "100 km square letters",
+        arguments: [
+            ("SV", 0.0, 0.0), ("ST", 300_000, 100_000), ("TQ", 500_000, 100_000),
+            ("NN", 200_000, 700_000), ("HP", 400_000, 1_200_000), ("sw", 100_000, 0),
+        ])
     func squares(letters: String, easting: Double, northing: Double) throws {
         let origin = try #require(BritishNationalGrid.squareOrigin(letters))
         #expect(origin.easting == easting && origin.northing == northing)
@@ -61,7 +63,9 @@ struct GridCoordinateTests {
         Self.expectClose(UTM.coordinate(zone: 33, band: "X", easting: 365_126, northing: 8_440_900), 76.000004, 10.000002)
     }
 
-    @Test("UTM zones and bands that do not exist", arguments: [(0, "N"), (61, "N"), (31, "I"), (31, "O"), (31, "B"), (31, "Y"), (31, "é")] as [(Int, Character)])
+    @Test(
+        "UTM zones and bands that do not exist",
+        arguments: [(0, "N"), (61, "N"), (31, "I"), (31, "O"), (31, "B"), (31, "Y"), (31, "é")] as [(Int, Character)])
     func badUTM(zone: Int, band: Character) {
         #expect(UTM.coordinate(zone: zone, band: band, easting: 500_000, northing: 0) == nil)
     }

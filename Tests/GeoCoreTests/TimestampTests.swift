@@ -22,10 +22,12 @@ struct TimestampTests {
         #expect(RFC3339.parse("2025-01-05T23:00:00-09:00") == RFC3339.parse("2025-01-06T08:00:00Z"))
     }
 
-    @Test("rejects what is not a date-time", arguments: [
-        "", "banana", "2025-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2025-03-01", "2025-03-01T24:00:00Z",
-        "2025-03-01T10:00:00.Z", "2025-03-01T10:00:00Zjunk",
-    ])
+    @Test(
+        "rejects what is not a date-time",
+        arguments: [
+            "", "banana", "2025-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2025-03-01", "2025-03-01T24:00:00Z",
+            "2025-03-01T10:00:00.Z", "2025-03-01T10:00:00Zjunk",
+        ])
     func rejects(_ text: String) {
         #expect(RFC3339.parse(text) == nil)
     }
@@ -45,7 +47,9 @@ struct TimestampTests {
 
 @Suite("RFC 3339 range")
 struct RFC3339RangeTests {
-    @Test("years outside Timestamp's range are rejected, not a crash", arguments: ["1234-12-12T08:00:00.123Z", "4096-12-12T08:00:00.41Z", "9999-12-31T23:59:59Z"])
+    @Test(
+        "years outside Timestamp's range are rejected, not a crash",
+        arguments: ["1234-12-12T08:00:00.123Z", "4096-12-12T08:00:00.41Z", "9999-12-31T23:59:59Z"])
     func outOfRange(text: String) {
         #expect(RFC3339.parse(text) == nil)
     }

@@ -8,8 +8,10 @@ let scenarioStart: Int64 = 1_740_823_200
 func fix(
     _ seconds: Double, _ coordinate: Coordinate, accuracy: Double? = nil, hdop: Double? = nil, device: String? = nil
 ) -> TimedFix {
-    TimedFix(Fix(time: Timestamp(secondsSince1970: Double(scenarioStart) + seconds), coordinate: coordinate,
-                 hdop: hdop, accuracy: accuracy, device: device))!
+    TimedFix(
+        Fix(
+            time: Timestamp(secondsSince1970: Double(scenarioStart) + seconds), coordinate: coordinate,
+            hdop: hdop, accuracy: accuracy, device: device))!
 }
 
 /// The point `metres` from `centre` towards `bearing`.

@@ -21,14 +21,16 @@ struct GeofenceWorkloadTests {
         let regions = workload.regions(count: 2)
         let walk = workload.walks(count: 4, tracks: 2)
         // The numbers the bench's own generator gave before it moved here.
-        #expect(regions.map(Self.describe) == [
-            "52.53795805399821,13.508977247948732,486.9512391140583",
-            "52.50498833325341,13.375287508783451,393.3024763602925",
-        ])
-        #expect(walk.map { "\($0.latitude),\($0.longitude)" } == [
-            "52.62180720746952,13.410227763875135", "52.6217994204851,13.410381617156819",
-            "52.5078424227668,13.41333673583136", "52.50776440672157,13.41344283583919",
-        ])
+        #expect(
+            regions.map(Self.describe) == [
+                "52.53795805399821,13.508977247948732,486.9512391140583",
+                "52.50498833325341,13.375287508783451,393.3024763602925",
+            ])
+        #expect(
+            walk.map { "\($0.latitude),\($0.longitude)" } == [
+                "52.62180720746952,13.410227763875135", "52.6217994204851,13.410381617156819",
+                "52.5078424227668,13.41333673583136", "52.50776440672157,13.41344283583919",
+            ])
     }
 
     @Test("walks stay in their box and step 8–12 m", arguments: [GeofenceWorkload.Layout.city, .country])
@@ -51,10 +53,11 @@ struct GeofenceWorkloadTests {
     @Test("regions lie where their layout says")
     func layouts() {
         var polar = GeofenceWorkload(layout: .polar, seed: 3)
-        #expect(polar.regions(count: 200).allSatisfy { shape in
-            guard case .circle(let circle) = shape else { return false }
-            return abs(circle.centre.latitude) >= 88.5 && circle.radius <= 40_000
-        })
+        #expect(
+            polar.regions(count: 200).allSatisfy { shape in
+                guard case .circle(let circle) = shape else { return false }
+                return abs(circle.centre.latitude) >= 88.5 && circle.radius <= 40_000
+            })
         var mixed = GeofenceWorkload(layout: .mixedSizes, seed: 3)
         let shapes = mixed.regions(count: 400)
         #expect(shapes.contains { if case .area = $0 { true } else { false } }, "one in eight is a polygon")

@@ -1,7 +1,7 @@
 import GeoCore
 import Geofencing
-import Testing
 import TestSupport
+import Testing
 
 /// The grid must answer exactly what the brute-force reference answers.
 /// Seeded: the seed is printed; `REPEAT_SEED=n swift test --filter
@@ -52,7 +52,8 @@ import TestSupport
                     live.remove(key)
                 } else {
                     // Half new keys, half replacements of existing ones.
-                    let key = Bool.random(using: &workload) || shapes.isEmpty
+                    let key =
+                        Bool.random(using: &workload) || shapes.isEmpty
                         ? shapes.count : Int.random(in: 0..<shapes.count, using: &workload)
                     let shape = workload.shape()
                     if key == shapes.count { shapes.append(shape) } else { shapes[key] = shape }

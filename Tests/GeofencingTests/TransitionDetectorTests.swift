@@ -83,13 +83,15 @@ import Testing
         let hole = [corner(-10, -10), corner(-10, 10), corner(10, 10), corner(10, -10), corner(-10, -10)]
         let square = Region(id: "square", shape: .area(try Area(polygons: [[outer, hole]])))
         var detector = TransitionDetector(regions: [square])
-        let events = run(&detector, [
-            fix(0, corner(0, -300)), fix(1, corner(0, -60)),
-            fix(2, corner(0, 0)),  // in the hole, 10 m from its edge: within the hysteresis
-            fix(3, corner(0, 300)),  // out
-            fix(60, corner(400, 0)), fix(120, corner(50, -400)),  // around it
-            fix(180, corner(50, 400)),  // straight through, sampled sparsely
-        ])
+        let events = run(
+            &detector,
+            [
+                fix(0, corner(0, -300)), fix(1, corner(0, -60)),
+                fix(2, corner(0, 0)),  // in the hole, 10 m from its edge: within the hysteresis
+                fix(3, corner(0, 300)),  // out
+                fix(60, corner(400, 0)), fix(120, corner(50, -400)),  // around it
+                fix(180, corner(50, 400)),  // straight through, sampled sparsely
+            ])
         #expect(events.map(\.kind) == [.enter, .exit, .cross])
         let cross = try #require(events.last)
         #expect(abs(cross.time.secondsSince1970 - (Double(scenarioStart) + 150)) < 1)

@@ -1,7 +1,7 @@
 import GeoCore
 import Geofencing
-import Testing
 import TestSupport
+import Testing
 
 /// The failure modes users of other geofencing systems report most, as
 /// scripted timelines (issue 4).

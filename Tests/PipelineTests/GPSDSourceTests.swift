@@ -1,6 +1,6 @@
+import FeedParsing
 import Foundation
 import Glibc
-import FeedParsing
 import Pipeline
 import TestSupport
 import Testing
@@ -27,7 +27,8 @@ struct GPSDSourceTests {
         defer { folder.remove() }
         let port = try freeLocalPort()
         let arguments = ["gpsfake", "-P", "\(port)", "-q", "-c", "0.02", RepositoryPaths.corpus + "/nmea/gpsd/" + Self.log]
-        try await withChildProcess(arguments, aptPackage: "gpsd gpsd-clients python3-gps", logPath: folder.path + "/gpsfake.out") {
+        try await withChildProcess(arguments, aptPackage: "gpsd gpsd-clients python3-gps", logPath: folder.path + "/gpsfake.out")
+        {
             gpsfake in
             let source = GPSDSource(endpoint: GPSDEndpoint(host: "127.0.0.1", port: port), options: Self.options)
             let recorder = EventRecorder(source.events())

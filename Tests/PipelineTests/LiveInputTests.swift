@@ -13,7 +13,9 @@ struct LiveInputTests {
 
     @Test("every supported rate is accepted", arguments: [4800, 9600, 19200, 38400, 57600, 115200])
     func supportedRates(rate: Int) throws {
-        #expect(try LiveInput(device: "/dev/ttyS0", baud: rate, gpsd: nil) == .serial(path: "/dev/ttyS0", baud: SerialBaudRate(rawValue: rate)!))
+        #expect(
+            try LiveInput(device: "/dev/ttyS0", baud: rate, gpsd: nil)
+                == .serial(path: "/dev/ttyS0", baud: SerialBaudRate(rawValue: rate)!))
     }
 
     @Test("gpsd addresses become endpoints")
@@ -26,7 +28,10 @@ struct LiveInputTests {
     @Test(
         "usage mistakes are refused with a sentence that says what to do",
         arguments: [
-            (String?.some("/dev/ttyUSB0"), Int?.some(1234), String?.none, "unsupported baud rate 1234; use one of 4800, 9600, 19200, 38400, 57600, 115200"),
+            (
+                String?.some("/dev/ttyUSB0"), Int?.some(1234), String?.none,
+                "unsupported baud rate 1234; use one of 4800, 9600, 19200, 38400, 57600, 115200"
+            ),
             ("/dev/ttyUSB0", nil, "localhost", "--device and --gpsd both name a live input; give one of them"),
             (nil, 9600, nil, "--baud sets the speed of a serial --device"),
             (nil, 9600, "localhost", "--baud sets the speed of a serial --device"),

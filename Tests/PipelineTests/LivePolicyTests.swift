@@ -8,10 +8,17 @@ struct LivePolicyTests {
     func backoffGrowsToCap() {
         let policy = BackoffPolicy(initialDelay: .milliseconds(500), factor: 2, maximumDelay: .seconds(30))
         let delays = (1...9).map { policy.delay(afterFailures: $0) }
-        #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30), .seconds(30)])
+        #expect(
+            delays == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30),
+                .seconds(30),
+            ])
         #expect(policy.delay(afterFailures: 10_000) == .seconds(30))
         let gentle = BackoffPolicy(initialDelay: .seconds(1), factor: 1.5, maximumDelay: .seconds(3))
-        #expect((1...4).map { gentle.delay(afterFailures: $0) } == [.seconds(1), .milliseconds(1500), .milliseconds(2250), .seconds(3)])
+        #expect(
+            (1...4).map { gentle.delay(afterFailures: $0) } == [
+                .seconds(1), .milliseconds(1500), .milliseconds(2250), .seconds(3),
+            ])
         let constant = BackoffPolicy(initialDelay: .seconds(2), factor: 1, maximumDelay: .seconds(2))
         #expect(constant.delay(afterFailures: 7) == .seconds(2))
     }
@@ -87,9 +94,14 @@ struct LivePolicyTests {
 
     @Test("status lines read well")
     func statusDescriptions() {
-        let retry = LiveSourceStatus.retrying(endpoint: "/dev/ttyUSB0", failures: 3, delay: .seconds(2), reason: "open: No such file or directory")
+        let retry = LiveSourceStatus.retrying(
+            endpoint: "/dev/ttyUSB0", failures: 3, delay: .seconds(2), reason: "open: No such file or directory")
         #expect(retry.description == "retrying /dev/ttyUSB0 in 2 s (3 failures in a row): open: No such file or directory")
-        #expect(LiveSourceStatus.silent(endpoint: "gpsd at localhost:2947", duration: .milliseconds(10_400)).description == "no data from gpsd at localhost:2947 for 10 s")
-        #expect(LiveSourceStatus.retrying(endpoint: "x", failures: 1, delay: .milliseconds(500), reason: "r").description == "retrying x in 0.5 s (1 failure): r")
+        #expect(
+            LiveSourceStatus.silent(endpoint: "gpsd at localhost:2947", duration: .milliseconds(10_400)).description
+                == "no data from gpsd at localhost:2947 for 10 s")
+        #expect(
+            LiveSourceStatus.retrying(endpoint: "x", failures: 1, delay: .milliseconds(500), reason: "r").description
+                == "retrying x in 0.5 s (1 failure): r")
     }
 }

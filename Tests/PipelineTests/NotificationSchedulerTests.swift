@@ -44,9 +44,10 @@ struct NotificationSchedulerTests {
         // Done 2025-01-12 → next due 2025-01-26; done 2025-01-30 (late, after the 01-26 due) → due 2025-02-13.
         var scheduler = NotificationScheduler(tasks: [flexible(completions: ["2025-01-12T00:00:00Z", "2025-01-30T00:00:00Z"])])
         #expect(kinds(scheduler.advance(to: at("2025-01-01T00:00:00Z"))).isEmpty)
-        #expect(kinds(scheduler.advance(to: at("2025-03-01T00:00:00Z"))) == [
-            "due plants 2025-01-26T00:00:00Z", "due plants 2025-02-13T00:00:00Z",
-        ])
+        #expect(
+            kinds(scheduler.advance(to: at("2025-03-01T00:00:00Z"))) == [
+                "due plants 2025-01-26T00:00:00Z", "due plants 2025-02-13T00:00:00Z",
+            ])
     }
 
     @Test("arrivals pass the gate: not-due, then notify, then cooldown")
@@ -60,7 +61,8 @@ struct NotificationSchedulerTests {
         #expect(notification.due == at("2025-01-15T00:00:00Z") && notification.region == "Shop")
         let again = scheduler.arrival(taskID: "plants", at: at("2025-01-10T12:00:00Z"), region: "Shop", device: "a", distance: 3)
         #expect(again.map { kinds([$0]) } == ["suppressed cooldown plants 2025-01-10T12:00:00Z"])
-        #expect(scheduler.arrival(taskID: "nobody", at: at("2025-01-10T12:00:00Z"), region: nil, device: nil, distance: nil) == nil)
+        #expect(
+            scheduler.arrival(taskID: "nobody", at: at("2025-01-10T12:00:00Z"), region: nil, device: nil, distance: nil) == nil)
     }
 
     @Test("the pending limit lets only N dues fire at one instant")
@@ -68,21 +70,24 @@ struct NotificationSchedulerTests {
         let tasks = (0..<5).map { flexible("t\($0)") }
         var scheduler = NotificationScheduler(tasks: tasks, settings: .init(pendingLimit: 3))
         let outputs = kinds(scheduler.advance(to: at("2025-02-01T00:00:00Z")))
-        #expect(outputs == [
-            "due t0 2025-02-01T00:00:00Z", "due t1 2025-02-01T00:00:00Z", "due t2 2025-02-01T00:00:00Z",
-            "suppressed pending-limit t3 2025-02-01T00:00:00Z", "suppressed pending-limit t4 2025-02-01T00:00:00Z",
-        ])
+        #expect(
+            outputs == [
+                "due t0 2025-02-01T00:00:00Z", "due t1 2025-02-01T00:00:00Z", "due t2 2025-02-01T00:00:00Z",
+                "suppressed pending-limit t3 2025-02-01T00:00:00Z", "suppressed pending-limit t4 2025-02-01T00:00:00Z",
+            ])
     }
 
     @Test("many fixes, few events: the agenda gives the same answer as one big step")
     func stepsEqualOneJump() {
         let tasks = [
             flexible("a", completions: ["2025-01-12T00:00:00Z", "2025-02-20T00:00:00Z"]),
-            RecurringTask(id: "b", title: "B", start: at("2025-01-01T00:00:00Z"), schedule: .fixed(every: .init(1, .weeks)),
-                          completions: [at("2025-01-09T00:00:00Z"), at("2025-01-30T00:00:00Z")]),
-            RecurringTask(id: "c", title: "C", start: at("2025-01-01T00:00:00Z"),
-                          schedule: .weekdays([.monday], at: TimeOfDay(hour: 9, minute: 0)),
-                          completions: [at("2025-01-06T10:00:00Z"), at("2025-01-20T10:00:00Z")]),
+            RecurringTask(
+                id: "b", title: "B", start: at("2025-01-01T00:00:00Z"), schedule: .fixed(every: .init(1, .weeks)),
+                completions: [at("2025-01-09T00:00:00Z"), at("2025-01-30T00:00:00Z")]),
+            RecurringTask(
+                id: "c", title: "C", start: at("2025-01-01T00:00:00Z"),
+                schedule: .weekdays([.monday], at: TimeOfDay(hour: 9, minute: 0)),
+                completions: [at("2025-01-06T10:00:00Z"), at("2025-01-20T10:00:00Z")]),
         ]
         var stepped = NotificationScheduler(tasks: tasks)
         var outputs: [SchedulerOutput] = []
@@ -105,7 +110,9 @@ struct NotificationSchedulerUpdateTests {
     func updateKeepsState() {
         var scheduler = NotificationScheduler(tasks: [flexible()])
         _ = scheduler.advance(to: at("2025-01-10T00:00:00Z"))
-        guard case .notify = scheduler.arrival(taskID: "plants", at: at("2025-01-10T08:00:00Z"), region: "Shop", device: nil, distance: 1)
+        guard
+            case .notify = scheduler.arrival(
+                taskID: "plants", at: at("2025-01-10T08:00:00Z"), region: "Shop", device: nil, distance: 1)
         else { Issue.record("the gate should be open"); return }
         // Another shell records a completion at 09:00: the due on 2025-01-15 no longer fires,
         // the next cycle's due (2025-01-24 09:00) does.

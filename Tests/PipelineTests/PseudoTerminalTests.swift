@@ -6,7 +6,9 @@ import Testing
 /// The pty writer `generate --pty` uses, against a real reader of its link.
 @Suite("Pseudo-terminal writer", .serialized)
 struct PseudoTerminalTests {
-    @Test("waits for a reader of the link, which gets the bytes unchanged and is hung up on when the terminal closes", .timeLimit(.minutes(1)))
+    @Test(
+        "waits for a reader of the link, which gets the bytes unchanged and is hung up on when the terminal closes",
+        .timeLimit(.minutes(1)))
     func readerLifecycle() async throws {
         let folder = try TemporaryFolder(prefix: "repeat-pty")
         defer { folder.remove() }

@@ -17,18 +17,24 @@ import Testing
     @Test func csvHeaderNamesAreLooseAndColumnsMayMove() {
         let loaded = csv("Radius; Longitude; Latitude; Name; Task\r\n80;13.4;52.5;Pharmacy;cat-medicine\r\n\r\n")
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.regions == [Region(
-            id: "Pharmacy", shape: .circle(centre: Coordinate(latitude: 52.5, longitude: 13.4), radius: 80),
-            task: "cat-medicine")])
+        #expect(
+            loaded.regions == [
+                Region(
+                    id: "Pharmacy", shape: .circle(centre: Coordinate(latitude: 52.5, longitude: 13.4), radius: 80),
+                    task: "cat-medicine")
+            ])
     }
 
     @Test("a regions CSV is read by the CSV feed's rules: | delimiter, # comments, CR lines, quoted fields")
     func csvReadLikeAFeed() {
         let loaded = csv("# shops\rName|Lat|Lng|Radius (m)|Task\r\"Bakery \"\"Mika\"\"\"|45.27|13.71|40|bread\r")
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        #expect(loaded.regions == [Region(
-            id: "Bakery \"Mika\"", shape: .circle(centre: Coordinate(latitude: 45.27, longitude: 13.71), radius: 40),
-            task: "bread")])
+        #expect(
+            loaded.regions == [
+                Region(
+                    id: "Bakery \"Mika\"", shape: .circle(centre: Coordinate(latitude: 45.27, longitude: 13.71), radius: 40),
+                    task: "bread")
+            ])
     }
 
     @Test("a UTF-16 regions CSV with latitude,longitude headers loads, lines numbered")
@@ -49,7 +55,8 @@ import Testing
     }
 
     @Test func badCSVRowsAreLocatedReportedAndSkipped() {
-        let loaded = csv("""
+        let loaded = csv(
+            """
             id,lat,lon,radius
             ok,52.5,13.4,100
             zero,52.5,13.4,0
@@ -68,7 +75,8 @@ import Testing
     }
 
     @Test func geoJSONPointsPolygonsAndMultiPolygonsLoad() throws {
-        let loaded = geojson("""
+        let loaded = geojson(
+            """
             {"type":"FeatureCollection","features":[
               {"type":"Feature","id":"pharmacy","properties":{"radius":150,"task":"cat-medicine"},
                "geometry":{"type":"Point","coordinates":[13.3777,52.5163]}},
@@ -96,7 +104,8 @@ import Testing
     }
 
     @Test func badGeoJSONFeaturesAreLocatedReportedAndSkipped() {
-        let loaded = geojson("""
+        let loaded = geojson(
+            """
             {"type":"FeatureCollection","features":[
               {"type":"Feature","properties":{"radius":0},"geometry":{"type":"Point","coordinates":[13,52]}},
               {"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[13,52]}},
@@ -121,7 +130,12 @@ import Testing
     }
 
     @Test func formatIsChosenByContent() {
-        #expect(LoadedRegions.load(Array(" {\"type\":\"Feature\",\"properties\":{\"radius\":5},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}".utf8), source: "x").regions.count == 1)
+        #expect(
+            LoadedRegions.load(
+                Array(
+                    " {\"type\":\"Feature\",\"properties\":{\"radius\":5},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}"
+                        .utf8), source: "x"
+            ).regions.count == 1)
         #expect(LoadedRegions.load(Array("a,1,2,3\n".utf8), source: "x").regions.count == 1)
     }
 }

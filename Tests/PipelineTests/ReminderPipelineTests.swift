@@ -68,7 +68,8 @@ struct ReminderPipelineTests {
         #expect(unlimited.lines.count == row.count, "every region is entered or crossed: \(unlimited.lines)")
         #expect(!missed.isEmpty)
         // Every arrival either reminded or is reported as missed, at the same place.
-        #expect(limited.lines.map { $0.replacingOccurrences(of: "suppressed monitor-limit", with: "location") } == unlimited.lines)
+        #expect(
+            limited.lines.map { $0.replacingOccurrences(of: "suppressed monitor-limit", with: "location") } == unlimited.lines)
         #expect(limited.statistics.suppressions[.monitorLimit] == missed.count)
         #expect(limited.statistics.missedTasks[.monitorLimit]?.count == missed.count, "one always-due task per region")
     }

@@ -1,16 +1,18 @@
 import GeoCore
 import Geofencing
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ReorderBufferTests {
     /// 2025-03-01T10:00:00Z.
     let start = 1_740_823_200.0
 
     func fix(_ seconds: Double, device: String? = nil, lat: Double = 52.5) -> TimedFix {
-        TimedFix(Fix(time: Timestamp(secondsSince1970: start + seconds), coordinate: Coordinate(latitude: lat, longitude: 13.4),
-                     device: device))!
+        TimedFix(
+            Fix(
+                time: Timestamp(secondsSince1970: start + seconds), coordinate: Coordinate(latitude: lat, longitude: 13.4),
+                device: device))!
     }
 
     func times(_ outputs: [ReorderBuffer.Output]) -> [String] {
@@ -63,8 +65,10 @@ import TestSupport
         var random = SeededRandom(seed: seed)
         let centre = Coordinate(latitude: 52.52, longitude: 13.40)
         let regions = (0..<3).map { i in
-            Region(id: "fence-\(i)", shape: .circle(
-                centre: Geodesy.destination(from: centre, bearing: 90, metres: 150 + 250 * Double(i)), radius: 80))
+            Region(
+                id: "fence-\(i)",
+                shape: .circle(
+                    centre: Geodesy.destination(from: centre, bearing: 90, metres: 150 + 250 * Double(i)), radius: 80))
         }
         var inOrder: [TimedFix] = []
         for device in ["phone", "watch"] {
@@ -73,9 +77,11 @@ import TestSupport
                 position = Geodesy.destination(
                     from: position, bearing: 90 + Double.random(in: -20...20, using: &random),
                     metres: Double.random(in: 3...5, using: &random))
-                inOrder.append(TimedFix(Fix(
-                    time: Timestamp(secondsSince1970: start + Double(second)), coordinate: position,
-                    accuracy: 5, device: device))!)
+                inOrder.append(
+                    TimedFix(
+                        Fix(
+                            time: Timestamp(secondsSince1970: start + Double(second)), coordinate: position,
+                            accuracy: 5, device: device))!)
             }
         }
         inOrder.sort { ($0.time, $0.device!) < ($1.time, $1.device!) }

@@ -48,7 +48,8 @@ struct SerialSourceTests {
         let delays = statuses[lost...].compactMap(\.retryDelay)
         #expect(Array(delays.prefix(2)) == [.milliseconds(50), .milliseconds(100)], "retries follow the backoff policy")
         // Every byte was delivered before the disconnect was reported.
-        let disconnectEvent = try #require(recorder.events.firstIndex { if case .status(let s) = $0 { s.isDisconnected } else { false } })
+        let disconnectEvent = try #require(
+            recorder.events.firstIndex { if case .status(let s) = $0 { s.isDisconnected } else { false } })
         #expect(Array(recorder.events[..<disconnectEvent]).byteCount == feed.bytes.count)
     }
 
@@ -72,7 +73,9 @@ struct SerialSourceTests {
 
         await holder.stop()
         let successor = EventRecorder(source.events())
-        try await successor.waitUntil("a reopen after the first reader was cancelled") { $0.statuses.contains(where: \.isConnected) }
+        try await successor.waitUntil("a reopen after the first reader was cancelled") {
+            $0.statuses.contains(where: \.isConnected)
+        }
         await successor.stop()
     }
 

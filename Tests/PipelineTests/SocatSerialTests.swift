@@ -8,7 +8,8 @@ import Testing
 /// the test writes into the other end (apt: socat).
 @Suite("Serial source over a socat pty pair", .serialized)
 struct SocatSerialTests {
-    @Test("paced NMEA with noise and a pause crosses socat intact; socat's exit is a disconnect, then retries", .needsSharedCorpus)
+    @Test(
+        "paced NMEA with noise and a pause crosses socat intact; socat's exit is a disconnect, then retries", .needsSharedCorpus)
     func pacedNMEAThroughSocat() async throws {
         let seed = SeededRandom.testSeed(default: 0x50CA7)
         print("SocatSerialTests seed: \(seed) (set REPEAT_SEED to replay)")
@@ -44,7 +45,9 @@ struct SocatSerialTests {
                 }
 
                 let received = recorder.bytes
-                #expect(received == feed.bytes, "the bytes read differ from the bytes written (\(received.count) vs \(feed.bytes.count))")
+                #expect(
+                    received == feed.bytes,
+                    "the bytes read differ from the bytes written (\(received.count) vs \(feed.bytes.count))")
                 #expect(PacedNMEA.sentencesInOrder(feed.sentences, in: received) == feed.sentences.count)
                 #expect(PacedNMEA.silenceAfter(bytes: firstHalf, in: recorder.events), "no silence warning in the pause")
             }

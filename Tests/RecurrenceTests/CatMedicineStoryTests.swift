@@ -41,14 +41,16 @@ struct CatMedicineStoryTests {
     @Test("a fixed 12-week schedule drifts against the same purchases")
     func fixedDrifts() {
         // The grid: start + 12w = 2025-03-31, + 24w = 2025-06-23, + 36w = 2025-09-15.
-        let fixed = task(.fixed(every: weeks(12)), start: start, zone: berlin,
-                         completions: ["2025-04-14T08:00:00+02:00"])
+        let fixed = task(
+            .fixed(every: weeks(12)), start: start, zone: berlin,
+            completions: ["2025-04-14T08:00:00+02:00"])
         // After buying on 2025-04-14 (two weeks past the 2025-03-31 due date), the next reminder
         // is 2025-06-23: ten weeks later, not the twelve the person actually needs.
         let next = fixed.cycle(at: at("2025-04-15T00:00:00Z"))
         #expect(next?.due == at("2025-06-23T09:00:00+02:00"))
-        let flexible = task(.afterCompletion(min: weeks(12), max: weeks(12)), start: start, zone: berlin,
-                            completions: ["2025-04-14T08:00:00+02:00"])
+        let flexible = task(
+            .afterCompletion(min: weeks(12), max: weeks(12)), start: start, zone: berlin,
+            completions: ["2025-04-14T08:00:00+02:00"])
         #expect(flexible.cycle(at: at("2025-04-15T00:00:00Z"))?.due == at("2025-07-07T08:00:00+02:00"))
     }
 }

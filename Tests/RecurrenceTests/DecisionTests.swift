@@ -8,14 +8,16 @@ struct DecisionTests {
     // window opens 2025-01-11 00:00Z, due 2025-01-15 00:00Z, lead 24 h → due-soon from 2025-01-10.
     let flexible = task(.afterCompletion(min: .init(10, .days), max: .init(14, .days)), start: "2025-01-01T00:00:00Z")
 
-    @Test("states: waiting, due-soon, window, overdue", arguments: [
-        ("2025-01-09T23:59:59Z", TaskState.waiting),
-        ("2025-01-10T00:00:00Z", .dueSoon),
-        ("2025-01-10T23:59:59Z", .dueSoon),
-        ("2025-01-11T00:00:00Z", .window),
-        ("2025-01-15T00:00:00Z", .window),
-        ("2025-01-15T00:00:01Z", .overdue),
-    ])
+    @Test(
+        "states: waiting, due-soon, window, overdue",
+        arguments: [
+            ("2025-01-09T23:59:59Z", TaskState.waiting),
+            ("2025-01-10T00:00:00Z", .dueSoon),
+            ("2025-01-10T23:59:59Z", .dueSoon),
+            ("2025-01-11T00:00:00Z", .window),
+            ("2025-01-15T00:00:00Z", .window),
+            ("2025-01-15T00:00:01Z", .overdue),
+        ])
     func states(time: String, expected: TaskState) {
         #expect(flexible.status(at: at(time)).state == expected)
     }
@@ -23,8 +25,9 @@ struct DecisionTests {
     @Test("a lead time override widens due-soon")
     func leadOverride() {
         #expect(flexible.status(at: at("2025-01-08T00:00:00Z"), lead: .init(3, .days)).state == .dueSoon)
-        let longLead = task(.afterCompletion(min: .init(10, .days), max: .init(14, .days)), start: "2025-01-01T00:00:00Z",
-                            lead: .init(2, .days))
+        let longLead = task(
+            .afterCompletion(min: .init(10, .days), max: .init(14, .days)), start: "2025-01-01T00:00:00Z",
+            lead: .init(2, .days))
         #expect(longLead.status(at: at("2025-01-09T00:00:00Z")).state == .dueSoon)
     }
 
@@ -52,8 +55,10 @@ struct DecisionTests {
         let sent = at("2025-01-12T08:00:00Z")
         #expect(flexible.locationDecision(at: at("2025-01-12T19:59:59Z"), lastLocationNotification: sent) == .suppress(.cooldown))
         #expect(flexible.locationDecision(at: at("2025-01-12T20:00:00Z"), lastLocationNotification: sent) != .suppress(.cooldown))
-        #expect(flexible.locationDecision(at: at("2025-01-12T10:00:00Z"), lastLocationNotification: sent,
-                                          cooldown: .init(1, .hours)) != .suppress(.cooldown))
+        #expect(
+            flexible.locationDecision(
+                at: at("2025-01-12T10:00:00Z"), lastLocationNotification: sent,
+                cooldown: .init(1, .hours)) != .suppress(.cooldown))
         // Completed at 09:00 → a new cycle; the 08:00 reminder belonged to the old one, and the new
         // cycle is not due (window 2025-01-22) → not-due rather than cooldown.
         var done = flexible
@@ -67,7 +72,8 @@ struct DecisionTests {
         let hourly = task(.fixed(every: .init(1, .hours)), start: "2025-01-01T12:00:00Z")
         // windowStart − lead (= 2024-12-31 13:00Z) is before the start; the start still rules.
         #expect(hourly.locationDecision(at: at("2025-01-01T11:00:00Z"), lastLocationNotification: nil) == .suppress(.notDue))
-        let once = task(.once(due: at("2025-01-05T00:00:00Z")), start: "2025-01-01T00:00:00Z", completions: ["2025-01-04T00:00:00Z"])
+        let once = task(
+            .once(due: at("2025-01-05T00:00:00Z")), start: "2025-01-01T00:00:00Z", completions: ["2025-01-04T00:00:00Z"])
         #expect(once.locationDecision(at: at("2025-01-04T12:00:00Z"), lastLocationNotification: nil) == .suppress(.completed))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Recurrence
-import Testing
 import TestSupport
+import Testing
 
 /// Seeded random cases for the invariants; `REPEAT_SEED=N` replays a run.
 @Suite("Recurrence invariants (seeded random cases)")
@@ -27,7 +27,8 @@ struct InvariantTests {
             let extra = CalendarDuration(every.value + Int.random(in: 0...5, using: &rng), unit)
             schedule = .afterCompletion(min: every, max: extra)
         default:
-            let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) } + [Weekday.allCases.randomElement(using: &rng)!])
+            let days = Set(
+                Weekday.allCases.filter { _ in Bool.random(using: &rng) } + [Weekday.allCases.randomElement(using: &rng)!])
             schedule = .weekdays(days, at: TimeOfDay(hour: Int.random(in: 0...23, using: &rng), minute: 30))
         }
         let span = every.approximateSeconds * 12 + 30 * 86_400

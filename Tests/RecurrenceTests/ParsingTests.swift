@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Parsing durations, zones, weekdays and task files")
 struct ParsingTests {
-    @Test("durations in every unit", arguments: [
-        ("45s", CalendarDuration(45, .seconds)), ("30m", .init(30, .minutes)), ("6h", .init(6, .hours)),
-        ("3d", .init(3, .days)), ("2w", .init(2, .weeks)), ("1mo", .init(1, .months)), ("1y", .init(1, .years)),
-        ("10 weeks", .init(10, .weeks)), (" 90 minutes ", .init(90, .minutes)),
-    ])
+    @Test(
+        "durations in every unit",
+        arguments: [
+            ("45s", CalendarDuration(45, .seconds)), ("30m", .init(30, .minutes)), ("6h", .init(6, .hours)),
+            ("3d", .init(3, .days)), ("2w", .init(2, .weeks)), ("1mo", .init(1, .months)), ("1y", .init(1, .years)),
+            ("10 weeks", .init(10, .weeks)), (" 90 minutes ", .init(90, .minutes)),
+        ])
     func durations(text: String, expected: CalendarDuration) throws {
         #expect(try CalendarDuration(parsing: text) == expected)
         #expect(try CalendarDuration(parsing: expected.description) == expected)
@@ -63,24 +65,40 @@ struct ParsingTests {
         #expect(tasks[1].timeZone.secondsFromGMT(for: at("2025-07-01T00:00:00Z")) == 0)
     }
 
-    @Test("errors name the task and the field", arguments: [
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#,
-         #"task "a" (tasks[0]), field "schedule.fixed.every": "banana" is not a duration"#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"yesterday","schedule":{"fixed":{"every":"1d"}}}]}"#,
-         #"task "a" (tasks[0]), field "start": "yesterday" is not a date-time"#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","timeZone":"Mars/Base","schedule":{"fixed":{"every":"1d"}}}]}"#,
-         #"field "timeZone": "Mars/Base" is not an IANA time zone"#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"locations":[{"lat":95,"lon":0,"radius":10}]}]}"#,
-         #"field "locations[0].lat": 95.0 is outside -90…90"#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"yearly":{}}}]}"#,
-         #"unknown schedule "yearly""#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"afterCompletion":{"min":"3w","max":"1w"}}}]}"#,
-         #"afterCompletion min 3w is longer than max 1w"#),
-        (#"{"tasks":[{"title":"A"}]}"#, #"tasks[0], field "id": is required"#),
-        (#"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"a","title":"B","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
-         #"task "a" (tasks[1]), field "id": duplicate id"#),
-        (#"{"tasks": [}"#, "not valid JSON"),
-    ])
+    @Test(
+        "errors name the task and the field",
+        arguments: [
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"banana"}}}]}"#,
+                #"task "a" (tasks[0]), field "schedule.fixed.every": "banana" is not a duration"#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"yesterday","schedule":{"fixed":{"every":"1d"}}}]}"#,
+                #"task "a" (tasks[0]), field "start": "yesterday" is not a date-time"#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","timeZone":"Mars/Base","schedule":{"fixed":{"every":"1d"}}}]}"#,
+                #"field "timeZone": "Mars/Base" is not an IANA time zone"#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"locations":[{"lat":95,"lon":0,"radius":10}]}]}"#,
+                #"field "locations[0].lat": 95.0 is outside -90…90"#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"yearly":{}}}]}"#,
+                #"unknown schedule "yearly""#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"afterCompletion":{"min":"3w","max":"1w"}}}]}"#,
+                #"afterCompletion min 3w is longer than max 1w"#
+            ),
+            (#"{"tasks":[{"title":"A"}]}"#, #"tasks[0], field "id": is required"#),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"a","title":"B","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
+                #"task "a" (tasks[1]), field "id": duplicate id"#
+            ),
+            (#"{"tasks": [}"#, "not valid JSON"),
+        ])
     func located(json: String, expected: String) {
         do {
             _ = try TaskFile.decode(Data(json.utf8))
@@ -97,6 +115,6 @@ struct RFC3339TextTests {
     func farDates() {
         #expect(RFC3339Text.format(at("2025-03-20T16:45:00Z")) == "2025-03-20T16:45:00Z")
         #expect(RFC3339Text.format(Date(timeIntervalSince1970: 1e11)) == "5138-11-16T09:46:40Z")
-        #expect(RFC3339Text.format(Date(timeIntervalSince1970: -1e11)) .hasPrefix("-"))
+        #expect(RFC3339Text.format(Date(timeIntervalSince1970: -1e11)).hasPrefix("-"))
     }
 }

@@ -33,8 +33,9 @@ struct ScheduleRuleTests {
     func afterCompletionAnchorsOnCompletion() {
         // Completed 2025-03-20 17:45 CET (16:45Z): window 2025-05-29 17:45 CEST (15:45Z),
         // due 2025-06-26 17:45 CEST (15:45Z).
-        let t = task(.afterCompletion(min: weeks(10), max: weeks(14)), start: "2025-01-06T09:00:00+01:00",
-                     zone: berlin, completions: ["2025-03-20T17:45:00+01:00"])
+        let t = task(
+            .afterCompletion(min: weeks(10), max: weeks(14)), start: "2025-01-06T09:00:00+01:00",
+            zone: berlin, completions: ["2025-03-20T17:45:00+01:00"])
         let cycle = t.cycle(at: at("2025-04-01T00:00:00Z"))
         #expect(cycle?.number == 1)
         #expect(cycle?.began == at("2025-03-20T16:45:00Z"))
@@ -45,8 +46,9 @@ struct ScheduleRuleTests {
     @Test("afterCompletion with min == max is a fixed interval from each completion")
     func fixedIntervalAfterCompletion() {
         // Every 3 days after completion: done 2025-01-05 20:00Z → due 2025-01-08 20:00Z.
-        let t = task(.afterCompletion(min: .init(3, .days), max: .init(3, .days)), start: "2025-01-01T08:00:00Z",
-                     completions: ["2025-01-05T20:00:00Z"])
+        let t = task(
+            .afterCompletion(min: .init(3, .days), max: .init(3, .days)), start: "2025-01-01T08:00:00Z",
+            completions: ["2025-01-05T20:00:00Z"])
         let cycle = t.cycle(at: at("2025-01-06T00:00:00Z"))
         #expect(cycle?.windowStart == at("2025-01-08T20:00:00Z"))
         #expect(cycle?.due == at("2025-01-08T20:00:00Z"))
@@ -81,8 +83,9 @@ struct ScheduleRuleTests {
     @Test("fixed monthly from Jan 31 stays at month end: Feb 28, then Mar 31")
     func monthEnd() {
         // start + 1mo = 2025-02-28, start + 2mo = 2025-03-31 (computed from the start, not from Feb 28).
-        let t = task(.fixed(every: .init(1, .months)), start: "2025-01-31T10:00:00Z",
-                     completions: ["2025-02-28T11:00:00Z"])
+        let t = task(
+            .fixed(every: .init(1, .months)), start: "2025-01-31T10:00:00Z",
+            completions: ["2025-02-28T11:00:00Z"])
         #expect(t.cycle(at: at("2025-02-01T00:00:00Z"))?.due == at("2025-02-28T10:00:00Z"))
         #expect(t.cycle(at: at("2025-03-01T00:00:00Z"))?.due == at("2025-03-31T10:00:00Z"))
         let calendar = ZonedCalendar(timeZone: utc)
@@ -94,8 +97,9 @@ struct ScheduleRuleTests {
     func weekdays() {
         // Start Mon 2025-01-06 18:00 Berlin (17:00Z) itself is not an occurrence:
         // first due Wed 2025-01-08 18:00 CET = 17:00Z.
-        let t = task(.weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)),
-                     start: "2025-01-06T18:00:00+01:00", zone: berlin)
+        let t = task(
+            .weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)),
+            start: "2025-01-06T18:00:00+01:00", zone: berlin)
         #expect(t.cycle(at: at("2025-01-07T00:00:00Z"))?.due == at("2025-01-08T17:00:00Z"))
         // Done Thu 2025-01-09 → Fri 2025-01-10 18:00; done Sat → Mon 2025-01-13.
         var done = t
@@ -152,8 +156,9 @@ struct ScheduleRuleTests {
     @Test("after the end the task is finished")
     func end() {
         // Weekly from 2025-01-01, end 2025-01-20: due 01-08, 01-15; the next (01-22) is past the end.
-        let t = task(.fixed(every: weeks(1)), start: "2025-01-01T00:00:00Z", end: "2025-01-20T00:00:00Z",
-                     completions: ["2025-01-08T01:00:00Z", "2025-01-15T01:00:00Z"])
+        let t = task(
+            .fixed(every: weeks(1)), start: "2025-01-01T00:00:00Z", end: "2025-01-20T00:00:00Z",
+            completions: ["2025-01-08T01:00:00Z", "2025-01-15T01:00:00Z"])
         #expect(t.cycle(at: at("2025-01-10T00:00:00Z"))?.due == at("2025-01-15T00:00:00Z"))
         #expect(t.cycle(at: at("2025-01-16T00:00:00Z")) == nil)
         let open = task(.fixed(every: weeks(1)), start: "2025-01-01T00:00:00Z", end: "2025-01-20T00:00:00Z")

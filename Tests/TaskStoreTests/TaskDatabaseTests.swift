@@ -17,8 +17,10 @@ let catMedicine = RecurringTask(
     id: "cat-medicine", title: "Buy cat medicine", list: "Pets", notes: "the green box", assignee: "phone",
     timeZone: TimeZone(identifier: "Europe/Berlin")!, start: at("2025-01-06T09:00:00+01:00"),
     end: at("2027-01-01T00:00:00Z"), schedule: .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)),
-    locations: [TaskLocation(name: "Pharmacy", latitude: 52.5163, longitude: 13.3777, radius: 150),
-                TaskLocation(name: "Vet", latitude: 52.53, longitude: 13.41, radius: 80)],
+    locations: [
+        TaskLocation(name: "Pharmacy", latitude: 52.5163, longitude: 13.3777, radius: 150),
+        TaskLocation(name: "Vet", latitude: 52.53, longitude: 13.41, radius: 80),
+    ],
     lead: .init(2, .days), completions: [at("2025-03-20T17:45:00+01:00")])
 
 @Suite("Task database")
@@ -29,12 +31,14 @@ struct TaskDatabaseTests {
         #expect(try store.appliedMigrations() == ["v1 tasks, locations, completions, notification log"])
     }
 
-    @Test("every schedule kind round-trips with all fields", arguments: [
-        Schedule.once(due: at("2025-05-01T12:00:00Z")),
-        .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)),
-        .fixed(every: .init(1, .months)),
-        .weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)),
-    ])
+    @Test(
+        "every schedule kind round-trips with all fields",
+        arguments: [
+            Schedule.once(due: at("2025-05-01T12:00:00Z")),
+            .afterCompletion(min: .init(10, .weeks), max: .init(14, .weeks)),
+            .fixed(every: .init(1, .months)),
+            .weekdays([.monday, .wednesday, .friday], at: TimeOfDay(hour: 18, minute: 0)),
+        ])
     func roundTrip(schedule: Schedule) throws {
         let store = try TaskDatabase.inMemory()
         var task = catMedicine
@@ -90,9 +94,11 @@ struct TaskDatabaseTests {
         #expect(loaded.title == "Cat medicine (large)")
         #expect(loaded.locations.count == 1)
         #expect(loaded.completions.count == 1)
-        try store.log(NotificationRecord(taskID: "cat-medicine", kind: .location, firedAt: at("2025-06-01T10:00:00Z"),
-                                         title: "Cat medicine", region: "Pharmacy", device: "phone", distance: 42,
-                                         recordedAt: Date()))
+        try store.log(
+            NotificationRecord(
+                taskID: "cat-medicine", kind: .location, firedAt: at("2025-06-01T10:00:00Z"),
+                title: "Cat medicine", region: "Pharmacy", device: "phone", distance: 42,
+                recordedAt: Date()))
         try store.remove(id: "cat-medicine")
         #expect(throws: StoreError.taskNotFound("cat-medicine")) { try store.task(id: "cat-medicine") }
         let log = try store.notifications()
@@ -139,7 +145,9 @@ struct TaskDatabaseTests {
 
     @Test("default path follows XDG_DATA_HOME, else ~/.local/share")
     func defaultPath() {
-        #expect(TaskDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]) == "/x/data/repeat/repeat.sqlite")
+        #expect(
+            TaskDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"])
+                == "/x/data/repeat/repeat.sqlite")
         #expect(TaskDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/repeat/repeat.sqlite")
     }
 

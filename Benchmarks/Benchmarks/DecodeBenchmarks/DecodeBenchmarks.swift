@@ -21,7 +21,8 @@ let benchmarks: @Sendable () -> Void = {
             let path = try WalkFile.path(format, fixes: fixes)
             var decoded = 0
             benchmark.startMeasurement()
-            try FeedFileDecoding.decode(path: path, format: FeedFormat(rawValue: format.rawValue), options: FeedDecodingOptions()) { batch in
+            try FeedFileDecoding.decode(path: path, format: FeedFormat(rawValue: format.rawValue), options: FeedDecodingOptions())
+            { batch in
                 decoded += batch.fixes.count
                 return true
             }

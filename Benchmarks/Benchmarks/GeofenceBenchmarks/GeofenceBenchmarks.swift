@@ -17,14 +17,18 @@ let benchmarks: @Sendable () -> Void = {
     for box in [GeofenceWorkload.Layout.city, .country] {
         for count in [1_000, 10_000, 100_000, 1_000_000] {
             let label = "\(box.rawValue), \(count / 1_000)k regions"
-            Benchmark("grid build, \(label)", configuration: .init(maxDuration: .seconds(5), maxIterations: count >= 100_000 ? 5 : 50)) { benchmark in
+            Benchmark(
+                "grid build, \(label)", configuration: .init(maxDuration: .seconds(5), maxIterations: count >= 100_000 ? 5 : 50)
+            ) { benchmark in
                 var workload = GeofenceWorkload(layout: box, seed: 11)
                 let shapes = workload.regions(count: count)
                 benchmark.startMeasurement()
                 blackHole(SpatialGrid(shapes: shapes))
                 benchmark.stopMeasurement()
             }
-            Benchmark("grid query, \(label)", configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(5), maxIterations: 20)) { benchmark in
+            Benchmark(
+                "grid query, \(label)", configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(5), maxIterations: 20)
+            ) { benchmark in
                 var workload = GeofenceWorkload(layout: box, seed: 11)
                 let grid = SpatialGrid(shapes: workload.regions(count: count))
                 let points = workload.walks(count: 1_000, tracks: 1)
@@ -39,7 +43,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("detector, 1 h at 1 Hz, 10k city regions", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) { benchmark in
+    Benchmark("detector, 1 h at 1 Hz, 10k city regions", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
+        benchmark in
         var workload = GeofenceWorkload(layout: .city, seed: 21)
         let regions = workload.regions(count: 10_000).enumerated().map { Region(id: "r\($0.offset)", shape: $0.element) }
         let fixes = workload.walks(count: 3_600, tracks: 1).enumerated().map { second, point in

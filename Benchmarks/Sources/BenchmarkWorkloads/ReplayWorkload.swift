@@ -35,7 +35,9 @@ public enum ReplayWorkload {
             case 2: schedule = .weekdays([.monday, .thursday], at: TimeOfDay(hour: 18, minute: 0))
             default: schedule = .afterCompletion(min: .init(12, .hours), max: .init(36, .hours))
             }
-            let completions = (0..<Int(random.uniform(0, 4))).map { _ in started.addingTimeInterval(random.uniform(6, 336) * 3_600) }
+            let completions = (0..<Int(random.uniform(0, 4))).map { _ in
+                started.addingTimeInterval(random.uniform(6, 336) * 3_600)
+            }
             return RecurringTask(
                 id: "task-\(index)", title: "Errand \(index)", timeZone: TimeZone(identifier: "Europe/Berlin")!,
                 start: started, schedule: schedule, lead: .init(6, .hours), completions: completions.sorted())

@@ -161,7 +161,9 @@ struct CSVRowDecoder: LineHandler {
 
     /// A latitude or longitude: a decimal number, or a written angle
     /// (degrees, minutes, seconds, hemisphere letter).
-    private func angle(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?, positive: UInt8, negative: UInt8) -> FieldValue<Double> {
+    private func angle(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?, positive: UInt8, negative: UInt8
+    ) -> FieldValue<Double> {
         let plain = number(bytes, column)
         guard case .invalid = plain, let column else { return plain }
         let value = CSVAngle.parse(
@@ -179,7 +181,8 @@ struct CSVRowDecoder: LineHandler {
         else {
             let missing = number(bytes, latColumn).isAbsent || number(bytes, columns.longitude).isAbsent
             reportSkipped(
-                missing ? .missingField : .badField, missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number",
+                missing ? .missingField : .badField,
+                missing ? "no latitude/longitude" : "latitude/longitude is not a decimal number",
                 at: location)
             return
         }

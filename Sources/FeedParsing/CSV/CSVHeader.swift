@@ -18,9 +18,9 @@ struct CSVColumns: Equatable {
     /// The field each column property holds; header names come from ``CSVField/aliases``.
     static var fields: [(WritableKeyPath<CSVColumns, Int?>, CSVField)] {
         [
-        (\.latitude, .latitude), (\.longitude, .longitude), (\.time, .time), (\.date, .date),
-        (\.elevation, .elevation), (\.speed, .speed), (\.course, .course), (\.hdop, .hdop),
-        (\.accuracy, .accuracy), (\.device, .device),
+            (\.latitude, .latitude), (\.longitude, .longitude), (\.time, .time), (\.date, .date),
+            (\.elevation, .elevation), (\.speed, .speed), (\.course, .course), (\.hdop, .hdop),
+            (\.accuracy, .accuracy), (\.device, .device),
         ]
     }
 
@@ -53,7 +53,8 @@ struct CSVColumns: Equatable {
             func containing(_ parts: [String], not others: [String]) -> Int? {
                 normalized.indices.first { index in
                     let name = normalized[index]
-                    return !taken.contains(index) && parts.contains { name.contains($0) } && !others.contains { name.contains($0) }
+                    return !taken.contains(index) && parts.contains { name.contains($0) }
+                        && !others.contains { name.contains($0) }
                 }
             }
             if latitude == nil { latitude = containing(["lat"], not: ["lon", "lng"]) }

@@ -69,7 +69,8 @@ struct GPSDLineDecoder: LineHandler {
         var report = GPSDReport()
         var scanner = JSONObjectScanner(bytes: bytes, position: first)
         guard scanner.scanObject(into: &report) else {
-            batch.diagnostics.append(FeedDiagnostic(.badJSON, at: location, "malformed JSON at column \(scanner.position + 1); skipped"))
+            batch.diagnostics.append(
+                FeedDiagnostic(.badJSON, at: location, "malformed JSON at column \(scanner.position + 1); skipped"))
             return
         }
         guard report.isTPV else {
@@ -81,19 +82,22 @@ struct GPSDLineDecoder: LineHandler {
             return
         }
         guard let latitude = report.latitude, let longitude = report.longitude else {
-            batch.diagnostics.append(FeedDiagnostic(.missingField, at: location, "TPV with mode \(report.mode) but no lat/lon; skipped"))
+            batch.diagnostics.append(
+                FeedDiagnostic(.missingField, at: location, "TPV with mode \(report.mode) but no lat/lon; skipped"))
             return
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
-            batch.diagnostics.append(FeedDiagnostic(.badField, at: location, "TPV position \(latitude),\(longitude) is out of range; skipped"))
+            batch.diagnostics.append(
+                FeedDiagnostic(.badField, at: location, "TPV position \(latitude),\(longitude) is out of range; skipped"))
             return
         }
         var time: Timestamp?
         if let text = report.time {
             time = RFC3339.parse(text)
             if time == nil {
-                batch.diagnostics.append(FeedDiagnostic(.badField, at: location, "TPV time '\(text)' is not RFC 3339; the fix is kept without a time"))
+                batch.diagnostics.append(
+                    FeedDiagnostic(.badField, at: location, "TPV time '\(text)' is not RFC 3339; the fix is kept without a time"))
             }
         }
         batch.fixes.append(

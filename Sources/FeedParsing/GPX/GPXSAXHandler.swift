@@ -8,7 +8,8 @@ enum GPXSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { userData, localname, _, _, _, _, attributeCount, _, attributes in
-            GPXSAXHandler.state(userData).pointee.startElement(localname, attributeCount: Int(attributeCount), attributes: attributes)
+            GPXSAXHandler.state(userData).pointee.startElement(
+                localname, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { userData, localname, _, _ in
             GPXSAXHandler.state(userData).pointee.endElement(localname)
@@ -158,13 +159,16 @@ struct GPXParseState {
             return
         }
         for k in 0..<attributeCount {
-            guard let name = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4] else { continue }
+            guard let name = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4] else {
+                continue
+            }
             let isLatitude = name[0] == 0x6C && name[1] == 0x61 && name[2] == 0x74 && name[3] == 0
             let isLongitude = name[0] == 0x6C && name[1] == 0x6F && name[2] == 0x6E && name[3] == 0
             guard isLatitude || isLongitude else { continue }
             let value = UnsafeBufferPointer(start: start, count: end - start)
             guard let number = ASCIIDecimal.double(value, 0, value.count) else {
-                point.positionProblem = "\(isLatitude ? "lat" : "lon")=\"\(String(decoding: value, as: UTF8.self))\" is not a decimal number"
+                point.positionProblem =
+                    "\(isLatitude ? "lat" : "lon")=\"\(String(decoding: value, as: UTF8.self))\" is not a decimal number"
                 continue
             }
             if isLatitude { point.latitude = number } else { point.longitude = number }
@@ -201,7 +205,10 @@ struct GPXParseState {
             let field = String(describing: leaf)
             let value = String(decoding: text[s..<e], as: UTF8.self)
             batch.diagnostics.append(
-                FeedDiagnostic(.badField, at: currentLocation, "<\(field == "elevation" ? "ele" : field)> '\(value)' is not \(leaf == .time ? "an RFC 3339 time" : "a number"); the point is kept without it"))
+                FeedDiagnostic(
+                    .badField, at: currentLocation,
+                    "<\(field == "elevation" ? "ele" : field)> '\(value)' is not \(leaf == .time ? "an RFC 3339 time" : "a number"); the point is kept without it"
+                ))
         }
     }
 
@@ -221,19 +228,27 @@ struct GPXParseState {
         let element = point.kind == .track ? "trkpt" : "wpt"
         guard let latitude = point.latitude, let longitude = point.longitude else {
             let problem = point.positionProblem ?? "lacks \(point.latitude == nil ? "lat" : "lon")"
-            batch.diagnostics.append(FeedDiagnostic(point.positionProblem == nil ? .missingField : .badField, at: point.location, "<\(element)> \(problem); skipped"))
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    point.positionProblem == nil ? .missingField : .badField, at: point.location,
+                    "<\(element)> \(problem); skipped"))
             return
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
-            batch.diagnostics.append(FeedDiagnostic(.badField, at: point.location, "<\(element)> position \(latitude),\(longitude) is out of range; skipped"))
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    .badField, at: point.location, "<\(element)> position \(latitude),\(longitude) is out of range; skipped"))
             return
         }
         if point.kind == .waypoint {
-            batch.waypoints.append(Waypoint(name: point.name, coordinate: coordinate, elevation: point.elevation, time: point.time))
+            batch.waypoints.append(
+                Waypoint(name: point.name, coordinate: coordinate, elevation: point.elevation, time: point.time))
             return
         }
         batch.fixes.append(
-            Fix(time: point.time, coordinate: coordinate, elevation: point.elevation, speed: point.speed, course: point.course, hdop: point.hdop))
+            Fix(
+                time: point.time, coordinate: coordinate, elevation: point.elevation, speed: point.speed, course: point.course,
+                hdop: point.hdop))
     }
 }

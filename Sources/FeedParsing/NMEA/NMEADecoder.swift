@@ -76,7 +76,9 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
 
     mutating func overlongSentence(limit: Int, at location: FeedLocation) {
         batch.diagnostics.append(
-            FeedDiagnostic(.truncated, at: location, "sentence longer than \(limit) bytes (no line end); skipped up to the next line end or '$'"))
+            FeedDiagnostic(
+                .truncated, at: location,
+                "sentence longer than \(limit) bytes (no line end); skipped up to the next line end or '$'"))
     }
 
     mutating func skipped(_ code: FeedDiagnostic.Code, length: Int, at location: FeedLocation) {
@@ -103,7 +105,8 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let fields = NMEAFields(bytes: bytes, bounds: bounds, count: fieldCount)
         let address = fields.range(0)
         guard address.end - address.start == 5, bytes[address.start] != 0x50 else {
-            statistics.ignore(address.end > address.start && bytes[address.start] == 0x50 ? "proprietary ($P)" : "unknown sentence")
+            statistics.ignore(
+                address.end > address.start && bytes[address.start] == 0x50 ? "proprietary ($P)" : "unknown sentence")
             return
         }
         let type =
@@ -140,13 +143,15 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let digits = end - star - 1
         if digits == 0 { return nil }
         guard digits <= 2, bytes[star + 1].isHexDigit, digits == 1 || bytes[star + 2].isHexDigit else {
-            return "checksum field '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[(star + 1)..<end]), as: UTF8.self))' is not two hex digits; sentence skipped"
+            return
+                "checksum field '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[(star + 1)..<end]), as: UTF8.self))' is not two hex digits; sentence skipped"
         }
         let stated = digits == 1 ? bytes[star + 1].hexValue : bytes[star + 1].hexValue << 4 | bytes[star + 2].hexValue
         guard stated == computed else {
             let hex = Array("0123456789ABCDEF".utf8)
             let expected = String(decoding: [hex[Int(computed >> 4)], hex[Int(computed & 15)]], as: UTF8.self)
-            return "checksum \(String(decoding: UnsafeBufferPointer(rebasing: bytes[(star + 1)..<end]), as: UTF8.self)) does not match the sentence (computed \(expected)); sentence skipped"
+            return
+                "checksum \(String(decoding: UnsafeBufferPointer(rebasing: bytes[(star + 1)..<end]), as: UTF8.self)) does not match the sentence (computed \(expected)); sentence skipped"
         }
         return nil
     }

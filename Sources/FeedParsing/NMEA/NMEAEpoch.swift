@@ -129,7 +129,9 @@ struct NMEAEpochAssembler {
         let current = epoch
         if let pending = pendingGLL {
             pendingGLL = nil
-            if let source = current.source, source > .gll, Self.distance(current.timeOfDay, pending.timeOfDay) <= Self.strayGLLTolerance {
+            if let source = current.source, source > .gll,
+                Self.distance(current.timeOfDay, pending.timeOfDay) <= Self.strayGLLTolerance
+            {
                 strayGLLEpochs += 1
             } else {
                 emit(pending, into: &batch)

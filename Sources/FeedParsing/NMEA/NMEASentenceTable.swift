@@ -72,11 +72,16 @@ enum NMEASentenceTable {
         case (.absent, _), (_, .absent):
             return (nil, nil)
         default:
-            return (nil, "position '\(f.text(latitude)),\(f.text(latitude + 1)),\(f.text(latitude + 2)),\(f.text(latitude + 3))' is not ddmm.mmmm,N|S,dddmm.mmmm,E|W")
+            return (
+                nil,
+                "position '\(f.text(latitude)),\(f.text(latitude + 1)),\(f.text(latitude + 2)),\(f.text(latitude + 3))' is not ddmm.mmmm,N|S,dddmm.mmmm,E|W"
+            )
         }
     }
 
-    static func decodeGGA(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeGGA(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         guard let entered = enterEpoch(f, time: 1, &epoch, location, &batch) else {
             return f.character(6) == 0x30 || f.isEmpty(6) ? nil : "GGA without a time"
         }
@@ -100,7 +105,9 @@ enum NMEASentenceTable {
         return nil
     }
 
-    static func decodeRMC(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeRMC(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         guard let entered = enterEpoch(f, time: 1, &epoch, location, &batch) else {
             return f.character(2) == 0x56 ? nil : "RMC without a time"
         }
@@ -117,7 +124,8 @@ enum NMEASentenceTable {
         let status = f.character(2)
         let mode = f.character(12)
         guard status == 0x41, mode != 0x4E else {
-            epoch.markInvalid(status == 0x41 ? "RMC mode N (not valid)" : "RMC status \(status == 0 ? "empty" : f.text(2)) (no fix)")
+            epoch.markInvalid(
+                status == 0x41 ? "RMC mode N (not valid)" : "RMC status \(status == 0 ? "empty" : f.text(2)) (no fix)")
             return nil
         }
         // A GGA position outranks RMC's: it is not read twice.
@@ -134,7 +142,9 @@ enum NMEASentenceTable {
         return nil
     }
 
-    static func decodeGLL(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeGLL(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         guard let entered = enterEpoch(f, time: 5, &epoch, location, &batch) else {
             return f.character(6) == 0x56 ? nil : "GLL without a time"
         }
@@ -151,7 +161,9 @@ enum NMEASentenceTable {
         return nil
     }
 
-    static func decodeVTG(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeVTG(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         epoch.update { e in
             if case .value(let course) = f.number(1) { e.course = e.course ?? course }
             if case .value(let knots) = f.number(5) {
@@ -163,14 +175,18 @@ enum NMEASentenceTable {
         return nil
     }
 
-    static func decodeGSA(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeGSA(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         epoch.update { e in
             if !e.hdopFromGGA, case .value(let hdop) = f.number(16) { e.hdop = hdop }
         }
         return nil
     }
 
-    static func decodeZDA(_ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch) -> String? {
+    static func decodeZDA(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
         guard let entered = enterEpoch(f, time: 1, &epoch, location, &batch) else { return "ZDA without a time" }
         if let problem = entered { return problem }
         guard case .value(let day) = f.integer(2), case .value(let month) = f.integer(3),

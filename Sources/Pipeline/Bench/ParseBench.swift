@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedParsing
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `bench --parse FILE`: decode throughput of one feed file, read from
 /// disk in 1 MiB chunks exactly as `decode` reads it (fixes are built,

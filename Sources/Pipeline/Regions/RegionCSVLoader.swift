@@ -94,9 +94,10 @@ private struct RegionColumns {
         func text(_ column: Int?) -> String? {
             column.flatMap { $0 < fields.count && !fields[$0].isEmpty ? fields[$0] : nil }
         }
-        return .success(Region(
-            id: text(id) ?? "line \(row.line)",
-            shape: .circle(centre: Coordinate(latitude: lat, longitude: lon), radius: metres),
-            task: text(task)))
+        return .success(
+            Region(
+                id: text(id) ?? "line \(row.line)",
+                shape: .circle(centre: Coordinate(latitude: lat, longitude: lon), radius: metres),
+                task: text(task)))
     }
 }

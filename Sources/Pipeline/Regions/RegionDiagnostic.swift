@@ -1,3 +1,5 @@
+import Geofencing
+
 /// A located problem with one region of a regions file: skipped, counted.
 public struct RegionDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The file name (or `-`) as given to the loader.
@@ -25,8 +27,6 @@ public struct LoadedRegions: Sendable {
     /// One entry per skipped region (or unusable header), in file order.
     public var diagnostics: [RegionDiagnostic]
 }
-
-import Geofencing
 
 extension Region {
     /// Checks a circle's numbers; returns the problem, or `nil` if usable.

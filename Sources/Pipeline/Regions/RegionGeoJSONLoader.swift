@@ -100,7 +100,8 @@ public enum RegionGeoJSONLoader {
                 return .failure(Problem(message: describe(error)))
             }
         default:
-            return .failure(Problem(message: "geometry type \(type) is not a region (use Point with radius, Polygon or MultiPolygon)"))
+            return .failure(
+                Problem(message: "geometry type \(type) is not a region (use Point with radius, Polygon or MultiPolygon)"))
         }
     }
 

@@ -71,7 +71,8 @@ public final class FeedRun {
             if case .file(let path) = input { return path }
             return nil
         }
-        progress = RunProgress(label: settings.label, feeds: files, enabled: settings.showsProgress && files.count == inputs.count)
+        progress = RunProgress(
+            label: settings.label, feeds: files, enabled: settings.showsProgress && files.count == inputs.count)
         for input in inputs {
             var summary = FeedSummary(feed: input.name)
             let device = settings.namesDevicesAfterFiles && inputs.count > 1 ? (input.name as NSString).lastPathComponent : nil
@@ -188,7 +189,9 @@ public final class FeedRun {
                 if warnings.untimed <= 5 { warn("\(feed): a fix without time has no place on the clock; skipped") }
             case .late(let fix):
                 warnings.late += 1
-                if warnings.late <= 5 { warn("\(feed): fix at \(RFC3339.format(fix.time)) is older than the reorder window; dropped") }
+                if warnings.late <= 5 {
+                    warn("\(feed): fix at \(RFC3339.format(fix.time)) is older than the reorder window; dropped")
+                }
             case .fix(let fix):
                 let delay = pacer.delay(before: fix.time.secondsSince1970)
                 if delay > 0 {

@@ -43,10 +43,14 @@ public struct ReminderSummary {
     public var text: String {
         let s = statistics
         let reminders = s.notifications.values.reduce(0, +)
-        var text = "\(label): \(s.detector.accepted) fixes evaluated from \(s.devices) device\(s.devices == 1 ? "" : "s"), "
-            + "\(s.transitions) transitions, \(reminders) reminders" + Self.list(s.notifications.map { ($0.key.rawValue, $0.value) })
-        text += ", \(s.suppressions.values.reduce(0, +)) suppressed" + Self.list(s.suppressions.map { ($0.key.rawValue, $0.value) })
-        text += "; ignored fixes: \(s.detector.inaccurate) inaccurate, \(s.detector.invalid) invalid, "
+        var text =
+            "\(label): \(s.detector.accepted) fixes evaluated from \(s.devices) device\(s.devices == 1 ? "" : "s"), "
+            + "\(s.transitions) transitions, \(reminders) reminders"
+            + Self.list(s.notifications.map { ($0.key.rawValue, $0.value) })
+        text +=
+            ", \(s.suppressions.values.reduce(0, +)) suppressed" + Self.list(s.suppressions.map { ($0.key.rawValue, $0.value) })
+        text +=
+            "; ignored fixes: \(s.detector.inaccurate) inaccurate, \(s.detector.invalid) invalid, "
             + "\(s.untimed) without time, \(s.late + s.detector.outOfOrder) late"
         text += String(format: "; %.2f s", elapsedSeconds)
         if elapsedSeconds >= 0.05, s.detector.accepted > 0 {  // a rate of a few fixes says nothing
@@ -54,7 +58,9 @@ public struct ReminderSummary {
         }
         var missed: [String] = []
         if let limit = limits.monitor {
-            missed.append("--monitor-limit \(limit) missed \(missedText(.monitorLimit)) (\(s.monitorRefreshes) refreshes of the monitored set)")
+            missed.append(
+                "--monitor-limit \(limit) missed \(missedText(.monitorLimit)) (\(s.monitorRefreshes) refreshes of the monitored set)"
+            )
         }
         if let limit = limits.pending {
             missed.append("--pending-limit \(limit) missed \(missedText(.pendingLimit))")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A byte buffer in front of a file descriptor (stdout or stderr): a run

@@ -55,7 +55,9 @@ public final class GeoJSONSink: RunSink {
         var properties = properties
         properties.removeLast()
         properties += ",\"marker-color\":\"\(colour)\"}"
-        write("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.pair(position))},\"properties\":\(properties)}")
+        write(
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.pair(position))},\"properties\":\(properties)}"
+        )
     }
 
     /// Writes the tracks and closes the collection.
@@ -67,7 +69,9 @@ public final class GeoJSONSink: RunSink {
             properties.add("kind", "track")
             if !device.isEmpty { properties.add("device", device) }
             properties.add("fixes", coordinates.count)
-            write("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(line)]},\"properties\":\(properties.string)}")
+            write(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(line)]},\"properties\":\(properties.string)}"
+            )
         }
         handle.write(Data("\n]}\n".utf8))
         try? handle.close()
@@ -94,8 +98,11 @@ public final class GeoJSONSink: RunSink {
         case .area(let area):
             rings = area.polygons
         }
-        let polygons = rings.map { polygon in "[" + polygon.map { "[" + $0.map(pair).joined(separator: ",") + "]" }.joined(separator: ",") + "]" }
-        return "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":[\(polygons.joined(separator: ","))]},"
+        let polygons = rings.map { polygon in
+            "[" + polygon.map { "[" + $0.map(pair).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        }
+        return
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":[\(polygons.joined(separator: ","))]},"
             + "\"properties\":\(properties.string)}"
     }
 

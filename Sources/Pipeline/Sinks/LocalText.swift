@@ -33,7 +33,9 @@ public enum LocalText {
         return "\(total)s"
     }
 
-    private static func local(_ date: Date, in zone: TimeZone)
+    private static func local(
+        _ date: Date, in zone: TimeZone
+    )
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int)
     {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)

@@ -15,8 +15,10 @@ enum ReminderLines {
         if json {
             output.write(jsonText(transition) + "\n")
         } else {
-            output.write(row(time, transition.kind.rawValue, "-", transition.region,
-                             "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
+            output.write(
+                row(
+                    time, transition.kind.rawValue, "-", transition.region,
+                    "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
         }
     }
 
@@ -40,7 +42,8 @@ enum ReminderLines {
 
     /// The JSON object of a transition, on one line without its newline.
     static func jsonText(_ transition: Transition) -> String {
-        var line = "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(RFC3339.format(transition.time))\",\"region\":"
+        var line =
+            "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(RFC3339.format(transition.time))\",\"region\":"
             + JSONLine.quoted(transition.region)
         if let device = transition.device { line += ",\"device\":" + JSONLine.quoted(device) }
         return line + ",\"distance_m\":\(rounded(transition.distance))}"

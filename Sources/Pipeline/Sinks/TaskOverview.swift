@@ -50,14 +50,17 @@ public struct TaskOverview {
         var header = "Tasks at \(LocalText.dateTime(time, in: TimeZone(identifier: "UTC")!))"
         if overdue > 0 { header += " — " + style.red(style.bold("\(overdue) overdue")) }
         var lines = [header]
-        guard !rows.isEmpty else { return (lines + ["  No tasks. Add one with `repeat-sim task add` or `task import`."]).joined(separator: "\n") + "\n" }
+        guard !rows.isEmpty else {
+            return (lines + ["  No tasks. Add one with `repeat-sim task add` or `task import`."]).joined(separator: "\n") + "\n"
+        }
         let titleWidth = min(32, max(10, rows.map { $0.task.title.count }.max() ?? 10))
         lines.append(style.dim("  STATE     DUE               " + "TASK".padded(titleWidth) + "  PROGRESS"))
         for row in rows {
             let due = row.status.cycle.map { LocalText.short($0.due, in: row.task.timeZone) } ?? "–"
             let state = Self.stateText(row.status.state, style: style, width: 9)
-            lines.append("  \(state) \(due.padded(16))  \(row.task.title.fitted(titleWidth))  "
-                + Self.bar(row.status, width: 20, style: style))
+            lines.append(
+                "  \(state) \(due.padded(16))  \(row.task.title.fitted(titleWidth))  "
+                    + Self.bar(row.status, width: 20, style: style))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -79,7 +82,8 @@ public struct TaskOverview {
         guard let cycle = status.cycle else { return style.dim("[" + String(repeating: "·", count: width) + "] done") }
         let filled = Int((status.progress * Double(width)).rounded(.down))
         let length = cycle.due.timeIntervalSince(cycle.anchor)
-        let windowAt = length > 0 && cycle.windowStart < cycle.due
+        let windowAt =
+            length > 0 && cycle.windowStart < cycle.due
             ? Int((cycle.windowStart.timeIntervalSince(cycle.anchor) / length * Double(width)).rounded()) : nil
         var cells = ""
         for index in 0..<width {

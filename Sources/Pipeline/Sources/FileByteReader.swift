@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file or stdin could not be read.

@@ -25,7 +25,9 @@ public struct GPSDEndpoint: Sendable, Equatable, CustomStringConvertible {
         var host: Substring
         var portText: Substring?
         if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { throw ParseError(text, "'[' opens an IPv6 address but no ']' closes it") }
+            guard let close = text.firstIndex(of: "]") else {
+                throw ParseError(text, "'[' opens an IPv6 address but no ']' closes it")
+            }
             host = text[text.index(after: text.startIndex)..<close]
             let rest = text[text.index(after: close)...]
             if !rest.isEmpty {

@@ -83,7 +83,9 @@ struct GPSDConnector: LiveConnector {
     }
 
     /// Connects a non-blocking socket; `false` when cancelled meanwhile.
-    private func connect(_ descriptor: Int32, to info: addrinfo, deadline: ContinuousClock.Instant, wake: WakeSignal)
+    private func connect(
+        _ descriptor: Int32, to info: addrinfo, deadline: ContinuousClock.Instant, wake: WakeSignal
+    )
         throws(LiveSourceError) -> Bool
     {
         if Glibc.connect(descriptor, info.ai_addr, info.ai_addrlen) == 0 { return true }
@@ -99,7 +101,9 @@ struct GPSDConnector: LiveConnector {
     }
 
     /// Sends all of `bytes`; `false` when cancelled meanwhile.
-    private func send(_ bytes: [UInt8], on descriptor: Int32, deadline: ContinuousClock.Instant, wake: WakeSignal)
+    private func send(
+        _ bytes: [UInt8], on descriptor: Int32, deadline: ContinuousClock.Instant, wake: WakeSignal
+    )
         throws(LiveSourceError) -> Bool
     {
         var offset = 0
@@ -117,7 +121,9 @@ struct GPSDConnector: LiveConnector {
     }
 
     /// Polls for writability until `deadline`; `false` when cancelled meanwhile.
-    private func waitUntilWritable(_ descriptor: Int32, deadline: ContinuousClock.Instant, wake: WakeSignal)
+    private func waitUntilWritable(
+        _ descriptor: Int32, deadline: ContinuousClock.Instant, wake: WakeSignal
+    )
         throws(LiveSourceError) -> Bool
     {
         var entries = [

@@ -97,7 +97,8 @@ final class LiveConnectionLoop: @unchecked Sendable {
         let delay = backoff.recordFailure()
         let failures = backoff.consecutiveFailures
         if let limit = options.maximumConsecutiveFailures, failures >= limit {
-            continuation.finish(throwing: LiveSourceError.gaveUp(endpoint: connector.endpoint, attempts: failures, lastReason: reason))
+            continuation.finish(
+                throwing: LiveSourceError.gaveUp(endpoint: connector.endpoint, attempts: failures, lastReason: reason))
             return false
         }
         report(.retrying(endpoint: connector.endpoint, failures: failures, delay: delay, reason: reason))

@@ -73,7 +73,8 @@ public enum LiveInputError: Error, Equatable, CustomStringConvertible {
         case .emptyDevice:
             return "--device needs a path such as /dev/ttyUSB0 or /dev/ttyACM0"
         case .unsupportedBaud(let rate):
-            return "unsupported baud rate \(rate); use one of \(SerialBaudRate.supportedList) (NMEA 0183 receivers usually talk at 4800)"
+            return
+                "unsupported baud rate \(rate); use one of \(SerialBaudRate.supportedList) (NMEA 0183 receivers usually talk at 4800)"
         case .badGPSDAddress(let error):
             return error.description
         }

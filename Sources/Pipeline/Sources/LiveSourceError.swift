@@ -27,7 +27,8 @@ public enum LiveSourceError: Error, Equatable, CustomStringConvertible {
         case .system(let endpoint, let operation, let code):
             return "\(endpoint): \(operation) failed: \(Self.message(for: code))"
         case .notATerminal(let path):
-            return "\(path) is not a terminal device; give a serial port such as /dev/ttyUSB0 or /dev/ttyACM0 (files and pipes are read as FEED)"
+            return
+                "\(path) is not a terminal device; give a serial port such as /dev/ttyUSB0 or /dev/ttyACM0 (files and pipes are read as FEED)"
         case .busy(let path):
             return "\(path) is in use by another process (exclusive lock held)"
         case .unresolvedHost(let host, let reason):

@@ -100,9 +100,11 @@ public struct NotificationScheduler: Sendable {
             }
             firedAtInstant = (due.time, count + 1)
             let task = states[due.id]!.task
-            outputs.append(.notify(TaskNotification(
-                kind: .due, time: due.time, taskID: task.id, title: task.title, due: due.cycle.due,
-                windowStart: due.cycle.windowStart)))
+            outputs.append(
+                .notify(
+                    TaskNotification(
+                        kind: .due, time: due.time, taskID: task.id, title: task.title, due: due.cycle.due,
+                        windowStart: due.cycle.windowStart)))
         }
         return outputs
     }
@@ -168,9 +170,10 @@ public struct NotificationScheduler: Sendable {
         case .notify(let cycle):
             state.lastLocationNotification = time
             states[taskID] = state
-            return .notify(TaskNotification(
-                kind: .location, time: time, taskID: taskID, title: state.task.title, region: region, device: device,
-                distance: distance, due: cycle.due, windowStart: cycle.windowStart))
+            return .notify(
+                TaskNotification(
+                    kind: .location, time: time, taskID: taskID, title: state.task.title, region: region, device: device,
+                    distance: distance, due: cycle.due, windowStart: cycle.windowStart))
         }
     }
 

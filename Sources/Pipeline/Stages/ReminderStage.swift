@@ -24,10 +24,13 @@ public struct ReminderStage: Sendable {
         var regions = bulk
         for task in tasks {
             for location in task.locations {
-                regions.append(Region(
-                    id: location.name,
-                    shape: .circle(centre: Coordinate(latitude: location.latitude, longitude: location.longitude), radius: location.radius),
-                    task: task.id))
+                regions.append(
+                    Region(
+                        id: location.name,
+                        shape: .circle(
+                            centre: Coordinate(latitude: location.latitude, longitude: location.longitude),
+                            radius: location.radius),
+                        task: task.id))
             }
         }
         var tasks = tasks
@@ -35,7 +38,8 @@ public struct ReminderStage: Sendable {
             for index in regions.indices {
                 regions[index].task = regions[index].id
             }
-            tasks = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).keys.sorted().map(Self.alwaysDue)
+            tasks = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).keys.sorted().map(
+                Self.alwaysDue)
         }
         let known = Set(tasks.map(\.id))
         var tasksByRegion: [Int: [String]] = [:]

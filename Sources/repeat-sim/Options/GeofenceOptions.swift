@@ -3,8 +3,10 @@ import Geofencing
 
 /// The geofence flags of `replay` and `live`: DESIGN.md's settings.
 struct GeofenceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Metres beyond the fence (after accuracy) needed to exit. (default: max(10 m, 10 % of the radius))",
-                               valueName: "metres"))
+    @Option(
+        help: ArgumentHelp(
+            "Metres beyond the fence (after accuracy) needed to exit. (default: max(10 m, 10 % of the radius))",
+            valueName: "metres"))
     var hysteresis: Double?
 
     @Option(help: ArgumentHelp("Consecutive inside fixes needed to enter.", valueName: "n"))
@@ -13,15 +15,18 @@ struct GeofenceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Consecutive clearly-outside fixes needed to exit.", valueName: "n"))
     var exitConfirm = 1
 
-    @Option(help: ArgumentHelp("Report dwell after staying inside this long, e.g. 5m. (default: off)", valueName: "duration"),
-            transform: DurationArgument.parse)
+    @Option(
+        help: ArgumentHelp("Report dwell after staying inside this long, e.g. 5m. (default: off)", valueName: "duration"),
+        transform: DurationArgument.parse)
     var dwell: DurationArgument?
 
     @Flag(help: "Do not report cross (a segment between two fixes passing through a fence).")
     var noCross = false
 
-    @Option(help: ArgumentHelp("Reorder each device's fixes within this window; older ones are dropped. (default: 5s)", valueName: "duration"),
-            transform: DurationArgument.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Reorder each device's fixes within this window; older ones are dropped. (default: 5s)", valueName: "duration"),
+        transform: DurationArgument.parse)
     var reorderWindow = DurationArgument(5, .seconds)
 
     @Option(help: ArgumentHelp("Fixes with a worse horizontal accuracy change nothing (counted).", valueName: "metres"))

@@ -33,7 +33,8 @@ struct LiveInputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("silence-warning"),
-        help: ArgumentHelp("Warn on stderr after this long without data from the live input (0: never). (default: 10s)", valueName: "duration"),
+        help: ArgumentHelp(
+            "Warn on stderr after this long without data from the live input (0: never). (default: 10s)", valueName: "duration"),
         transform: DurationArgument.parse)
     var silenceWarning = DurationArgument(10, .seconds)
 

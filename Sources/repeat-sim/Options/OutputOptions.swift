@@ -12,14 +12,15 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Also print arrivals and dues that did not remind, with the reason.")
     var explain = false
 
-    @Option(help: ArgumentHelp(
-        "Run this shell command once per reminder; its fields are in REPEAT_* environment variables.",
-        discussion: """
-            REPEAT_KIND, REPEAT_TIME, REPEAT_TASK, REPEAT_TITLE, REPEAT_DUE, REPEAT_WINDOW_START, \
-            REPEAT_REGION, REPEAT_DEVICE, REPEAT_DISTANCE_M and REPEAT_JSON (the whole line). \
-            Example: --exec 'notify-send "$REPEAT_TITLE" "$REPEAT_KIND at $REPEAT_REGION"'
-            """,
-        valueName: "command"))
+    @Option(
+        help: ArgumentHelp(
+            "Run this shell command once per reminder; its fields are in REPEAT_* environment variables.",
+            discussion: """
+                REPEAT_KIND, REPEAT_TIME, REPEAT_TASK, REPEAT_TITLE, REPEAT_DUE, REPEAT_WINDOW_START, \
+                REPEAT_REGION, REPEAT_DEVICE, REPEAT_DISTANCE_M and REPEAT_JSON (the whole line). \
+                Example: --exec 'notify-send "$REPEAT_TITLE" "$REPEAT_KIND at $REPEAT_REGION"'
+                """,
+            valueName: "command"))
     var exec: String?
 
     /// The lines to print; reminders unless only transitions were asked for

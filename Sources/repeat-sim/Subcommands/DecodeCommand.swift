@@ -69,7 +69,8 @@ struct DecodeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var settings = RunSettings(
-            label: "decode", format: feedOptions.format.format, decoding: feedOptions.decodingOptions(collectWaypoints: waypoints))
+            label: "decode", format: feedOptions.format.format, decoding: feedOptions.decodingOptions(collectWaypoints: waypoints)
+        )
         settings.strict = strict
         let sink = FixLinesSink(output: .standardOutput(), json: json, waypoints: waypoints)
         let result = try await FeedRun(settings: settings, stage: .decode, sinks: [sink])

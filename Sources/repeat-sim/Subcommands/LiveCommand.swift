@@ -40,7 +40,9 @@ struct LiveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Regions to watch besides the tasks' places: CSV or GeoJSON.", valueName: "file"))
     var regions: String?
 
-    @Option(help: ArgumentHelp("How often to re-read the store's tasks. (default: 5s)", valueName: "duration"), transform: DurationArgument.parse)
+    @Option(
+        help: ArgumentHelp("How often to re-read the store's tasks. (default: 5s)", valueName: "duration"),
+        transform: DurationArgument.parse)
     var reload = DurationArgument(5, .seconds)
 
     @OptionGroup var store: StoreOptions
@@ -87,8 +89,10 @@ struct LiveCommand: AsyncParsableCommand {
         let stop = StopSignal { consumer.cancel() }
         defer { stop.release() }
         let result = try await consumer.value
-        Console.write(ReminderSummary(
-            label: "live", statistics: result.pipeline!, limits: reminder.limits(geofence), elapsedSeconds: result.elapsedSeconds
-        ).text)
+        Console.write(
+            ReminderSummary(
+                label: "live", statistics: result.pipeline!, limits: reminder.limits(geofence),
+                elapsedSeconds: result.elapsedSeconds
+            ).text)
     }
 }

@@ -66,11 +66,14 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
     var geojson: String?
 
-    @Option(help: ArgumentHelp("Pace: max (as fast as possible), realtime, or N times real time. (default: max)", valueName: "speed"),
-            transform: Pace.parse)
+    @Option(
+        help: ArgumentHelp("Pace: max (as fast as possible), realtime, or N times real time. (default: max)", valueName: "speed"),
+        transform: Pace.parse)
     var speed = Pace.max
 
     @OptionGroup(title: "Reminders") var reminder: ReminderOptions
@@ -95,7 +98,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
         if let geojson { sinks.append(try GeoJSONSink(path: geojson, regions: stages.regions, explain: output.explain)) }
-        sinks.append(ReminderLinesSink(output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions)))
+        sinks.append(
+            ReminderLinesSink(output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions)))
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.strict = strict
@@ -104,9 +108,11 @@ struct ReplayCommand: AsyncParsableCommand {
         settings.showsProgress = true
         let result = try await FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks).run(feeds.map(FeedInput.file))
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
-        Console.write(ReminderSummary(
-            label: "replay", statistics: result.pipeline!, limits: reminder.limits(geofence), elapsedSeconds: result.elapsedSeconds
-        ).text)
+        Console.write(
+            ReminderSummary(
+                label: "replay", statistics: result.pipeline!, limits: reminder.limits(geofence),
+                elapsedSeconds: result.elapsedSeconds
+            ).text)
         if !result.unreadable.isEmpty { throw ExitCode(1) }
     }
 }

@@ -112,7 +112,9 @@ func freeLocalPort() throws -> Int {
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
     }
     guard bound else { throw POSIXError(errno, "bind 127.0.0.1:0") }
     return Int(UInt16(bigEndian: address.sin_port))

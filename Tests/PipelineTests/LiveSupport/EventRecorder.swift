@@ -51,7 +51,9 @@ final class EventRecorder: @unchecked Sendable {
         while !condition(events) {
             guard ContinuousClock.now < deadline else {
                 let seen = statuses.map(\.description).joined(separator: "\n  ")
-                Issue.record("timed out after \(timeout) waiting for \(what); \(bytes.count) bytes received; statuses:\n  \(seen)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "timed out after \(timeout) waiting for \(what); \(bytes.count) bytes received; statuses:\n  \(seen)",
+                    sourceLocation: sourceLocation)
                 throw TimedOut()
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -59,7 +61,9 @@ final class EventRecorder: @unchecked Sendable {
     }
 
     /// Waits until the stream has ended, failing after `timeout`.
-    func waitForEnd(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result<Void, any Error> {
+    func waitForEnd(
+        timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Result<Void, any Error> {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let ending = endOfStream { return ending }

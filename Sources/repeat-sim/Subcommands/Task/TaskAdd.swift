@@ -28,7 +28,8 @@ struct TaskAdd: AsyncParsableCommand {
     func validate() throws {
         guard let title = fields.title, !title.isEmpty else { throw ValidationError("--title is required") }
         guard try fields.schedule() != nil else {
-            throw ValidationError("give a schedule: --after 10w-14w, --every 2w, --weekdays mon,fri --at-time 18:00, or --due TIME")
+            throw ValidationError(
+                "give a schedule: --after 10w-14w, --every 2w, --weekdays mon,fri --at-time 18:00, or --due TIME")
         }
         if fields.clearPlaces { throw ValidationError("--clear-places is for `task edit`") }
     }

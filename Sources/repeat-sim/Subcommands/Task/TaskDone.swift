@@ -39,8 +39,9 @@ struct TaskDone: AsyncParsableCommand {
         print(message + ".")
         if let cycle = status.cycle {
             if cycle.windowStart < cycle.due {
-                print("Next: window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
-                    + "due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
+                print(
+                    "Next: window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
+                        + "due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
             } else {
                 print("Next: due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
             }

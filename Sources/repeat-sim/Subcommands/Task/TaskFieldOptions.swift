@@ -22,8 +22,9 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("IANA time zone for calendar units and weekdays (default UTC).", valueName: "zone"))
     var timeZone: String?
 
-    @Option(help: ArgumentHelp("When the first cycle starts (RFC 3339 or now; default now).", valueName: "time"),
-            transform: ArgumentParsers.time)
+    @Option(
+        help: ArgumentHelp("When the first cycle starts (RFC 3339 or now; default now).", valueName: "time"),
+        transform: ArgumentParsers.time)
     var start: Date?
 
     @Option(help: ArgumentHelp("After this the task is finished (RFC 3339; \"\" clears it).", valueName: "time"))
@@ -32,8 +33,9 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Start new after tap: MIN-MAX (e.g. 10w-14w) or one interval (2w).", valueName: "min-max"))
     var after: String?
 
-    @Option(help: ArgumentHelp("Start new in time: every interval from the start (e.g. 2w, 1mo).", valueName: "interval"),
-            transform: ArgumentParsers.duration)
+    @Option(
+        help: ArgumentHelp("Start new in time: every interval from the start (e.g. 2w, 1mo).", valueName: "interval"),
+        transform: ArgumentParsers.duration)
     var every: CalendarDuration?
 
     @Option(help: ArgumentHelp("Repeat on these days (mon,wed,fri); needs --at-time.", valueName: "days"))
@@ -45,14 +47,17 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A one-off deadline (RFC 3339).", valueName: "time"), transform: ArgumentParsers.time)
     var due: Date?
 
-    @Option(help: ArgumentHelp("How long before the window an arrival may remind (default 24h).", valueName: "duration"),
-            transform: ArgumentParsers.duration)
+    @Option(
+        help: ArgumentHelp("How long before the window an arrival may remind (default 24h).", valueName: "duration"),
+        transform: ArgumentParsers.duration)
     var lead: CalendarDuration?
 
     @Option(name: .customLong("at-place"), help: ArgumentHelp("A place, LAT,LON (repeatable).", valueName: "lat,lon"))
     var places: [String] = []
 
-    @Option(name: .customLong("radius"), help: ArgumentHelp("Radius in metres of each --at-place, in order (default 100).", valueName: "metres"))
+    @Option(
+        name: .customLong("radius"),
+        help: ArgumentHelp("Radius in metres of each --at-place, in order (default 100).", valueName: "metres"))
     var radii: [Double] = []
 
     @Option(name: .customLong("place-name"), help: ArgumentHelp("Name of each --at-place, in order.", valueName: "name"))

@@ -41,8 +41,9 @@ struct TaskHistory: AsyncParsableCommand {
             let cycle = record.cycle.map { String($0 + 1) } ?? "–"
             let due = record.due.map { LocalText.dateTime($0, in: task.timeZone) } ?? "(finished)"
             let timing = record.lateness.map { $0 > 0 ? "\(LocalText.span($0)) late" : "\(LocalText.span(-$0)) early" } ?? ""
-            print("  " + cycle.padded(5) + "  " + LocalText.dateTime(record.completedAt, in: task.timeZone).padded(25)
-                + "  " + due.padded(25) + "  " + timing)
+            print(
+                "  " + cycle.padded(5) + "  " + LocalText.dateTime(record.completedAt, in: task.timeZone).padded(25)
+                    + "  " + due.padded(25) + "  " + timing)
         }
     }
 }

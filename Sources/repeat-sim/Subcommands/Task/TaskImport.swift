@@ -26,8 +26,8 @@ struct TaskImport: AsyncParsableCommand {
         let data = try readInput(file)
         let tasks = try TaskFile.decode(data)
         let counts = try store.open().importTasks(tasks, replace: replace)
-        print("Imported \(tasks.count) task\(tasks.count == 1 ? "" : "s")"
-            + (counts.replaced > 0 ? " (\(counts.replaced) replaced)" : "") + ".")
+        print(
+            "Imported \(tasks.count) task\(tasks.count == 1 ? "" : "s")"
+                + (counts.replaced > 0 ? " (\(counts.replaced) replaced)" : "") + ".")
     }
 }
-

@@ -18,8 +18,9 @@ struct TaskList: AsyncParsableCommand {
     @Flag(help: "Machine output: JSON lines, one task a line.")
     var json = false
 
-    @Option(help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
-            transform: ArgumentParsers.time)
+    @Option(
+        help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
+        transform: ArgumentParsers.time)
     var at: Date?
 
     @Option(name: .customLong("list"), help: ArgumentHelp("Show only the tasks of this list.", valueName: "name"))

@@ -26,8 +26,9 @@ struct TaskShow: AsyncParsableCommand {
     @Flag(help: "Machine output: one JSON object.")
     var json = false
 
-    @Option(help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
-            transform: ArgumentParsers.time)
+    @Option(
+        help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
+        transform: ArgumentParsers.time)
     var at: Date?
 
     @OptionGroup var store: StoreOptions
@@ -45,8 +46,9 @@ struct TaskShow: AsyncParsableCommand {
         let zone = task.timeZone
         print(style.bold(task.title) + " (\(task.id))" + (task.list.map { " — \($0)" } ?? ""))
         print("  schedule   \(task.schedule.summary), lead \(task.lead), zone \(zone.identifier)")
-        print("  start      \(LocalText.dateTime(task.start, in: zone))"
-            + (task.end.map { ", ends \(LocalText.dateTime($0, in: zone))" } ?? ""))
+        print(
+            "  start      \(LocalText.dateTime(task.start, in: zone))"
+                + (task.end.map { ", ends \(LocalText.dateTime($0, in: zone))" } ?? ""))
         print("  state      " + TaskOverview.stateText(status.state, style: style) + " at \(LocalText.dateTime(time, in: zone))")
         if let cycle = status.cycle {
             if cycle.windowStart < cycle.due { print("  window     \(LocalText.dateTime(cycle.windowStart, in: zone))") }

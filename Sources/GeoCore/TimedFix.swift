@@ -5,19 +5,18 @@
 /// other fix into a `TimedFix` once, so that the stages read ``time``
 /// without unwrapping it.
 public struct TimedFix: Hashable, Sendable {
-    /// When the fix was taken, in UTC.
-    public let time: Timestamp
-    /// The fix as decoded (its own `time` equals ``time``).
+    /// The fix as decoded; its `time` is never `nil`.
     public let fix: Fix
 
     /// The timed form of `fix`, or `nil` when it has no time.
     @inlinable
     public init?(_ fix: Fix) {
-        guard let time = fix.time else { return nil }
-        self.time = time
+        guard fix.time != nil else { return nil }
         self.fix = fix
     }
 
+    /// When the fix was taken, in UTC.
+    @inlinable public var time: Timestamp { fix.time.unsafelyUnwrapped }
     /// Where the device was.
     @inlinable public var coordinate: Coordinate { fix.coordinate }
     /// The device that produced the fix; `nil` for a feed's single unnamed device.

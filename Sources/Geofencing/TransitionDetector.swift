@@ -114,11 +114,8 @@ public struct TransitionDetector: Sendable {
         let regions = self.regions
         let device = fix.device
         let firstNew = transitions.count
-        var events: [Transition] = []
-        swap(&events, &transitions)
-        defer { swap(&events, &transitions) }
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
-            events.append(
+            transitions.append(
                 Transition(
                     kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
         }
@@ -197,8 +194,8 @@ public struct TransitionDetector: Sendable {
         state.lastTime = time
         state.lastPoint = point
         swap(&state, &devices[slot])
-        if events.count - firstNew >= 2 {
-            events[firstNew...].sort { a, b in
+        if transitions.count - firstNew >= 2 {
+            transitions[firstNew...].sort { a, b in
                 if a.time != b.time { return a.time < b.time }
                 if a.kind != b.kind { return a.kind.order < b.kind.order }
                 return a.regionKey < b.regionKey

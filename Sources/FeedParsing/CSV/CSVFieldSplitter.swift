@@ -44,4 +44,16 @@ enum CSVFieldSplitter {
     static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).replacingDoubledQuotes()
     }
+
+    /// ``text(_:_:_:)`` without leading and trailing blanks (spaces, tabs),
+    /// trimmed on the bytes: no string is searched unless it holds a quote.
+    static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var start = start
+        var end = end
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let field = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let text = String(decoding: field, as: UTF8.self)
+        return field.contains(0x22) ? text.replacingDoubledQuotes() : text
+    }
 }

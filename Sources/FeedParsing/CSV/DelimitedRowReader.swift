@@ -45,7 +45,7 @@ private struct RowCollector: LineHandler {
         let delimiter = self.delimiter ?? CSVDelimiter.detect(bytes)
         self.delimiter = delimiter
         CSVFieldSplitter.split(bytes, delimiter: delimiter, starts: &starts, ends: &ends)
-        let fields = zip(starts, ends).map { CSVFieldSplitter.text(bytes, $0, $1).trimmingBlanks() }
+        let fields = zip(starts, ends).map { CSVFieldSplitter.trimmedText(bytes, $0, $1) }
         rows.append(DelimitedRow(line: location.line, fields: fields))
     }
 

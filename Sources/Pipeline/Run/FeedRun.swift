@@ -7,7 +7,8 @@ import GeoCore
 /// run's counts in one place.
 ///
 /// `decode` runs it with the ``Stage/decode`` stage, `replay` and `live`
-/// with ``Stage/pipeline(_:)``. Per read of a source: the decoder turns the
+/// with ``Stage/pipeline(_:)``; files are read on the calling thread
+/// (``run(files:)``), a live source in a task (``run(live:)``). Per read of a source: the decoder turns the
 /// bytes into a ``FeedBatch``; its diagnostics are printed, located, and
 /// counted (under `--strict` the first malformed record ends the run and
 /// nothing of that read is handed on); then its fixes go to the sinks, or
@@ -58,38 +59,41 @@ public final class FeedRun {
         pacer = Pacer(pace: settings.pace)
     }
 
-    /// Reads `inputs` one after the other, then releases what the stages
-    /// still hold and finishes the sinks.
-    ///
-    /// A file that cannot be read is reported and skipped (see
-    /// ``Result/unreadable``). A live input runs until it ends or the task
-    /// is cancelled, which ends the run normally.
-    /// - Throws: what a live source throws when it fails for good.
-    public func run(_ inputs: [FeedInput]) async throws -> Result {
+    /// Reads `paths` (files, `-` for stdin) one after the other on the
+    /// calling thread, then releases what the stages still hold and
+    /// finishes the sinks. A file that cannot be read is reported and
+    /// skipped (see ``Result/unreadable``).
+    public func run(files paths: [String]) -> Result {
         let started = Date()
-        let files = inputs.compactMap { input -> String? in
-            if case .file(let path) = input { return path }
-            return nil
-        }
-        progress = RunProgress(
-            label: settings.label, feeds: files, enabled: settings.showsProgress && files.count == inputs.count)
-        for input in inputs {
-            var summary = FeedSummary(feed: input.name)
-            let device = settings.namesDevicesAfterFiles && inputs.count > 1 ? (input.name as NSString).lastPathComponent : nil
-            switch input {
-            case .file(let path):
-                guard read(file: path, into: &summary, device: device) else { continue }
-            case .live(_, let events, let format):
-                try await read(live: events, format: format, into: &summary, device: device)
-            }
+        progress = RunProgress(label: settings.label, feeds: paths, enabled: settings.showsProgress)
+        for path in paths {
+            var summary = FeedSummary(feed: path == "-" ? "<stdin>" : path)
+            let device = settings.namesDevicesAfterFiles && paths.count > 1 ? (path as NSString).lastPathComponent : nil
+            guard read(file: path, into: &summary, device: device) else { continue }
             result.feeds.append(summary)
             if result.stoppedAtMalformedRecord { break }
         }
+        return finish(started: started)
+    }
+
+    /// Reads a live source until it ends or the task is cancelled (Ctrl-C),
+    /// which ends the run normally; then releases what the stages still
+    /// hold and finishes the sinks.
+    /// - Throws: what the source throws when it fails for good.
+    public func run(live feed: LiveFeed) async throws -> Result {
+        let started = Date()
+        var summary = FeedSummary(feed: feed.name)
+        try await read(live: feed.events, format: feed.format, into: &summary)
+        result.feeds.append(summary)
+        return finish(started: started)
+    }
+
+    private func finish(started: Date) -> Result {
         progress?.clear()
         if !result.stoppedAtMalformedRecord, pipeline != nil {
             events.removeAll(keepingCapacity: true)
             pipeline!.finish(into: &events)
-            dispatch(feed: "")
+            dispatch(events, feed: "")
         }
         for sink in sinks { sink.finish() }
         result.pipeline = pipeline?.statistics
@@ -122,8 +126,7 @@ public final class FeedRun {
 
     /// Reads a live source until it ends or the task is cancelled.
     private func read(
-        live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?,
-        into summary: inout FeedSummary, device: String?
+        live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?, into summary: inout FeedSummary
     ) async throws {
         let decoder = makeFeedDecoder(format: settings.format ?? format, options: settings.decoding)
         var batch = FeedBatch()
@@ -140,14 +143,14 @@ public final class FeedRun {
                     Console.write("repeat-sim: \(status)")
                 }
                 reloadTasksIfDue()
-                guard consume(&batch, summary: &summary, device: device) else { return }
+                guard consume(&batch, summary: &summary, device: nil) else { return }
                 batch.removeAll()
             }
         } catch is CancellationError {
             // Ctrl-C: what the decoder holds is still handed on below.
         }
         decoder.finish(into: &batch)
-        _ = consume(&batch, summary: &summary, device: device)
+        _ = consume(&batch, summary: &summary, device: nil)
     }
 
     /// Reports the batch's diagnostics and hands its items on; `false`
@@ -168,12 +171,19 @@ public final class FeedRun {
         if let device {
             for index in batch.fixes.indices where batch.fixes[index].device == nil { batch.fixes[index].device = device }
         }
-        if pipeline == nil {
-            for sink in sinks { sink.decoded(batch, feed: summary.feed) }
+        if var stages = pipeline {
+            // Worked on as locals, so that the per-fix loop pays for no
+            // dynamic exclusivity check on this object's properties.
+            pipeline = nil
+            var released: [ReminderPipeline.Event] = []
+            swap(&released, &events)
+            released.removeAll(keepingCapacity: true)
+            for fix in batch.fixes { stages.push(fix, into: &released) }
+            pipeline = stages
+            dispatch(released, feed: summary.feed)
+            swap(&released, &events)
         } else {
-            events.removeAll(keepingCapacity: true)
-            for fix in batch.fixes { pipeline!.push(fix, into: &events) }
-            dispatch(feed: summary.feed)
+            for sink in sinks { sink.decoded(batch, feed: summary.feed) }
         }
         for sink in sinks { sink.flush() }
         return true
@@ -181,7 +191,10 @@ public final class FeedRun {
 
     /// Hands the stages' events to the sinks in order, pacing each fix and
     /// reporting the fixes that have no place on the clock.
-    private func dispatch(feed: String) {
+    private func dispatch(_ events: [ReminderPipeline.Event], feed: String) {
+        let paced = settings.pace != .max
+        var lastTime: Timestamp?
+        defer { if let lastTime { feedTime = lastTime } }
         for event in events {
             switch event {
             case .untimed:
@@ -193,17 +206,22 @@ public final class FeedRun {
                     warn("\(feed): fix at \(RFC3339.format(fix.time)) is older than the reorder window; dropped")
                 }
             case .fix(let fix):
-                let delay = pacer.delay(before: fix.time.secondsSince1970)
-                if delay > 0 {
-                    for sink in sinks { sink.flush() }
-                    Thread.sleep(forTimeInterval: delay)
-                }
-                feedTime = fix.time
+                if paced { pace(to: fix.time) }
+                lastTime = fix.time
             case .transition, .reminder:
                 break
             }
             for sink in sinks { sink.receive(event) }
         }
+    }
+
+    /// Sleeps until the wall clock has caught up with the feed at `time`,
+    /// writing out what the sinks hold first.
+    private func pace(to time: Timestamp) {
+        let delay = pacer.delay(before: time.secondsSince1970)
+        guard delay > 0 else { return }
+        for sink in sinks { sink.flush() }
+        Thread.sleep(forTimeInterval: delay)
     }
 
     private func warn(_ message: String) {

@@ -62,10 +62,10 @@ struct LiveInputOptions: ParsableArguments {
     /// The chosen live input as a run's input, opened on its own reader
     /// thread, or `nil` when none was chosen; gpsd speaks its JSON, a
     /// serial receiver NMEA unless --format says otherwise.
-    func feedInput() -> FeedInput? {
+    func feed() -> LiveFeed? {
         guard let input else { return nil }
         var format: FeedFormat?
         if case .gpsd = input { format = .gpsd }
-        return .live(name: input.description, events: input.events(options: sourceOptions), format: format)
+        return LiveFeed(name: input.description, events: input.events(options: sourceOptions), format: format)
     }
 }

@@ -73,8 +73,9 @@ struct DecodeCommand: AsyncParsableCommand {
         )
         settings.strict = strict
         let sink = FixLinesSink(output: .standardOutput(), json: json, waypoints: waypoints)
-        let result = try await FeedRun(settings: settings, stage: .decode, sinks: [sink])
-            .run(live.feedInput().map { [$0] } ?? feeds.map(FeedInput.file))
+        let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
+        let result: FeedRun.Result
+        if let feed = live.feed() { result = try await run.run(live: feed) } else { result = run.run(files: feeds) }
         for feed in result.feeds { Console.write(feed.line(countingWaypoints: waypoints)) }
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }

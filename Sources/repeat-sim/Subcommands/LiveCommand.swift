@@ -83,9 +83,9 @@ struct LiveCommand: AsyncParsableCommand {
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         if let database { settings.taskReload = (reload.seconds ?? 5, { try database.tasks() }) }
-        let input = live.feedInput() ?? .live(name: "<stdin>", events: standardInputEvents(), format: nil)
+        let feed = live.feed() ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
         nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks)
-        let consumer = Task { try await run.run([input]) }
+        let consumer = Task { try await run.run(live: feed) }
         let stop = StopSignal { consumer.cancel() }
         defer { stop.release() }
         let result = try await consumer.value

@@ -3,7 +3,7 @@ import Pipeline
 
 /// `repeat-sim replay FEED... --tasks FILE`: the pipeline on recorded feeds,
 /// on the feed's own clock.
-struct ReplayCommand: AsyncParsableCommand {
+struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
@@ -89,7 +89,7 @@ struct ReplayCommand: AsyncParsableCommand {
         if let first = problems.first { throw ValidationError(first) }
     }
 
-    func run() async throws {
+    func run() throws {
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
         let stages = ReminderPipeline(
@@ -106,7 +106,7 @@ struct ReplayCommand: AsyncParsableCommand {
         settings.pace = speed
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = true
-        let result = try await FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks).run(feeds.map(FeedInput.file))
+        let result = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks).run(files: feeds)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         Console.write(
             ReminderSummary(

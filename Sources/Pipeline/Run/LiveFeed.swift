@@ -1,0 +1,20 @@
+import FeedParsing
+
+/// A live source as a run reads it: a serial receiver, gpsd or standard
+/// input, until it ends or the run's task is cancelled (Ctrl-C).
+public struct LiveFeed {
+    /// The name diagnostics and the summary give it.
+    public var name: String
+    /// The source's bytes and connection changes.
+    public var events: AsyncThrowingStream<LiveSourceEvent, any Error>
+    /// The format to assume unless the run's settings give one (gpsd
+    /// speaks its JSON); `nil` detects it.
+    public var format: FeedFormat?
+
+    /// A live feed named `name`.
+    public init(name: String, events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?) {
+        self.name = name
+        self.events = events
+        self.format = format
+    }
+}

@@ -8,8 +8,10 @@ import GeoCore
 ///
 /// `decode` runs it with the ``Stage/decode`` stage, `replay` and `live`
 /// with ``Stage/pipeline(_:)``; files are read on the calling thread
-/// (``run(files:)``), a live source in a task (``run(live:)``). Per read of a source: the decoder turns the
-/// bytes into a ``FeedBatch``; its diagnostics are printed, located, and
+/// (``run(files:)``), a live source in a task (``run(live:)``).
+///
+/// Per read of a source: the decoder turns the bytes into a ``FeedBatch``;
+/// its diagnostics are printed, located, and
 /// counted (under `--strict` the first malformed record ends the run and
 /// nothing of that read is handed on); then its fixes go to the sinks, or
 /// through the ``ReminderPipeline`` whose events go to the sinks one by

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Recurrence", targets: ["Recurrence"]),
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "GeoCore"),
         .target(name: "Recurrence", dependencies: ["GeoCore"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
+        .target(name: "Simulation", dependencies: ["GeoCore"]),
 
         // MARK: Decoders (bytes in, fixes out)
         .systemLibrary(
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "TestSupport"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "TestSupport"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(
             name: "TaskStoreTests",

@@ -62,3 +62,22 @@ public enum Geodesy {
         return wrapped - 180
     }
 }
+
+extension Geodesy {
+    /// The point `fraction` (0…1) of the way from `a` to `b` along the
+    /// great circle (spherical linear interpolation); the nearer end when
+    /// the two coincide or are antipodal (no unique great circle).
+    public static func intermediate(from a: Coordinate, to b: Coordinate, fraction: Double) -> Coordinate {
+        let phi1 = a.latitude * .pi / 180, lambda1 = a.longitude * .pi / 180
+        let phi2 = b.latitude * .pi / 180, lambda2 = b.longitude * .pi / 180
+        let delta = distance(a, b) / earthRadius
+        let sinDelta = _sin(delta)
+        guard sinDelta > 1e-12 else { return fraction < 0.5 || delta < 1e-12 ? a : b }
+        let wa = _sin((1 - fraction) * delta) / sinDelta
+        let wb = _sin(fraction * delta) / sinDelta
+        let x = wa * _cos(phi1) * _cos(lambda1) + wb * _cos(phi2) * _cos(lambda2)
+        let y = wa * _cos(phi1) * _sin(lambda1) + wb * _cos(phi2) * _sin(lambda2)
+        let z = wa * _sin(phi1) + wb * _sin(phi2)
+        return Coordinate(latitude: _atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: _atan2(y, x) * 180 / .pi)
+    }
+}

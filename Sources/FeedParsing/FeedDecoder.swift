@@ -19,6 +19,9 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     public var defaultDate: Int?
     /// Whether to collect GPX waypoints into ``FeedBatch/waypoints``.
     public var collectWaypoints: Bool
+    /// Whether to collect GPX route points (`rtept`) into
+    /// ``FeedBatch/routePoints`` (a planned route to simulate).
+    public var collectRoutePoints: Bool
     /// The longest line or sentence kept, in bytes; longer ones are
     /// reported as truncated and dropped, which bounds memory on garbage.
     public var maximumLineLength: Int
@@ -31,10 +34,11 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     /// Creates options.
     public init(
         defaultDate: Int? = nil, collectWaypoints: Bool = false, maximumLineLength: Int = 64 * 1024,
-        csvColumns: [String]? = nil
+        csvColumns: [String]? = nil, collectRoutePoints: Bool = false
     ) {
         self.defaultDate = defaultDate
         self.collectWaypoints = collectWaypoints
+        self.collectRoutePoints = collectRoutePoints
         self.maximumLineLength = maximumLineLength
         self.csvColumns = csvColumns
     }

@@ -12,18 +12,21 @@ public struct FeedBatch: Sendable {
     public var diagnostics: [FeedDiagnostic] = []
     /// Waypoints (GPX `wpt`), collected only when the options ask for them.
     public var waypoints: [Waypoint] = []
+    /// Route points (GPX `rtept`), collected only when the options ask for them.
+    public var routePoints: [Waypoint] = []
 
     /// Creates an empty batch.
     public init() {}
 
     /// Whether the batch holds nothing.
-    public var isEmpty: Bool { fixes.isEmpty && diagnostics.isEmpty && waypoints.isEmpty }
+    public var isEmpty: Bool { fixes.isEmpty && diagnostics.isEmpty && waypoints.isEmpty && routePoints.isEmpty }
 
     /// Empties the batch, keeping its storage for the next chunk.
     public mutating func removeAll() {
         fixes.removeAll(keepingCapacity: true)
         diagnostics.removeAll(keepingCapacity: true)
         waypoints.removeAll(keepingCapacity: true)
+        routePoints.removeAll(keepingCapacity: true)
     }
 }
 

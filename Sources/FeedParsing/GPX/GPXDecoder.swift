@@ -27,7 +27,8 @@ public final class GPXDecoder: FeedDecoder {
     /// Creates a decoder.
     public init(options: FeedDecodingOptions = .init()) {
         state = .allocate(capacity: 1)
-        state.initialize(to: GPXParseState(collectsWaypoints: options.collectWaypoints))
+        state.initialize(
+            to: GPXParseState(collectsWaypoints: options.collectWaypoints, collectsRoutePoints: options.collectRoutePoints))
     }
 
     deinit {

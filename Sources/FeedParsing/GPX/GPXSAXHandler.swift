@@ -39,6 +39,7 @@ struct GPXParseState {
     static let maximumReportedErrors = 100
 
     let collectsWaypoints: Bool
+    let collectsRoutePoints: Bool
     var names: GPXNames?
     var context: xmlParserCtxtPtr?
     var batch = FeedBatch()
@@ -54,8 +55,9 @@ struct GPXParseState {
     var text: [UInt8] = []
     var reportedErrors = 0
 
-    init(collectsWaypoints: Bool) {
+    init(collectsWaypoints: Bool, collectsRoutePoints: Bool = false) {
         self.collectsWaypoints = collectsWaypoints
+        self.collectsRoutePoints = collectsRoutePoints
         text.reserveCapacity(64)
     }
 
@@ -113,7 +115,7 @@ struct GPXParseState {
         pointDepth = depth
         inPoint = true
         point = GPXPoint(kind: kind, location: currentLocation)
-        if kind != .route {
+        if kind != .route || collectsRoutePoints {
             readPosition(attributeCount: attributeCount, attributes: attributes)
         }
     }
@@ -216,7 +218,7 @@ struct GPXParseState {
 
     private mutating func emitPoint(_ point: GPXPoint) {
         switch point.kind {
-        case .route:
+        case .route where !collectsRoutePoints:
             statistics.ignore("rtept")
             return
         case .waypoint where !collectsWaypoints:
@@ -225,7 +227,7 @@ struct GPXParseState {
         default:
             break
         }
-        let element = point.kind == .track ? "trkpt" : "wpt"
+        let element = point.kind == .track ? "trkpt" : point.kind == .route ? "rtept" : "wpt"
         guard let latitude = point.latitude, let longitude = point.longitude else {
             let problem = point.positionProblem ?? "lacks \(point.latitude == nil ? "lat" : "lon")"
             batch.diagnostics.append(
@@ -241,9 +243,9 @@ struct GPXParseState {
                     .badField, at: point.location, "<\(element)> position \(latitude),\(longitude) is out of range; skipped"))
             return
         }
-        if point.kind == .waypoint {
-            batch.waypoints.append(
-                Waypoint(name: point.name, coordinate: coordinate, elevation: point.elevation, time: point.time))
+        if point.kind != .track {
+            let waypoint = Waypoint(name: point.name, coordinate: coordinate, elevation: point.elevation, time: point.time)
+            if point.kind == .route { batch.routePoints.append(waypoint) } else { batch.waypoints.append(waypoint) }
             return
         }
         batch.fixes.append(

@@ -12,14 +12,29 @@ public struct SHA256: Sendable {
 
     /// Adds `bytes` to the message.
     public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        length &+= UInt64(bytes.count)
-        for byte in bytes {
-            block.append(byte)
-            if block.count == 64 {
-                compress()
-                block.removeAll(keepingCapacity: true)
-            }
+        if let done = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) { return done }
+        Array(bytes).withUnsafeBytes { update($0) }
+    }
+
+    /// Adds the bytes at `buffer` to the message; whole blocks are hashed
+    /// in place.
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        length &+= UInt64(buffer.count)
+        var offset = 0
+        if !block.isEmpty {
+            let take = min(64 - block.count, buffer.count)
+            block.append(contentsOf: buffer[0..<take])
+            offset = take
+            guard block.count == 64 else { return }
+            let full = block
+            full.withUnsafeBytes { compress($0) }
+            block.removeAll(keepingCapacity: true)
         }
+        while buffer.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 64]))
+            offset += 64
+        }
+        block.append(contentsOf: buffer[offset...])
     }
 
     /// The digest as 64 lower-case hexadecimal digits.
@@ -29,12 +44,14 @@ public struct SHA256: Sendable {
         copy.block.append(0x80)
         if copy.block.count > 56 {
             while copy.block.count < 64 { copy.block.append(0) }
-            copy.compress()
+            let full = copy.block
+            full.withUnsafeBytes { copy.compress($0) }
             copy.block.removeAll(keepingCapacity: true)
         }
         while copy.block.count < 56 { copy.block.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { copy.block.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        copy.compress()
+        let last = copy.block
+        last.withUnsafeBytes { copy.compress($0) }
         let words = [
             copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6, copy.state.7,
         ]
@@ -44,8 +61,14 @@ public struct SHA256: Sendable {
         }.joined()
     }
 
-    private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
+    /// Hashes one 64-byte block.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            compress(block, schedule: w)
+        }
+    }
+
+    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<16 {
             w[i] =
                 UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes bytes to a file or standard output in large writes, counting and
+/// hashing them on the way (the manifest's `bytes` and `sha256`).
+public final class HashedFileWriter {
+    /// Where the bytes go (`-` for standard output).
+    public let path: String
+    /// Bytes waiting to be written; append to it, then call ``flushIfFull()``.
+    public var buffer: [UInt8] = []
+    private let descriptor: Int32
+    private var hash = SHA256()
+    /// Bytes written so far.
+    public private(set) var byteCount = 0
+
+    /// Creates (or truncates) the file at `path`; `-` writes to standard output.
+    /// - Throws: ``RunError/cannotCreate(_:)``.
+    public init(path: String) throws {
+        self.path = path
+        if path == "-" {
+            descriptor = STDOUT_FILENO
+        } else {
+            let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard opened >= 0 else { throw RunError.cannotCreate(path) }
+            descriptor = opened
+        }
+        buffer.reserveCapacity(1 << 21)
+    }
+
+    /// Writes the buffer out once it holds a megabyte.
+    @inline(__always)
+    public func flushIfFull() throws {
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes the buffer out.
+    /// - Throws: ``RunError/writeFailed(_:_:)`` (a full disk, a closed pipe).
+    public func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { bytes in
+            hash.update(bytes)
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw RunError.writeFailed(path, String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+        byteCount += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left and closes the file; returns the SHA-256 of
+    /// everything written.
+    public func close() throws -> String {
+        try flush()
+        if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
+        return hash.hexDigest()
+    }
+}

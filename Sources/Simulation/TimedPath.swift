@@ -76,7 +76,9 @@ public struct TimedPath: Sendable {
     /// Reads positions at non-decreasing times in amortised constant time.
     public struct Cursor: Sendable {
         private let path: TimedPath
-        private var leg = 0
+        /// The leg of the last position read: from `vertices[leg]` to
+        /// `vertices[leg + 1]`.
+        public private(set) var leg = 0
 
         /// A cursor at the path's start.
         public init(_ path: TimedPath) { self.path = path }

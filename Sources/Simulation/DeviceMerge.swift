@@ -1,0 +1,33 @@
+/// Several devices' streams merged into one, by a time key and then by
+/// device order; each stream must already be in key order, and keeps its
+/// own order within the merge. Holds one element per device.
+struct DeviceMerge<Stream: IteratorProtocol>: IteratorProtocol {
+    private struct Head: Comparable {
+        var key: Int64
+        var device: Int
+        var element: Stream.Element
+
+        static func < (lhs: Head, rhs: Head) -> Bool { (lhs.key, lhs.device) < (rhs.key, rhs.device) }
+        static func == (lhs: Head, rhs: Head) -> Bool { (lhs.key, lhs.device) == (rhs.key, rhs.device) }
+    }
+
+    private var streams: [Stream]
+    private let key: (Stream.Element) -> Int64
+    private var heads = MinHeap<Head>()
+
+    init(_ streams: [Stream], key: @escaping (Stream.Element) -> Int64) {
+        self.streams = streams
+        self.key = key
+        for device in streams.indices { pull(device) }
+    }
+
+    mutating func next() -> Stream.Element? {
+        guard let head = heads.popMin() else { return nil }
+        pull(head.device)
+        return head.element
+    }
+
+    private mutating func pull(_ device: Int) {
+        if let element = streams[device].next() { heads.insert(Head(key: key(element), device: device, element: element)) }
+    }
+}

@@ -1,0 +1,54 @@
+import GeoCore
+
+/// One device's fixes in time order, before delivery reorders or repeats
+/// them: the path sampled on the grid, the error added, dropped fixes and
+/// tunnels left out, cold-start epochs marked invalid.
+///
+/// The error process runs at every epoch of the grid, delivered or not, so
+/// dropouts and gaps change which fixes arrive but not where they are.
+struct DeviceSampler: IteratorProtocol {
+    private let device: SimulatedDevice
+    private var grid: TimeGrid
+    private var cursor: TimedPath.Cursor
+    private var motion: (leg: Int, value: TimedPath.Motion)
+    private var errors: ErrorProcess
+    private var dropoutRandom: SplitMix64
+    private let dropout: Double
+    private let gaps: [DeliverySettings.Gap]
+    private let coldStartEnd: Int64
+    private let accuracy: Double?
+    private let hdop: Double?
+
+    init(device: SimulatedDevice, errorModel: ErrorModel, delivery: DeliverySettings, streams: DeviceRandomStreams) {
+        let path = device.path
+        self.device = device
+        grid = TimeGrid(
+            anchor: (delivery.start ?? path.start).nanoseconds, step: Int64((delivery.interval * 1e9).rounded()),
+            lower: path.start.nanoseconds, upper: path.end.nanoseconds)
+        cursor = TimedPath.Cursor(path)
+        motion = (0, path.motion(onLeg: 0))
+        errors = ErrorProcess(model: errorModel, gaussian: streams.gaussianError, outliers: streams.outliers)
+        dropoutRandom = streams.dropout
+        dropout = delivery.dropout
+        gaps = delivery.gaps
+        coldStartEnd = path.start.adding(seconds: delivery.coldStart).nanoseconds
+        accuracy = errorModel.accuracy
+        hdop = errorModel.hdop
+    }
+
+    mutating func next() -> SimulatedFix? {
+        while let time = grid.next() {
+            let timestamp = Timestamp(nanoseconds: time, fractionDigits: grid.fractionDigits)
+            let truth = cursor.position(at: timestamp)
+            let error = errors.offset(at: time)
+            let dropped = dropout > 0 && dropoutRandom.chance(dropout)
+            if dropped || gaps.contains(where: { $0.contains(time) }) { continue }
+            if cursor.leg != motion.leg { motion = (cursor.leg, device.path.motion(onLeg: cursor.leg)) }
+            let fix = Fix(
+                time: timestamp, coordinate: truth.moved(by: error), speed: motion.value.speed,
+                course: motion.value.course, hdop: hdop, accuracy: accuracy, device: device.name)
+            return SimulatedFix(fix: fix, valid: time >= coldStartEnd)
+        }
+        return nil
+    }
+}

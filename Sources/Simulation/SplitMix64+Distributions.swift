@@ -1,0 +1,15 @@
+import GeoCore
+
+extension SplitMix64 {
+    /// Two independent standard normal values (Box–Muller).
+    mutating func normalPair() -> (Double, Double) {
+        let radius = (-2 * _log(1 - uniform(0, 1))).squareRoot()
+        let angle = uniform(0, 2 * .pi)
+        return (radius * _cos(angle), radius * _sin(angle))
+    }
+
+    /// `true` with probability `probability` (0…1).
+    mutating func chance(_ probability: Double) -> Bool {
+        uniform(0, 1) < probability
+    }
+}

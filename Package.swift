@@ -36,7 +36,7 @@ let package = Package(
         // MARK: Edges
         .target(
             name: "Pipeline",
-            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing"]
+            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation"]
         ),
         .target(
             name: "TaskStore",

@@ -8,7 +8,7 @@ import Pipeline
 struct RepeatSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repeat-sim",
-        abstract: "Replay GPS feeds against places and flexible recurring tasks.",
+        abstract: "Replay and simulate GPS feeds against places and flexible recurring tasks.",
         discussion: """
             Repeat answers one question: given where someone went (a GPS feed) and
             what they have to do (tasks with places and flexible repeat rules),
@@ -17,7 +17,9 @@ struct RepeatSim: AsyncParsableCommand {
             Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
             3 a check/evaluate expectation failed.
             """,
-        subcommands: [TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, BenchCommand.self]
+        subcommands: [
+            TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self, BenchCommand.self,
+        ]
     )
 
     /// Runs the command line, mapping usage errors to exit status 1 as

@@ -9,8 +9,6 @@
 public final class HashedFileWriter {
     /// Where the bytes go (`-` for standard output).
     public let path: String
-    /// Bytes waiting to be written; append to it, then call ``flushIfFull()``.
-    public var buffer: [UInt8] = []
     private let descriptor: Int32
     private var hash = SHA256()
     /// Bytes written so far.
@@ -27,24 +25,17 @@ public final class HashedFileWriter {
             guard opened >= 0 else { throw RunError.cannotCreate(path) }
             descriptor = opened
         }
-        buffer.reserveCapacity(1 << 21)
     }
 
-    /// Writes the buffer out once it holds a megabyte.
-    @inline(__always)
-    public func flushIfFull() throws {
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    /// Writes the buffer out.
+    /// Writes `buffer` out (callers collect about a megabyte first).
     /// - Throws: ``RunError/writeFailed(_:_:)`` (a full disk, a closed pipe).
-    public func flush() throws {
+    public func write(_ buffer: [UInt8]) throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { bytes in
             hash.update(bytes)
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw RunError.writeFailed(path, String(cString: strerror(errno)))
@@ -53,13 +44,10 @@ public final class HashedFileWriter {
             }
         }
         byteCount += buffer.count
-        buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes what is left and closes the file; returns the SHA-256 of
-    /// everything written.
-    public func close() throws -> String {
-        try flush()
+    /// Closes the file; returns the SHA-256 of everything written.
+    public func close() -> String {
         if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
         return hash.hexDigest()
     }

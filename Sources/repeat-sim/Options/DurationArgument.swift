@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import Recurrence
 
 /// The value of every duration flag: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`,
-/// `1y`, or a plain number of seconds (`0.5`).
+/// `1y`, a fraction of a fixed unit (`0.5s`, `250ms`), or a plain number of
+/// seconds (`0.5`).
 ///
 /// Flags that schedule in a task's calendar (`--cooldown`, `--lead`) use
 /// ``calendar``; flags that measure feed or wall time use ``seconds``, and
@@ -10,7 +12,7 @@ import Recurrence
 struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
     /// The duration as written.
     let description: String
-    /// The calendar form; `nil` for a fractional number of seconds.
+    /// The calendar form; `nil` for a fractional duration.
     let calendar: CalendarDuration?
     /// Seconds, exact for s, m, h, d and w; `nil` for months and years.
     let seconds: Double?
@@ -31,10 +33,22 @@ struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
             return DurationArgument(
                 description: text, calendar: whole ? CalendarDuration(Int(plain), .seconds) : nil, seconds: plain)
         }
-        guard let duration = try? CalendarDuration(parsing: text) else {
-            throw ValidationError("'\(text)' is not a duration like 45s, 30m, 6h, 3d, 2w, 1mo or 1y")
+        if let duration = try? CalendarDuration(parsing: text) {
+            return DurationArgument(description: text, calendar: duration, seconds: fixedSeconds(duration))
         }
-        return DurationArgument(description: text, calendar: duration, seconds: fixedSeconds(duration))
+        if let fractional = fractionalSeconds(text) {
+            return DurationArgument(description: text, calendar: nil, seconds: fractional)
+        }
+        throw ValidationError("'\(text)' is not a duration like 45s, 0.5s, 30m, 6h, 3d, 2w, 1mo or 1y")
+    }
+
+    /// Seconds of a fractional count of a fixed unit: `0.5s`, `1.5h`, `250ms`.
+    private static func fractionalSeconds(_ text: String) -> Double? {
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        let perUnit: [String: Double] = ["ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        guard let value = Double(number), value >= 0, value.isFinite, let scale = perUnit[unit] else { return nil }
+        return value * scale
     }
 
     private init(description: String, calendar: CalendarDuration?, seconds: Double?) {

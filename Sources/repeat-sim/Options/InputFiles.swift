@@ -15,7 +15,10 @@ struct UnreadableFile: Error, CustomStringConvertible {
 /// - Throws: ``UnreadableFile``.
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    guard let data = FileManager.default.contents(atPath: path) else { throw UnreadableFile(path: path) }
+    // A FileHandle also reads pipes and /dev/fd paths (a shell's <(…)).
+    guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else {
+        throw UnreadableFile(path: path)
+    }
     return data
 }
 

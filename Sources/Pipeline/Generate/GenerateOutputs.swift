@@ -1,0 +1,82 @@
+import FeedParsing
+
+/// Where `generate` writes: the feed (a file, standard output, one file per
+/// device in a folder, or a pseudo-terminal), the truth and the manifest.
+public struct GenerateOutputs: Sendable {
+    /// Where the feed goes, when not into a pseudo-terminal
+    /// (``GenerateRun/writeToTerminal(_:outputs:path:pace:baud:waitsForReader:parameters:)``).
+    public enum Destination: Hashable, Sendable {
+        /// Standard output.
+        case standardOutput
+        /// One file.
+        case file(String)
+        /// One file per device in a folder: `FOLDER/DEVICE.EXT`.
+        case folder(String)
+    }
+
+    /// The feed's format.
+    public var format: FeedFormat
+    /// NMEA's talker.
+    public var talker: NMEAEncoder.Talker
+    /// Where the feed goes.
+    public var destination: Destination
+    /// The truth file, if any; its format follows its extension (CSV
+    /// `time,lat,lon,device` by default).
+    public var truth: String?
+    /// Seconds between truth points.
+    public var truthInterval: Double
+    /// The manifest file, if any.
+    public var manifest: String?
+
+    /// Outputs as given.
+    public init(
+        format: FeedFormat, talker: NMEAEncoder.Talker, destination: Destination, truth: String?, truthInterval: Double,
+        manifest: String?
+    ) {
+        self.format = format
+        self.talker = talker
+        self.destination = destination
+        self.truth = truth
+        self.truthInterval = truthInterval
+        self.manifest = manifest
+    }
+
+    /// The feed format a file name implies: `.nmea`/`.log`/`.txt` NMEA,
+    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON; `nil` otherwise.
+    public static func format(ofPath path: String) -> FeedFormat? {
+        let lowered = path.lowercased()
+        guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
+        switch lowered[lowered.index(after: dot)...] {
+        case "nmea", "log", "txt": return .nmea
+        case "gpx": return .gpx
+        case "csv": return .csv
+        case "gpsd", "jsonl", "json": return .gpsd
+        default: return nil
+        }
+    }
+
+    /// The file extension written for `format`.
+    public static func fileExtension(_ format: FeedFormat) -> String {
+        switch format {
+        case .nmea: return "nmea"
+        case .gpx: return "gpx"
+        case .csv: return "csv"
+        case .gpsd: return "gpsd"
+        }
+    }
+
+    /// The encoder of the feed.
+    func feedEncoder() -> any FeedEncoder {
+        format == .nmea ? NMEAEncoder(talker: talker) : makeFeedEncoder(format: format)
+    }
+
+    /// The encoder of the truth file at `path`.
+    static func truthEncoder(_ path: String) -> any FeedEncoder {
+        switch format(ofPath: path) {
+        case .nmea: return NMEAEncoder()
+        case .gpx: return GPXEncoder()
+        case .gpsd: return GPSDEncoder()
+        case .csv, nil: return CSVEncoder(columns: [.time, .lat, .lon, .device])
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import FeedParsing
+import Foundation
+import Pipeline
+
+extension NMEAEncoder.Talker: ExpressibleByArgument {}
+
+/// Where and how `generate` writes.
+struct GenerateOutputOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The feed format: nmea, gpx, csv, gpsd, or auto (from --out's extension, else nmea).",
+            valueName: "format"))
+    var format: FeedFormatChoice = .auto
+
+    @Option(help: ArgumentHelp("The NMEA talker: GP or GN.", valueName: "talker"))
+    var talker = NMEAEncoder.Talker.gp
+
+    @Option(
+        help: ArgumentHelp(
+            "FILE, - for standard output, or a FOLDER (ending in /, or existing) for a file per device. (default: -)",
+            valueName: "path"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write into a pseudo-terminal linked at PATH instead, at the feed's pace.", valueName: "path"))
+    var pty: String?
+
+    @Option(
+        help: ArgumentHelp("With --pty: realtime, or N times real time. (default: realtime)", valueName: "pace"),
+        transform: Pace.parse)
+    var pace = Pace.times(1)
+
+    @Option(help: ArgumentHelp("With --pty: the line's speed; a pace whose bytes do not fit is refused.", valueName: "rate"))
+    var baud = 4800
+
+    @Flag(help: "With --pty: start at once instead of waiting for a reader.")
+    var noWait = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the error-free positions here (CSV time,lat,lon,device unless the extension says).",
+            valueName: "file"))
+    var truth: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between truth points (every vertex and stop boundary is added). (default: 1s)",
+            valueName: "duration"),
+        transform: DurationArgument.parse)
+    var truthInterval = DurationArgument(1, .seconds)
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the run's manifest here (JSON: seed, parameters, counts, SHA-256 of each output).",
+            valueName: "file"))
+    var manifest: String?
+
+    /// The format of a ROUTE file: --format applies to the output, so the
+    /// route's is always detected.
+    var routeFormat: FeedFormat? { nil }
+
+    /// Problems with the values, as sentences for a usage error.
+    func problems() -> [String] {
+        var found: [String] = []
+        if pty != nil, out != nil { found.append("give --out or --pty, not both") }
+        if pty == nil, pace != .times(1) { found.append("--pace paces a --pty; files are written at once") }
+        if case .max = pace { found.append("--pace takes realtime or a positive number") }
+        if baud < 300 { found.append("--baud must be at least 300") }
+        if let problem = truthInterval.fixedLengthProblem(flag: "--truth-interval") { found.append(problem) }
+        return found
+    }
+
+    /// The outputs for `devices` devices.
+    /// - Throws: a `ValidationError` for several devices into one NMEA or GPX file.
+    func outputs(devices: Int) throws -> GenerateOutputs {
+        let destination: GenerateOutputs.Destination
+        var isDirectory: ObjCBool = false
+        switch out {
+        case nil, "-": destination = .standardOutput
+        case let path?
+        where path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue):
+            destination = .folder(path)
+        case let path?: destination = .file(path)
+        }
+        var fileFormat: FeedFormat? = nil
+        if case .file(let path) = destination { fileFormat = GenerateOutputs.format(ofPath: path) }
+        let chosen = format.format ?? fileFormat ?? .nmea
+        if devices > 1, chosen == .nmea || chosen == .gpx, pty == nil {
+            if case .folder = destination {
+            } else {
+                throw ValidationError(
+                    "\(devices) devices in \(chosen.rawValue) need --out FOLDER/ (one file per device); CSV and gpsd carry a device column"
+                )
+            }
+        }
+        return GenerateOutputs(
+            format: chosen, talker: talker, destination: destination, truth: truth,
+            truthInterval: truthInterval.seconds ?? 1, manifest: manifest)
+    }
+}
+
+extension Pace {
+    /// Feed seconds per wall second (1 for max, which --pty refuses).
+    var factor: Double {
+        if case .times(let factor) = self { return factor }
+        return 1
+    }
+}

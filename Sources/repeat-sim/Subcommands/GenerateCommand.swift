@@ -1,0 +1,202 @@
+import ArgumentParser
+import FeedParsing
+import Foundation
+import GeoCore
+import Pipeline
+import Simulation
+
+/// `repeat-sim generate`: a seeded GPS feed with realistic error, and the
+/// ground truth beside it.
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Simulate a noisy GPS feed along a route, and write the ground truth beside it.",
+        discussion: """
+            The true path is a ROUTE file (a GPX track or route, or a CSV, NMEA
+            or gpsd feed) or --via points, followed along great-circle legs at
+            the --profile's speed (--stop at each interior vertex), or a
+            recording on its own clock (--keep-times). Fixes are sampled every
+            --interval, displaced by the --environment's error (Gauss–Markov
+            bias + white jitter + over-confident outliers), then dropped, cut
+            by tunnels (--gap), delivered invalid at a --cold-start, reordered
+            and duplicated as asked. --truth writes where the device really
+            was; --manifest the seed, every parameter, the counts and the
+            SHA-256 of each output. Same seed and arguments, same bytes.
+
+            Outputs: --out FILE (the format from its extension, or --format),
+            - for standard output (the default), or a FOLDER/ for one file per
+            device (needed for several devices in NMEA or GPX). --pty PATH
+            instead links a pseudo-terminal at PATH and writes it at the
+            feed's pace (--pace realtime|N) within --baud's bytes, for
+            `repeat-sim live --device PATH`, gpsd or any app; it waits for a
+            reader (--no-wait does not), stops on Ctrl-C, and removes its
+            link however it ends.
+
+            Examples:
+              repeat-sim generate --via "52.5200,13.4050;52.5163,13.3777" \\
+                --environment urban --interval 5s --out walk.nmea \\
+                --truth walk-truth.csv --manifest walk.json
+              repeat-sim generate Tracks/gpx/gpxpy-visnjan-car.gpx \\
+                --keep-times --environment suburban --out car.gpx
+              repeat-sim generate --via "52.52,13.40;52.53,13.41" \\
+                --profile car --pty /tmp/gps0
+              repeat-sim generate --via "52.52,13.40;52.53,13.41" \\
+                | repeat-sim replay - --regions shops.csv
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The route: a GPX track or route, or a CSV, NMEA or gpsd feed.", valueName: "ROUTE"))
+    var route: String?
+
+    @Option(help: ArgumentHelp("The route as points instead of a file: \"lat,lon;lat,lon;…\".", valueName: "points"))
+    var via: String?
+
+    @Flag(help: "Follow the ROUTE's own times instead of a speed: a real recording becomes the truth.")
+    var keepTimes = false
+
+    @Option(
+        help: ArgumentHelp(
+            "When the first fix is taken (RFC 3339). (default: the route's first time, else 2025-01-06T08:00:00Z)",
+            valueName: "time"))
+    var start: String?
+
+    @Option(
+        help: ArgumentHelp("Simulate N devices on the route, named dev1…devN, each with its own random streams.", valueName: "n"))
+    var devices = 1
+
+    @Option(help: ArgumentHelp("Seed of every random stream.", valueName: "n"))
+    var seed: UInt64 = 1
+
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+
+    @OptionGroup(title: "Error model") var error: ErrorModelOptions
+
+    @OptionGroup(title: "Sampling and delivery") var delivery: DeliveryOptions
+
+    @OptionGroup(title: "Output") var output: GenerateOutputOptions
+
+    func validate() throws {
+        var problems: [String] = []
+        switch (route, via) {
+        case (nil, nil): problems.append("give a ROUTE file or --via \"lat,lon;lat,lon\"")
+        case (.some, .some): problems.append("give a ROUTE file or --via, not both")
+        default: break
+        }
+        if keepTimes, via != nil { problems.append("--keep-times follows a ROUTE file's own times; --via points have none") }
+        if devices < 1 { problems.append("--devices must be at least 1") }
+        if let start, RFC3339.parse(start) == nil { problems.append("--start '\(start)' is not an RFC 3339 time") }
+        problems += motion.problems() + output.problems()
+        if let first = problems.first { throw ValidationError(first) }
+        _ = try error.model()
+        _ = try delivery.settings(start: nil)
+        _ = try output.outputs(devices: devices)
+    }
+
+    func run() async throws {
+        let errorModel = try error.model()
+        let path = try truePath()
+        let settings = try delivery.settings(start: start.flatMap(RFC3339.parse))
+        let simulation: FeedSimulation
+        do {
+            let named =
+                devices == 1 ? [SimulatedDevice(name: nil, path: path)] : SimulatedDevice.numbered(devices, following: path)
+            simulation = try FeedSimulation(devices: named, errorModel: errorModel, delivery: settings, seed: seed)
+        } catch { throw GenerateFailure(error.description) }
+        let outputs = try output.outputs(devices: devices)
+        let parameters = manifestParameters(path: path, errorModel: errorModel, outputs: outputs)
+        let summary: GenerateSummary
+        if let pty = output.pty {
+            let task = Task {
+                try await GenerateRun.writeToTerminal(
+                    simulation, outputs: outputs, path: pty, pace: output.pace.factor, baud: output.baud,
+                    waitsForReader: !output.noWait, parameters: parameters)
+            }
+            let stop = StopSignal { task.cancel() }
+            defer { stop.release() }
+            summary = try await task.value
+        } else {
+            summary = try GenerateRun.write(
+                simulation, to: outputs, parameters: parameters,
+                progress: ProgressBar(enabled: Console.stderrIsTerminal && output.out != nil && output.out != "-"))
+        }
+        Console.write(summary.line(devices: devices))
+    }
+
+    /// Every setting in force, defaults included, for the manifest.
+    private func manifestParameters(path: TimedPath, errorModel: ErrorModel, outputs: GenerateOutputs) -> JSONLine {
+        var line = JSONLine()
+        line.add("arguments", CommandLine.arguments.dropFirst(2).joined(separator: " "))
+        line.add("route", route)
+        line.add("via", via)
+        line.add("keep_times", keepTimes ? "yes" : "no")
+        line.add("speed_m_s", keepTimes ? nil : motion.metresPerSecond)
+        line.add("stop_s", motion.stop?.seconds ?? 0)
+        line.add("start", RFC3339.format(path.start))
+        line.add("end", RFC3339.format(path.end))
+        line.add("length_m", (path.length * 100).rounded() / 100)
+        line.add("devices", devices)
+        line.add("environment", error.environment.rawValue)
+        line.add("noise_m", errorModel.noise)
+        line.add("bias_m", errorModel.bias)
+        line.add("bias_time_s", errorModel.biasTime)
+        line.add("outlier_probability", errorModel.outliers.probability)
+        line.add("outlier_distance_m", errorModel.outliers.distance)
+        line.add("accuracy_m", errorModel.accuracy)
+        line.add("interval_s", delivery.interval.seconds)
+        line.add("dropout", delivery.dropout)
+        line.add("gaps", delivery.gap.joined(separator: ";"))
+        line.add("cold_start_s", delivery.coldStart?.seconds ?? 0)
+        line.add("reorder_s", delivery.reorder?.seconds ?? 0)
+        line.add("duplicates", delivery.duplicates)
+        line.add("format", outputs.format.rawValue)
+        line.add("talker", outputs.format == .nmea ? outputs.talker.rawValue : nil)
+        line.add("truth_interval_s", outputs.truth == nil ? nil : outputs.truthInterval)
+        return line
+    }
+
+    /// The path the device truly follows.
+    private func truePath() throws -> TimedPath {
+        let begin = start.flatMap(RFC3339.parse)
+        do {
+            if let via {
+                return try TimedPath.following(
+                    try Self.points(via), speed: motion.metresPerSecond, stop: motion.stop?.seconds ?? 0,
+                    from: begin ?? Self.defaultStart)
+            }
+            let points = try RouteFile.load(path: route!, format: output.routeFormat, options: FeedDecodingOptions())
+            if keepTimes {
+                let vertices = points.compactMap { point in
+                    point.time.map { TimedPath.Vertex(time: $0, coordinate: point.coordinate) }
+                }
+                guard vertices.count == points.count else {
+                    throw GenerateFailure(
+                        "--keep-times needs a time on every point of \(route!); \(points.count - vertices.count) have none")
+                }
+                return try TimedPath(vertices: vertices)
+            }
+            return try TimedPath.following(
+                points.map(\.coordinate), speed: motion.metresPerSecond, stop: motion.stop?.seconds ?? 0,
+                from: begin ?? points.first?.time ?? Self.defaultStart)
+        } catch let error as SimulationError {
+            throw GenerateFailure("\(route ?? "--via"): \(error)")
+        }
+    }
+
+    /// When a route without times starts unless --start says.
+    static let defaultStart = RFC3339.parse("2025-01-06T08:00:00Z")!
+
+    /// `lat,lon;lat,lon;…`.
+    static func points(_ text: String) throws -> [Coordinate] {
+        try text.split(separator: ";").map { part in
+            let place = try ArgumentParsers.place(String(part))
+            return Coordinate(latitude: place.latitude, longitude: place.longitude)
+        }
+    }
+}
+
+/// Why a generation could not run, once its flags were accepted: a plain
+/// error (exit 1) without the usage text.
+struct GenerateFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

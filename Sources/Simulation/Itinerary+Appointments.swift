@@ -33,7 +33,7 @@ extension Itinerary {
         let placeIndex = Dictionary(uniqueKeysWithValues: places.enumerated().map { ($1.name, $0) })
         var weekly: [Appointment] = []
         var latestWeeklyEnd: [Int: Timestamp] = [:]
-        for day in start.days..<start.days + days {
+        for day in start.daysSince1970..<start.daysSince1970 + days {
             let weekday = Weekday(daysSince1970: day)
             for (index, rule) in rules.enumerated() {
                 guard case .weekdays(let weekdays, let from, let to) = rule.schedule, weekdays.contains(weekday) else { continue }
@@ -48,8 +48,8 @@ extension Itinerary {
         for (index, rule) in rules.enumerated() {
             guard case .every(let minDays, let maxDays, let stay, let at) = rule.schedule else { continue }
             var random = SplitMix64(seed: seeds.next())
-            var day = start.days + random.integer(in: 0...maxDays - 1)
-            while day < start.days + days {
+            var day = start.daysSince1970 + random.integer(in: 0...maxDays - 1)
+            while day < start.daysSince1970 + days {
                 let arrival =
                     at.map { clock.instant(day: day, secondsOfDay: $0.secondsOfDay) } ?? latestWeeklyEnd[day]
                     ?? clock.instant(day: day, secondsOfDay: Itinerary.middayArrival.secondsOfDay)

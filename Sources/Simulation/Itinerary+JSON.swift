@@ -3,8 +3,8 @@ import GeoCore
 
 extension Itinerary {
     /// The travel speeds of the motion profiles in metres per second, as
-    /// `--profile` has them.
-    public static let profileSpeeds: KeyValuePairs = ["walk": 1.4, "bike": 4.5, "car": 13.9]
+    /// DESIGN.md's `--profile` has them.
+    private static let profileSpeeds: KeyValuePairs = ["walk": 1.4, "bike": 4.5, "car": 13.9]
 
     /// Reads an itinerary file:
     ///

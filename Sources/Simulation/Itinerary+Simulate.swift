@@ -27,12 +27,12 @@ extension Itinerary {
     private func walk(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> Walk {
         guard days >= 1 else { throw .invalidValue("days", "must be 1 or more") }
         let clock = LocalClock(zone: timeZone)
-        var walk = Walk(itinerary: self, start: clock.instant(day: start.days, secondsOfDay: 0))
+        var walk = Walk(itinerary: self, start: clock.instant(day: start.daysSince1970, secondsOfDay: 0))
         for appointment in appointments(days: days, start: start, seed: seed) {
             walk.keep(appointment)
         }
         walk.goHome()
-        walk.stayHome(until: clock.instant(day: start.days + days, secondsOfDay: 0))
+        walk.stayHome(until: clock.instant(day: start.daysSince1970 + days, secondsOfDay: 0))
         return walk
     }
 }
@@ -56,8 +56,11 @@ private struct Walk {
         vertices = [TimedPath.Vertex(time: start, coordinate: itinerary.home.coordinate)]
     }
 
+    /// The path walked; the walk starts and ends at home at two different
+    /// midnights and only ever appends later times, so it is valid.
     var path: TimedPath { try! TimedPath(vertices: vertices) }
 
+    /// Goes to `appointment` by the rules of ``Itinerary/simulate(days:start:seed:)``.
     mutating func keep(_ appointment: Appointment) {
         if visitArrival != nil {
             let home = itinerary.homeIndex

@@ -98,26 +98,27 @@ extension Itinerary {
     /// simulation starts, at local midnight.
     public struct CivilDate: Hashable, Sendable, CustomStringConvertible {
         /// Days since 1970-01-01.
-        let days: Int
+        public let daysSince1970: Int
 
         /// The date `year`-`month`-`day` (proleptic Gregorian); the values
         /// must name a real date.
         public init(year: Int, month: Int, day: Int) {
             precondition((1...12).contains(month), "month out of range")
             precondition((1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day), "day out of range")
-            days = CivilCalendar.days(year: year, month: month, day: day)
+            daysSince1970 = CivilCalendar.days(year: year, month: month, day: day)
         }
 
         /// The local date of `instant` in `zone` (what `--start TIME` names).
         public init(of instant: Timestamp, in zone: TimeZone) {
-            days = LocalClock(zone: zone).day(of: instant)
+            daysSince1970 = LocalClock(zone: zone).day(of: instant)
         }
 
-        init(days: Int) { self.days = days }
+        /// The day of the week.
+        public var weekday: Weekday { Weekday(daysSince1970: daysSince1970) }
 
         /// `2025-03-30`.
         public var description: String {
-            let date = CivilCalendar.date(fromDays: days)
+            let date = CivilCalendar.date(fromDays: daysSince1970)
             func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             return "\(date.year)-\(pad(date.month))-\(pad(date.day))"
         }

@@ -1,0 +1,120 @@
+import Foundation
+import GeoCore
+import Simulation
+import TestSupport
+import Testing
+
+@Suite struct ItineraryTests {
+    /// Monday 2025-03-24; Berlin springs forward on Sunday the 30th.
+    let monday = Itinerary.CivilDate(year: 2025, month: 3, day: 24)
+
+    @Test func theSameSeedGivesTheSamePathAndAnotherSeedAnotherOne() throws {
+        let seed = SeededRandom.testSeed(default: 11)
+        print("itinerary determinism seed: \(seed)")
+        let routine = try itinerary(berlinRoutine)
+        let path = try routine.simulate(days: 90, start: monday, seed: seed)
+        #expect(path.vertices == (try routine.simulate(days: 90, start: monday, seed: seed)).vertices)
+        #expect(path.vertices != (try routine.simulate(days: 90, start: monday, seed: seed &+ 1)).vertices)
+    }
+
+    @Test func weekdayVisitsKeepTheirLocalTimesAcrossTheChangeToSummerTime() throws {
+        let work = try itinerary(berlinRoutine).visits(days: 14, start: monday, seed: 1).filter { $0.place == "Work" }
+        #expect(work.count == 10)
+        for visit in work {
+            let summer = visit.arrival > instant(1_743_298_200)  // 2025-03-30T01:30:00Z
+            // 09:00 and 17:00 local: 08:00Z and 16:00Z in CET, 07:00Z and 15:00Z in CEST.
+            #expect(visit.arrival.nanoseconds / 1_000_000_000 % 86_400 == (summer ? 7 : 8) * 3_600)
+            #expect(visit.departure.nanoseconds / 1_000_000_000 % 86_400 == (summer ? 15 : 16) * 3_600)
+        }
+        #expect(work[4].arrival == instant(1_743_148_800), "Friday 2025-03-28 09:00 CET")
+        #expect(work[5].arrival == instant(1_743_404_400), "Monday 2025-03-31 09:00 CEST")
+    }
+
+    @Test func aLocalTimeThatDoesNotExistMovesForwardAndARepeatedOneTakesTheFirst() throws {
+        let night = try itinerary(
+            """
+            {"timeZone": "Europe/Berlin", "home": "Home",
+             "places": [{"name": "Home", "lat": 52.50, "lon": 13.42}, {"name": "Bakery", "lat": 52.50, "lon": 13.42}],
+             "visits": [{"place": "Bakery", "weekdays": ["sun"], "from": "02:30", "to": "04:00"}]}
+            """)
+        let spring = try night.visits(days: 14, start: Itinerary.CivilDate(year: 2025, month: 3, day: 17), seed: 1)
+        #expect(spring.map(\.arrival) == [instant(1_742_693_400), instant(1_743_298_200)], "01:30Z: 02:30 CET, then 03:30 CEST")
+        let autumn = try night.visits(days: 2, start: Itinerary.CivilDate(year: 2025, month: 10, day: 25), seed: 1)
+        #expect(autumn.map(\.arrival) == [instant(1_761_438_600)], "2025-10-26 02:30 CEST, the first of the two")
+    }
+
+    @Test func everyVisitsComeAtIntervalsWithinTheirBounds() throws {
+        let seed = SeededRandom.testSeed(default: 20_250_324)
+        print("every-visit interval seed: \(seed)")
+        let routine = try itinerary(berlinRoutine)
+        let pharmacy = try routine.visits(days: 365, start: monday, seed: seed).filter { $0.place == "Pharmacy" }
+        let days = pharmacy.map { Itinerary.CivilDate(of: $0.arrival, in: routine.timeZone) }.map(\.daysSince1970)
+        let intervals = zip(days, days.dropFirst()).map { $1 - $0 }
+        #expect(days[0] - monday.daysSince1970 < 20, "the first visit within the first interval")
+        #expect(intervals.allSatisfy { (10...20).contains($0) }, "\(intervals)")
+        #expect(Set(intervals).count > 3, "drawn, not fixed: \(intervals)")
+        #expect(pharmacy.allSatisfy { seconds(from: $0.arrival, to: $0.departure) == 600 }, "a 10-minute stay")
+    }
+
+    @Test func travelTakesDistanceOverSpeed() throws {
+        let routine = try itinerary(berlinRoutine)
+        let path = try routine.simulate(days: 30, start: monday, seed: 3)
+        var legs = 0
+        for (from, to) in zip(path.vertices, path.vertices.dropFirst()) where from.coordinate != to.coordinate {
+            legs += 1
+            let expected = Geodesy.distance(from.coordinate, to.coordinate) / 13.9
+            #expect(abs(seconds(from: from.time, to: to.time) - expected) < 1e-6)
+        }
+        #expect(legs >= 40, "to work and back on 22 weekdays, and the pharmacy")
+        let firstWork = try #require(try routine.visits(days: 1, start: monday, seed: 3).first)
+        let leftHome = try #require(path.vertices.last { $0.time < firstWork.arrival })
+        #expect(leftHome.coordinate == routine.home.coordinate)
+        #expect(
+            abs(
+                seconds(from: leftHome.time, to: firstWork.arrival) - Geodesy.distance(
+                    routine.home.coordinate, routine.place("Work")) / 13.9)
+                < 1e-6)
+    }
+
+    @Test func thePersonIsAtHomeAtNightAndAtTheStartAndEnd() throws {
+        let routine = try itinerary(berlinRoutine)
+        let path = try routine.simulate(days: 60, start: monday, seed: 5)
+        #expect(path.start == instant(1_742_770_800), "local midnight, 2025-03-23T23:00:00Z")
+        #expect(path.vertices.first?.coordinate == routine.home.coordinate)
+        #expect(path.vertices.last?.coordinate == routine.home.coordinate)
+        var cursor = TimedPath.Cursor(path)
+        for day in 0..<60 {
+            let threeAM = path.start.adding(seconds: Double(day) * 86_400 + 3 * 3_600)  // ±1 h across DST: still night
+            #expect(Geodesy.distance(cursor.position(at: threeAM), routine.home.coordinate) == 0, "day \(day)")
+        }
+    }
+
+    @Test func overlappingVisitsAreChainedWorkThenPharmacyThenHome() throws {
+        let routine = try itinerary(berlinRoutine)
+        let visits = try routine.visits(days: 120, start: monday, seed: 7)
+        let workToPharmacy = Geodesy.distance(routine.place("Work"), routine.place("Pharmacy")) / 13.9
+        var onWorkdays = 0
+        for (index, visit) in visits.enumerated() where visit.place == "Pharmacy" {
+            if Itinerary.CivilDate(of: visit.arrival, in: routine.timeZone).weekday.rawValue <= 5 {
+                onWorkdays += 1
+                let work = visits[index - 1]
+                #expect(work.place == "Work")
+                #expect(abs(seconds(from: work.departure, to: visit.arrival) - workToPharmacy) < 1e-6, "straight from work")
+            } else {
+                #expect(localSecondsOfDay(visit.arrival, in: routine.timeZone) == 12 * 3_600, "midday on a free day")
+            }
+        }
+        #expect(onWorkdays > 0)
+    }
+
+    @Test func aVisitAtATimeTakenByWorkWaitsUntilWorkEnds() throws {
+        let lunch = try itinerary(
+            berlinRoutine.replacingOccurrences(of: "\"every\": \"10d-20d\"", with: "\"every\": \"1d\", \"at\": \"12:00\""))
+        let visits = try lunch.visits(days: 7, start: monday, seed: 1)
+        #expect(
+            visits.map(\.place) == Array(repeating: ["Work", "Pharmacy"], count: 5).flatMap { $0 } + ["Pharmacy", "Pharmacy"])
+        let saturdayNoon = instant(1_743_246_000)  // 2025-03-29T11:00:00Z, 12:00 CET
+        #expect(visits[10].arrival == saturdayNoon)
+        #expect(visits[1].arrival > visits[0].departure)
+    }
+}

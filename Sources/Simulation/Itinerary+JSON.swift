@@ -2,10 +2,6 @@ import Foundation
 import GeoCore
 
 extension Itinerary {
-    /// The travel speeds of the motion profiles in metres per second, as
-    /// DESIGN.md's `--profile` has them.
-    private static let profileSpeeds: KeyValuePairs = ["walk": 1.4, "bike": 4.5, "car": 13.9]
-
     /// Reads an itinerary file:
     ///
     /// ```json
@@ -63,10 +59,10 @@ extension Itinerary {
     private static func speed(_ object: JSONFields) throws(ItineraryError) -> Double {
         switch (try object.string("profile"), try object.number("speed")) {
         case (nil, nil):
-            return 1.4
+            return MotionProfile.walk.speed
         case (let profile?, nil):
-            guard let speed = profileSpeeds.first(where: { $0.key == profile })?.value else {
-                let names = profileSpeeds.map(\.key)
+            guard let speed = MotionProfile(rawValue: profile)?.speed else {
+                let names = MotionProfile.allCases.map(\.rawValue)
                 throw ItineraryError(
                     field: "profile",
                     message: "\"\(profile)\" is not a profile: use \(names.joined(separator: ", "))"

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedParsing
 import Foundation
 import GeoCore
+import Geofencing
 import Pipeline
 import Simulation
 
@@ -56,6 +57,28 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "A routine instead of a route: home, places and visit rules (JSON), simulated for --days.",
+            discussion: """
+                {"timeZone": "Europe/Berlin", "home": "Home", "profile": "car", "places": [{"name": "Home", \
+                "lat": 52.50, "lon": 13.42}, …], "visits": [{"place": "Work", "weekdays": ["mon", "fri"], \
+                "from": "09:00", "to": "17:00"}, {"place": "Pharmacy", "every": "10d-20d", "stay": "10m"}]}. \
+                The days start at local midnight of --start's date (default 2025-01-06).
+                """,
+            valueName: "file"))
+    var itinerary: String?
+
+    @Option(help: ArgumentHelp("Days of the --itinerary to simulate.", valueName: "n"))
+    var days = 7
+
+    @Option(
+        help: ArgumentHelp(
+            "Boundary stress instead of a route: for each circle of this regions file, passes inside by 2σ, "
+                + "on the line and outside by 2σ, and a stop parked on the line.",
+            valueName: "regions"))
+    var probe: String?
+
+    @Option(
+        help: ArgumentHelp(
             "When the first fix is taken (RFC 3339). (default: the route's first time, else 2025-01-06T08:00:00Z)",
             valueName: "time"))
     var start: String?
@@ -77,11 +100,12 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func validate() throws {
         var problems: [String] = []
-        switch (route, via) {
-        case (nil, nil): problems.append("give a ROUTE file or --via \"lat,lon;lat,lon\"")
-        case (.some, .some): problems.append("give a ROUTE file or --via, not both")
-        default: break
+        switch [route, via, itinerary, probe].compactMap({ $0 }).count {
+        case 0: problems.append("give a ROUTE file, --via \"lat,lon;lat,lon\", --itinerary FILE or --probe REGIONS")
+        case 1: break
+        default: problems.append("give one of a ROUTE file, --via, --itinerary or --probe")
         }
+        if days < 1 { problems.append("--days must be at least 1") }
         if keepTimes, via != nil { problems.append("--keep-times follows a ROUTE file's own times; --via points have none") }
         if devices < 1 { problems.append("--devices must be at least 1") }
         if let start, RFC3339.parse(start) == nil { problems.append("--start '\(start)' is not an RFC 3339 time") }
@@ -94,7 +118,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let errorModel = try error.model()
-        let path = try truePath()
+        let path = try truePath(errorModel: errorModel)
         let settings = try delivery.settings(start: start.flatMap(RFC3339.parse))
         let simulation: FeedSimulation
         do {
@@ -128,6 +152,9 @@ struct GenerateCommand: AsyncParsableCommand {
         line.add("arguments", CommandLine.arguments.dropFirst(2).joined(separator: " "))
         line.add("route", route)
         line.add("via", via)
+        line.add("itinerary", itinerary)
+        line.add("days", itinerary == nil ? nil : Double(days))
+        line.add("probe", probe)
         line.add("keep_times", keepTimes ? "yes" : "no")
         line.add("speed_m_s", keepTimes ? nil : motion.metresPerSecond)
         line.add("stop_s", motion.stop?.seconds ?? 0)
@@ -155,9 +182,28 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     /// The path the device truly follows.
-    private func truePath() throws -> TimedPath {
+    private func truePath(errorModel: ErrorModel) throws -> TimedPath {
         let begin = start.flatMap(RFC3339.parse)
         do {
+            if let itinerary {
+                let routine: Itinerary
+                do { routine = try Itinerary(json: try readInput(itinerary)) } catch let error as ItineraryError {
+                    throw GenerateFailure("\(itinerary): \(error)")
+                }
+                let day =
+                    begin.map { Itinerary.CivilDate(of: $0, in: routine.timeZone) }
+                    ?? Itinerary.CivilDate(year: 2025, month: 1, day: 6)
+                return try routine.simulate(days: days, start: day, seed: seed)
+            }
+            if let probe {
+                let regions = try loadRegions(probe, strict: false).compactMap { region -> Probe.Region? in
+                    guard case .circle(let circle) = region.shape else { return nil }
+                    return Probe.Region(id: region.id, centre: circle.centre, radius: circle.radius)
+                }
+                return try Probe(
+                    regions: regions, sigma: errorModel.deviation, speed: motion.metresPerSecond, from: begin ?? Self.defaultStart
+                ).path
+            }
             if let via {
                 return try TimedPath.following(
                     try Self.points(via), speed: motion.metresPerSecond, stop: motion.stop?.seconds ?? 0,
@@ -178,7 +224,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 points.map(\.coordinate), speed: motion.metresPerSecond, stop: motion.stop?.seconds ?? 0,
                 from: begin ?? points.first?.time ?? Self.defaultStart)
         } catch let error as SimulationError {
-            throw GenerateFailure("\(route ?? "--via"): \(error)")
+            throw GenerateFailure("\(route ?? itinerary ?? probe ?? "--via"): \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GeoCore
 import Geofencing
 import Pipeline
@@ -17,6 +18,10 @@ struct BenchCommand: AsyncParsableCommand {
             (radius 50-500 m, ten 1 Hz random walks) in a city (30 km) or country (800 km)
             box.
 
+            --generate N writes N simulated fixes (a car at 1 Hz, urban error) as
+            --format (default nmea) and decodes that file with --parse in the same
+            run: generating must be faster than decoding.
+
             --parse FILE decodes a feed file three times (1 MiB reads, as `decode` does)
             and reports the fastest run: fixes/s, MB/s and peak RSS.
 
@@ -26,18 +31,42 @@ struct BenchCommand: AsyncParsableCommand {
               repeat-sim bench --regions-count 100000 --box city
               repeat-sim bench --regions regions.csv --positions positions.csv --json
               repeat-sim bench --parse track_city.nmea --json
+              repeat-sim bench --generate 1000000 --json
             """
     )
 
     @Option(name: .customLong("parse"), help: ArgumentHelp("Measure decoding of this feed file instead.", valueName: "file"))
     var parseFile: String?
 
-    @Option(help: "The feed format for --parse (gpx, nmea, csv, gpsd), or auto.")
+    @Option(
+        name: .customLong("generate"),
+        help: ArgumentHelp(
+            "Measure `generate` instead: N fixes at 1 Hz (urban error) into --out, then --parse of that file.",
+            valueName: "n"))
+    var generateCount: Int?
+
+    @Option(help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
+    var out: String?
+
+    @Option(help: "The feed format for --parse and --generate (gpx, nmea, csv, gpsd), or auto.")
     var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions
 
+    func validate() throws {
+        if let generateCount, generateCount < 2 { throw ValidationError("--generate takes 2 or more fixes") }
+        if generateCount != nil, parseFile != nil { throw ValidationError("give --generate N or --parse FILE, not both") }
+    }
+
     func run() async throws {
+        if let generateCount {
+            let path = out ?? FileManager.default.temporaryDirectory.appendingPathComponent("repeat-bench-\(getpid()).nmea").path
+            defer { if out == nil { try? FileManager.default.removeItem(atPath: path) } }
+            let result = try GenerateBench.run(
+                fixes: generateCount, format: format.format ?? .nmea, environment: .urban, path: path)
+            print(geofence.json ? result.json : result.text)
+            return
+        }
         if let parseFile {
             let measurement = try ParseBench(path: parseFile, format: format.format).run()
             print(geofence.json ? ParseBench.json(measurement, path: parseFile) : ParseBench.text(measurement, path: parseFile))

@@ -65,7 +65,8 @@ public enum GenerateBench {
             format: format, talker: .gp, destination: .file(path), truth: nil, truthInterval: 1, manifest: nil)
         let clock = ContinuousClock()
         let began = clock.now
-        let summary = try GenerateRun.write(simulation, to: outputs, parameters: JSONLine(), progress: ProgressBar(enabled: false))
+        let summary = try GenerateRun.write(
+            simulation, to: outputs, parameters: JSONLine(), progress: ProgressBar(enabled: false))
         let elapsed = clock.now - began
         let parse = try ParseBench(path: path, format: format).run()
         return Result(

@@ -22,13 +22,18 @@ public enum GenerateRun {
         switch outputs.destination {
         case .standardOutput:
             summary.outputs.append(
-                try writeFeed(simulation, encoder: outputs.feedEncoder(), path: "-", into: &summary, &timeline))
+                try writeFeed(
+                    simulation, encoder: outputs.feedEncoder(), path: "-", hashing: outputs.manifest != nil, into: &summary,
+                    &timeline))
         case .file(let path):
             summary.outputs.append(
-                try writeFeed(simulation, encoder: outputs.feedEncoder(), path: path, into: &summary, &timeline))
+                try writeFeed(
+                    simulation, encoder: outputs.feedEncoder(), path: path, hashing: outputs.manifest != nil, into: &summary,
+                    &timeline))
         case .folder(let folder):
             summary.outputs += try writeFeeds(
-                simulation, encoder: outputs.feedEncoder(), folder: folder, into: &summary, &timeline)
+                simulation, encoder: outputs.feedEncoder(), folder: folder, hashing: outputs.manifest != nil, into: &summary,
+                &timeline)
         }
         progress.clear()
         try finish(simulation, outputs, parameters: parameters, into: &summary)
@@ -91,10 +96,10 @@ public enum GenerateRun {
     }
 
     private static func writeFeed(
-        _ simulation: FeedSimulation, encoder: any FeedEncoder, path: String, into summary: inout GenerateSummary,
-        _ timeline: inout Timeline
+        _ simulation: FeedSimulation, encoder: any FeedEncoder, path: String, hashing: Bool,
+        into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> GenerateSummary.Output {
-        let writer = try HashedFileWriter(path: path)
+        let writer = try HashedFileWriter(path: path, hashing: hashing)
         var encoder = encoder
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 21)
@@ -114,14 +119,14 @@ public enum GenerateRun {
     }
 
     private static func writeFeeds(
-        _ simulation: FeedSimulation, encoder: any FeedEncoder, folder: String, into summary: inout GenerateSummary,
-        _ timeline: inout Timeline
+        _ simulation: FeedSimulation, encoder: any FeedEncoder, folder: String, hashing: Bool,
+        into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> [GenerateSummary.Output] {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let names = simulation.devices.enumerated().map { $1.name ?? "device\($0 + 1)" }
         let fileExtension = GenerateOutputs.fileExtension(encoder.format)
         let writers = try names.map {
-            try HashedFileWriter(path: (folder as NSString).appendingPathComponent("\($0).\(fileExtension)"))
+            try HashedFileWriter(path: (folder as NSString).appendingPathComponent("\($0).\(fileExtension)"), hashing: hashing)
         }
         var encoders = names.map { _ in encoder }
         var buffers = names.map { _ in [UInt8]() }
@@ -151,7 +156,7 @@ public enum GenerateRun {
         into summary: inout GenerateSummary
     ) throws {
         if let path = outputs.truth {
-            let writer = try HashedFileWriter(path: path)
+            let writer = try HashedFileWriter(path: path, hashing: outputs.manifest != nil)
             var encoder = GenerateOutputs.truthEncoder(path)
             var bytes: [UInt8] = []
             encoder.appendHeader(to: &bytes)
@@ -169,7 +174,7 @@ public enum GenerateRun {
                 GenerateSummary.Output(role: "truth", path: path, bytes: writer.byteCount, sha256: writer.close()))
         }
         if let path = outputs.manifest {
-            let writer = try HashedFileWriter(path: path)
+            let writer = try HashedFileWriter(path: path, hashing: false)
             try writer.write(Array(GenerateManifest.text(simulation, outputs, parameters: parameters, summary: summary).utf8))
             _ = writer.close()
         }

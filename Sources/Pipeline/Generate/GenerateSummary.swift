@@ -8,8 +8,8 @@ public struct GenerateSummary: Sendable {
         public var path: String
         /// Bytes written.
         public var bytes: Int
-        /// SHA-256 of the bytes, hexadecimal.
-        public var sha256: String
+        /// SHA-256 of the bytes, hexadecimal, when a manifest was asked for.
+        public var sha256: String?
     }
 
     /// Fixes delivered (valid and invalid epochs).

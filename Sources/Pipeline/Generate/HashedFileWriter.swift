@@ -4,20 +4,23 @@
     import Darwin
 #endif
 
-/// Writes bytes to a file or standard output in large writes, counting and
-/// hashing them on the way (the manifest's `bytes` and `sha256`).
+/// Writes bytes to a file or standard output in large writes, counting
+/// them and, when asked, hashing them on the way (the manifest's `bytes`
+/// and `sha256`).
 public final class HashedFileWriter {
     /// Where the bytes go (`-` for standard output).
     public let path: String
     private let descriptor: Int32
-    private var hash = SHA256()
+    private var hash: SHA256?
     /// Bytes written so far.
     public private(set) var byteCount = 0
 
-    /// Creates (or truncates) the file at `path`; `-` writes to standard output.
+    /// Creates (or truncates) the file at `path`; `-` writes to standard
+    /// output. `hashing` computes the SHA-256 of what is written.
     /// - Throws: ``RunError/cannotCreate(_:)``.
-    public init(path: String) throws {
+    public init(path: String, hashing: Bool) throws {
         self.path = path
+        hash = hashing ? SHA256() : nil
         if path == "-" {
             descriptor = STDOUT_FILENO
         } else {
@@ -32,7 +35,7 @@ public final class HashedFileWriter {
     public func write(_ buffer: [UInt8]) throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { bytes in
-            hash.update(bytes)
+            hash?.update(bytes)
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -46,9 +49,9 @@ public final class HashedFileWriter {
         byteCount += buffer.count
     }
 
-    /// Closes the file; returns the SHA-256 of everything written.
-    public func close() -> String {
+    /// Closes the file; returns the SHA-256 of everything written, if hashing.
+    public func close() -> String? {
         if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
-        return hash.hexDigest()
+        return hash?.hexDigest()
     }
 }

@@ -7,7 +7,7 @@ import Pipeline
 /// `repeat-sim bench`: measures the geofence index on this machine, with the
 /// brute-force reference on a sample of the same positions in the same run,
 /// or (`--parse FILE`) the decoding throughput of a feed file.
-struct BenchCommand: AsyncParsableCommand {
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure geofence lookup and feed decoding speed on this machine.",
@@ -45,7 +45,8 @@ struct BenchCommand: AsyncParsableCommand {
             valueName: "n"))
     var generateCount: Int?
 
-    @Option(help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
     var out: String?
 
     @Option(help: "The feed format for --parse and --generate (gpx, nmea, csv, gpsd), or auto.")
@@ -58,7 +59,7 @@ struct BenchCommand: AsyncParsableCommand {
         if generateCount != nil, parseFile != nil { throw ValidationError("give --generate N or --parse FILE, not both") }
     }
 
-    func run() async throws {
+    func run() throws {
         if let generateCount {
             let path = out ?? FileManager.default.temporaryDirectory.appendingPathComponent("repeat-bench-\(getpid()).nmea").path
             defer { if out == nil { try? FileManager.default.removeItem(atPath: path) } }

@@ -35,7 +35,8 @@ struct SimulationScenarioTests {
         switch try Golden.check(replay.stdout, against: golden) {
         case .matches: break
         case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(golden); commit it with a reason, then run again")
-        case .missing: Issue.record("\(golden) is missing; record it with RECORD_TRACKS=1 swift test --filter SimulationScenarioTests")
+        case .missing:
+            Issue.record("\(golden) is missing; record it with RECORD_TRACKS=1 swift test --filter SimulationScenarioTests")
         case .differs(let expected): #expect(replay.stdout == expected)
         }
     }

@@ -100,3 +100,20 @@ struct ReminderPipelineTests {
         #expect(result.statistics.missedTasks.isEmpty)
     }
 }
+
+@Suite struct AlwaysDueRegionTests {
+    /// `live --regions` with an empty store re-reads no tasks every few
+    /// seconds; the regions' always-due tasks must survive that.
+    @Test func regionsWithoutTasksKeepRemindingAfterAnEmptyTaskUpdate() {
+        let shop = Region(id: "shop", shape: .circle(centre: east(0), radius: 50))
+        var pipeline = ReminderPipeline(
+            reminders: ReminderStage(tasks: [], regions: [shop], settings: .init(cooldown: .init(0, .seconds))),
+            geofence: GeofenceSettings(), reorderSeconds: 0)
+        var events: [ReminderPipeline.Event] = []
+        pipeline.push(fix(0, east(500)), into: &events)
+        pipeline.update(tasks: [])
+        pipeline.push(fix(10, east(0)), into: &events)
+        pipeline.finish(into: &events)
+        #expect(pipeline.statistics.notifications[.location] == 1)
+    }
+}

@@ -18,6 +18,9 @@ public struct ReminderStage: Sendable {
 
     /// The regions to watch: `regions` plus one circle per task location.
     public let regions: [Region]
+    /// The tasks made up for the regions when the stage was made without
+    /// tasks; empty otherwise.
+    private let alwaysDue: [RecurringTask]
 
     /// A stage for `tasks` and the bulk `regions`.
     public init(tasks: [RecurringTask], regions bulk: [Region], settings: NotificationScheduler.Settings) {
@@ -34,13 +37,16 @@ public struct ReminderStage: Sendable {
             }
         }
         var tasks = tasks
+        var alwaysDue: [RecurringTask] = []
         if tasks.isEmpty {
             for index in regions.indices {
                 regions[index].task = regions[index].id
             }
             tasks = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).keys.sorted().map(
                 Self.alwaysDue)
+            alwaysDue = tasks
         }
+        self.alwaysDue = alwaysDue
         let known = Set(tasks.map(\.id))
         var tasksByRegion: [Int: [String]] = [:]
         for (key, region) in regions.enumerated() {
@@ -57,9 +63,11 @@ public struct ReminderStage: Sendable {
 
     /// Takes new values of the tasks (completions recorded elsewhere, edited
     /// schedules, lead times) without losing what was already notified.
-    /// Places are fixed when the stage is made.
+    /// Places are fixed when the stage is made, and so are the always-due
+    /// tasks of a stage made without tasks (a store that is still empty
+    /// does not take them away).
     public mutating func update(tasks: [RecurringTask]) {
-        scheduler.update(tasks: tasks)
+        scheduler.update(tasks: alwaysDue.isEmpty ? tasks : alwaysDue)
     }
 
     /// Moves the feed clock; returns the due reminders that fell in between.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Golden files: committed expected outputs, re-recordable with one command.
 ///
@@ -27,5 +28,29 @@ public enum Golden {
         guard let data = FileManager.default.contents(atPath: path) else { return .missing }
         let expected = String(decoding: data, as: UTF8.self)
         return expected == actual ? .matches : .differs(expected: expected)
+    }
+}
+
+extension Golden {
+    /// Compares `actual` with the golden file at `path` and records an
+    /// issue unless it matches: the difference, a missing file, or a
+    /// rewrite under `RECORD_TRACKS=1` (re-run `swift test --filter
+    /// suite` to record, then again to check).
+    public static func expect(
+        _ actual: String, matches path: String, suite: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        switch try check(actual, against: path) {
+        case .matches:
+            break
+        case .recorded:
+            Issue.record(
+                "RECORD_TRACKS=1: rewrote \(path); check the diff, commit it with a reason, then run again",
+                sourceLocation: sourceLocation)
+        case .missing:
+            Issue.record(
+                "\(path) is missing; record it with RECORD_TRACKS=1 swift test --filter \(suite)", sourceLocation: sourceLocation)
+        case .differs(let expected):
+            #expect(actual == expected, "\(path)", sourceLocation: sourceLocation)
+        }
     }
 }

@@ -55,13 +55,7 @@ struct ScenarioTests {
         let result = try replay(scenario.arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let expectedPath = RepositoryPaths.track(scenario.golden)
-        switch try Golden.check(result.stdout, against: expectedPath) {
-        case .matches: break
-        case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(expectedPath); commit it with a reason, then run again")
-        case .missing:
-            Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter ScenarioTests")
-        case .differs(let expected): #expect(result.stdout == expected)
-        }
+        try Golden.expect(result.stdout, matches: expectedPath, suite: "ScenarioTests")
     }
 
     @Test("Višnjan errands: monitoring two places misses the parcel at the post office, and says so")

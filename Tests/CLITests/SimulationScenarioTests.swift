@@ -32,12 +32,6 @@ struct SimulationScenarioTests {
         #expect(lines.contains { $0["kind"] as? String == "suppressed" && $0["reason"] as? String == "not-due" })
         #expect(lines.contains { $0["kind"] as? String == "due" && ($0["time"] as? String)?.hasPrefix("2025-04-14") == true })
         let golden = RepositoryPaths.track("simulate/expected.jsonl")
-        switch try Golden.check(replay.stdout, against: golden) {
-        case .matches: break
-        case .recorded: Issue.record("RECORD_TRACKS=1: rewrote \(golden); commit it with a reason, then run again")
-        case .missing:
-            Issue.record("\(golden) is missing; record it with RECORD_TRACKS=1 swift test --filter SimulationScenarioTests")
-        case .differs(let expected): #expect(replay.stdout == expected)
-        }
+        try Golden.expect(replay.stdout, matches: golden, suite: "SimulationScenarioTests")
     }
 }

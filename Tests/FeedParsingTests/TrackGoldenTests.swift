@@ -37,17 +37,7 @@ struct TrackGoldenTests {
         var output: [UInt8] = []
         for fix in batch.fixes { FixJSONEncoder.append(fix, to: &output) }
         let expectedPath = path + ".expected.jsonl"
-        switch try Golden.check(String(decoding: output, as: UTF8.self), against: expectedPath) {
-        case .matches: break
-        case .recorded:
-            Issue.record(
-                "RECORD_TRACKS=1: rewrote \(expectedPath); check the diff, commit it with a reason, and run again without RECORD_TRACKS"
-            )
-        case .missing:
-            Issue.record("\(expectedPath) is missing; record it with RECORD_TRACKS=1 swift test --filter TrackGoldenTests")
-        case .differs(let expected):
-            #expect(String(decoding: output, as: UTF8.self) == expected)
-        }
+        try Golden.expect(String(decoding: output, as: UTF8.self), matches: expectedPath, suite: "TrackGoldenTests")
         #expect(!batch.fixes.isEmpty)
     }
 }

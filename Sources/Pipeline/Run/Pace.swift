@@ -20,17 +20,6 @@ public enum Pace: Hashable, Sendable {
     }
 }
 
-extension Pace: CustomStringConvertible {
-    /// `max`, `realtime` or the factor.
-    public var description: String {
-        switch self {
-        case .max: return "max"
-        case .times(1): return "realtime"
-        case .times(let factor): return "\(factor)"
-        }
-    }
-}
-
 /// Keeps a run at its ``Pace``: how long to wait before the fix at a feed
 /// time, measured from the first fix and the wall clock then.
 struct Pacer {

@@ -35,7 +35,7 @@ public struct FeedSimulation: Sendable {
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming `--devices`
     ///   for no device, or two devices with the same name.
     public init(
-        devices: [SimulatedDevice], errorModel: ErrorModel = Environment.none.errorModel,
+        devices: [SimulatedDevice], errorModel: ErrorModel = Environment.errorFree.errorModel,
         delivery: DeliverySettings, seed: UInt64
     ) throws(SimulationError) {
         guard !devices.isEmpty else { throw .invalidValue("--devices", "must be 1 or more") }

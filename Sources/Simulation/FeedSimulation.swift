@@ -67,8 +67,9 @@ public struct FeedSimulation: Sendable {
     /// every `interval` seconds from its start and at each of its vertices
     /// (so every stop boundary), every time written once; in time order,
     /// devices in their order at equal times. The fixes carry time,
-    /// position and device only. Between two truth points the path is the
-    /// straight segment to within centimetres for an interval of seconds.
+    /// position and device only. `evaluate` interpolates linearly between
+    /// truth points, so a short interval (seconds) keeps that close to the
+    /// great-circle legs.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming
     ///   `--truth-interval` for an interval that is not positive.
     public func truth(interval: Double = 1) throws(SimulationError) -> TruthTrack {

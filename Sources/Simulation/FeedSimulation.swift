@@ -71,11 +71,10 @@ public struct FeedSimulation: Sendable {
     /// truth points, so a short interval (seconds) keeps that close to the
     /// great-circle legs.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming
-    ///   `--truth-interval` for an interval that is not positive.
+    ///   `--truth-interval` for an interval that is not positive or longer
+    ///   than 10⁹ s.
     public func truth(interval: Double = 1) throws(SimulationError) -> TruthTrack {
-        guard interval.isFinite, (interval * 1e9).rounded() >= 1 else {
-            throw .invalidValue("--truth-interval", "must be more than 0 seconds")
-        }
+        try checkDuration(interval, "--truth-interval", zeroAllowed: false)
         return TruthTrack(devices: devices, interval: interval)
     }
 }

@@ -90,6 +90,9 @@ import Testing
         #expect(throws: SimulationError.invalidValue("--interval", "must be more than 0 seconds")) {
             try DeliverySettings(interval: 1e-12)
         }
+        #expect(throws: SimulationError.invalidValue("--cold-start", "must be at most 1000000000 seconds (31 years)")) {
+            try DeliverySettings(coldStart: .infinity)
+        }
         #expect(throws: SimulationError.invalidValue("--dropout", "must be a probability from 0 to 1")) {
             try DeliverySettings(dropout: -0.1)
         }
@@ -102,7 +105,7 @@ import Testing
         #expect(throws: SimulationError.invalidValue("--reorder", "must be 0 or more seconds")) {
             try DeliverySettings(reorder: -1)
         }
-        #expect(throws: SimulationError.invalidValue("--gap", "DURATION must be more than 0 seconds")) {
+        #expect(throws: SimulationError.invalidValue("--gap", "must be more than 0 seconds")) {
             try DeliverySettings.Gap(start: simulationStart, duration: 0)
         }
     }

@@ -18,9 +18,9 @@ public struct DeliverySettings: Hashable, Sendable {
 
         /// A gap of `duration` seconds from `start` (`--gap START,DURATION`).
         /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming `--gap`
-        ///   for a duration that is not positive.
+        ///   for a duration that is not positive or longer than 10⁹ s.
         public init(start: Timestamp, duration: Double) throws(SimulationError) {
-            guard duration > 0, duration.isFinite else { throw .invalidValue("--gap", "DURATION must be more than 0 seconds") }
+            try checkDuration(duration, "--gap", zeroAllowed: false)
             self.start = start
             self.duration = duration
             self.end = start.adding(seconds: duration).nanoseconds
@@ -56,17 +56,16 @@ public struct DeliverySettings: Hashable, Sendable {
     /// the path's start and deliver every fix once, in order.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming the flag:
     ///   `--interval` not positive (or under a nanosecond), `--dropout` or
-    ///   `--duplicates` outside 0…1, `--cold-start` or `--reorder` negative.
+    ///   `--duplicates` outside 0…1, `--cold-start` or `--reorder` negative;
+    ///   any duration longer than 10⁹ s (31 years).
     public init(
         interval: Double = 1, start: Timestamp? = nil, dropout: Double = 0, gaps: [Gap] = [], coldStart: Double = 0,
         reorder: Double = 0, duplicates: Double = 0
     ) throws(SimulationError) {
-        guard interval.isFinite, (interval * 1e9).rounded() >= 1 else {
-            throw .invalidValue("--interval", "must be more than 0 seconds")
-        }
+        try checkDuration(interval, "--interval", zeroAllowed: false)
         guard (0...1).contains(dropout) else { throw .invalidValue("--dropout", "must be a probability from 0 to 1") }
-        guard coldStart >= 0, coldStart.isFinite else { throw .invalidValue("--cold-start", "must be 0 or more seconds") }
-        guard reorder >= 0, reorder.isFinite else { throw .invalidValue("--reorder", "must be 0 or more seconds") }
+        try checkDuration(coldStart, "--cold-start", zeroAllowed: true)
+        try checkDuration(reorder, "--reorder", zeroAllowed: true)
         guard (0...1).contains(duplicates) else { throw .invalidValue("--duplicates", "must be a probability from 0 to 1") }
         self.interval = interval
         self.start = start

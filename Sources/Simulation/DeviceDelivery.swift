@@ -10,7 +10,7 @@ import GeoCore
 /// under `--reorder`. A fix is released once the sampler has produced a fix
 /// stamped at or after its arrival: nothing still to come can arrive
 /// earlier. The buffer thus holds the fixes of the last `--reorder`
-/// seconds only.
+/// seconds only; without reordering, fixes pass straight through.
 ///
 /// **Duplicates.** With probability `--duplicates` a fix is delivered
 /// again right after itself, with the same arrival.
@@ -62,6 +62,10 @@ struct DeviceDelivery: IteratorProtocol {
     }
 
     private mutating func nextArrival() -> Arrival? {
+        if maximumDelay == 0 {
+            guard let fix = sampler.next() else { return nil }
+            return Arrival(time: fix.fix.time!.nanoseconds, fix: fix, sequence: 0)
+        }
         while true {
             if let earliest = buffer.min, samplerFinished || earliest.time <= latestStamp { return buffer.popMin() }
             guard let fix = sampler.next() else {

@@ -1,6 +1,7 @@
 /// Several devices' streams merged into one, by a time key and then by
 /// device order; each stream must already be in key order, and keeps its
-/// own order within the merge. Holds one element per device.
+/// own order within the merge. Holds one element per device (none for a
+/// single device, whose stream passes straight through).
 struct DeviceMerge<Stream: IteratorProtocol>: IteratorProtocol {
     private struct Head: Comparable {
         var key: Int64
@@ -18,10 +19,13 @@ struct DeviceMerge<Stream: IteratorProtocol>: IteratorProtocol {
     init(_ streams: [Stream], key: @escaping (Stream.Element) -> Int64) {
         self.streams = streams
         self.key = key
-        for device in streams.indices { pull(device) }
+        if streams.count > 1 {
+            for device in streams.indices { pull(device) }
+        }
     }
 
     mutating func next() -> Stream.Element? {
+        if streams.count == 1 { return streams[0].next() }
         guard let head = heads.popMin() else { return nil }
         pull(head.device)
         return head.element

@@ -8,12 +8,12 @@
 /// | `wifi` | 5.0 m | 19.4 m | 120 s | 1 % × 100 m | 20 m |
 /// | `cell` | 50 m | 497 m | 600 s | none | 500 m |
 ///
-/// `none`, the default, has no error at all (τ 60 s, should `--bias` be
+/// `none` (``errorFree``), the default, has no error at all (τ 60 s, should `--bias` be
 /// given on top). The σ_total column is rounded; the model computes from
 /// σ_w and σ_b.
 public enum Environment: String, CaseIterable, Sendable {
     /// No error: the fixes are the truth.
-    case none
+    case errorFree = "none"
     /// A clear view of the sky.
     case openSky = "open-sky"
     /// Houses and trees.
@@ -28,12 +28,12 @@ public enum Environment: String, CaseIterable, Sendable {
     /// The preset's error model.
     public var errorModel: ErrorModel {
         switch self {
-        case .none: return ErrorModel(unchecked: 0, 0, ErrorModel.defaultBiasTime, .none)
-        case .openSky: return ErrorModel(unchecked: 1.0, 1.7, 60, .none)
+        case .errorFree: return ErrorModel(unchecked: 0, 0, ErrorModel.defaultBiasTime, .off)
+        case .openSky: return ErrorModel(unchecked: 1.0, 1.7, 60, .off)
         case .suburban: return ErrorModel(unchecked: 2.0, 3.5, 45, ErrorModel.Outliers(unchecked: 0.002, 30))
         case .urban: return ErrorModel(unchecked: 3.0, 7.4, 30, ErrorModel.Outliers(unchecked: 0.01, 50))
         case .wifi: return ErrorModel(unchecked: 5.0, 19.4, 120, ErrorModel.Outliers(unchecked: 0.01, 100))
-        case .cell: return ErrorModel(unchecked: 50, 497, 600, .none)
+        case .cell: return ErrorModel(unchecked: 50, 497, 600, .off)
         }
     }
 }

@@ -31,7 +31,7 @@ public struct ErrorModel: Hashable, Sendable {
         public let distance: Double
 
         /// No outliers.
-        public static let none = Outliers(unchecked: 0, 0)
+        public static let off = Outliers(unchecked: 0, 0)
 
         /// Outliers with probability `probability` per fix, displaced by
         /// `distance` metres (`--outliers p:D`).
@@ -66,7 +66,7 @@ public struct ErrorModel: Hashable, Sendable {
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming the flag:
     ///   `--noise` or `--bias` for a negative σ, `--bias-time` for τ ≤ 0.
     public init(
-        noise: Double = 0, bias: Double = 0, biasTime: Double = defaultBiasTime, outliers: Outliers = .none
+        noise: Double = 0, bias: Double = 0, biasTime: Double = defaultBiasTime, outliers: Outliers = .off
     ) throws(SimulationError) {
         guard noise >= 0, noise.isFinite else { throw .invalidValue("--noise", "must be 0 or more metres") }
         guard bias >= 0, bias.isFinite else { throw .invalidValue("--bias", "must be 0 or more metres") }

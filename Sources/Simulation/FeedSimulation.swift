@@ -35,7 +35,7 @@ public struct FeedSimulation: Sendable {
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming `--devices`
     ///   for no device, or two devices with the same name.
     public init(
-        devices: [SimulatedDevice], errorModel: ErrorModel = Environment.none.errorModel,
+        devices: [SimulatedDevice], errorModel: ErrorModel = Environment.errorFree.errorModel,
         delivery: DeliverySettings, seed: UInt64
     ) throws(SimulationError) {
         guard !devices.isEmpty else { throw .invalidValue("--devices", "must be 1 or more") }
@@ -67,14 +67,14 @@ public struct FeedSimulation: Sendable {
     /// every `interval` seconds from its start and at each of its vertices
     /// (so every stop boundary), every time written once; in time order,
     /// devices in their order at equal times. The fixes carry time,
-    /// position and device only. Between two truth points the path is the
-    /// straight segment to within centimetres for an interval of seconds.
+    /// position and device only. `evaluate` interpolates linearly between
+    /// truth points, so a short interval (seconds) keeps that close to the
+    /// great-circle legs.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming
-    ///   `--truth-interval` for an interval that is not positive.
+    ///   `--truth-interval` for an interval that is not positive or longer
+    ///   than 10⁹ s.
     public func truth(interval: Double = 1) throws(SimulationError) -> TruthTrack {
-        guard interval.isFinite, (interval * 1e9).rounded() >= 1 else {
-            throw .invalidValue("--truth-interval", "must be more than 0 seconds")
-        }
+        try checkDuration(interval, "--truth-interval", zeroAllowed: false)
         return TruthTrack(devices: devices, interval: interval)
     }
 }

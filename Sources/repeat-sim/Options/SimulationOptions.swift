@@ -41,7 +41,7 @@ struct ErrorModelOptions: ParsableArguments {
                 is 1.515·√(σ_w² + σ_b²); HDOP = accuracy / 5.
                 """,
             valueName: "preset"))
-    var environment = Environment.none
+    var environment: Environment = .errorFree
 
     @Option(help: ArgumentHelp("White jitter σ_w per axis, metres (overrides the preset's).", valueName: "metres"))
     var noise: Double?

@@ -58,7 +58,7 @@ public struct NMEAEncoder: FeedEncoder {
     public func appendHeader(to bytes: inout [UInt8]) {}
 
     /// Appends one epoch. A valid one carries the position (RMC status A,
-    /// GGA quality 1, GSA mode 2, or 3 with an altitude); an invalid one
+    /// GGA quality 1 with 8 satellites, GSA mode 2, or 3 with an altitude); an invalid one
     /// only the time and date (RMC status V, GGA quality 0, GSA mode 1).
     /// The fix must have a time.
     public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
@@ -91,7 +91,9 @@ public struct NMEAEncoder: FeedEncoder {
             bytes.append(0x2C)
             if valid {
                 appendPosition(fix.coordinate, to: &bytes)
-                bytes.append(contentsOf: ",1,,".utf8)
+                // Satellites in use: the fix does not say, but gpsd takes an empty
+                // or zero count for no fix, so a valid epoch claims eight.
+                bytes.append(contentsOf: ",1,08,".utf8)
                 appendNumber(hdop, decimals: 2, to: &bytes)
                 bytes.append(0x2C)
                 appendNumber(fix.elevation, decimals: 2, to: &bytes)

@@ -57,15 +57,16 @@ public enum GenerateRun {
         guard needed <= baud else { throw GenerateError.baudTooLow(needed: needed, baud: baud, pace: pace) }
         let terminal = try PseudoTerminal(linkPath: path)
         defer { terminal.close() }
-        if waitsForReader {
-            Console.write("generate: waiting for a reader of \(path) (\(terminal.devicePath)); --no-wait starts at once")
-            try await terminal.waitForReader()
-        }
         var summary = GenerateSummary()
         var writer = PacedWriter(pace: pace, baudRate: baud)
         var bytes: [UInt8] = []
         encoder.appendHeader(to: &bytes)
         do {
+            // Ctrl-C while no reader has come is a stop like any other, not a failure.
+            if waitsForReader {
+                Console.write("generate: waiting for a reader of \(path) (\(terminal.devicePath)); --no-wait starts at once")
+                try await terminal.waitForReader()
+            }
             for delivered in simulation.fixes() {
                 encoder.append(delivered.fix, valid: delivered.valid, to: &bytes)
                 try await writer.write(bytes, at: delivered.fix.time ?? Timestamp(nanoseconds: 0)) {

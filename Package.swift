@@ -65,7 +65,8 @@ let package = Package(
             dependencies: ["TaskStore", "Recurrence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
-            name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore", "Simulation"], exclude: ["Snapshots"]
+            name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore", "Simulation"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -63,55 +63,64 @@ public struct NMEAEncoder: FeedEncoder {
     /// The fix must have a time.
     public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
         guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
-        let clock = EpochClock(time)
+        // Formed in a stack buffer and appended at once: numbers are at most
+        // 21 bytes, so an epoch stays far below the buffer's size.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var cursor = ByteCursor(buffer)
+            write(fix, time: EpochClock(time), valid: valid, to: &cursor)
+            bytes.append(contentsOf: cursor.written)
+        }
+    }
+
+    private func write(_ fix: Fix, time clock: EpochClock, valid: Bool, to cursor: inout ByteCursor) {
         let hdop = fix.hdop ?? fix.accuracy.map { $0 / Fix.metresPerHDOP }
         if sentences.contains(.rmc) {
-            let start = beginSentence("RMC", to: &bytes)
-            appendTime(clock, to: &bytes)
+            let start = beginSentence("RMC", to: &cursor)
+            writeTime(clock, to: &cursor)
             if valid {
-                bytes.append(contentsOf: ",A,".utf8)
-                appendPosition(fix.coordinate, to: &bytes)
-                bytes.append(0x2C)
-                appendNumber(fix.speed.map { $0 / Self.metresPerSecondPerKnot }, decimals: 3, to: &bytes)
-                bytes.append(0x2C)
-                appendNumber(fix.course, decimals: 2, to: &bytes)
+                cursor.put(",A,")
+                writePosition(fix.coordinate, to: &cursor)
+                cursor.put(0x2C)
+                cursor.put(fix.speed.map { $0 / Self.metresPerSecondPerKnot }, decimals: 3)
+                cursor.put(0x2C)
+                cursor.put(fix.course, decimals: 2)
             } else {
-                bytes.append(contentsOf: ",V,,,,,,".utf8)
+                cursor.put(",V,,,,,,")
             }
-            bytes.append(0x2C)
-            DecimalText.appendDigits(UInt64(clock.day), width: 2, to: &bytes)
-            DecimalText.appendDigits(UInt64(clock.month), width: 2, to: &bytes)
-            DecimalText.appendDigits(UInt64(clock.year % 100), width: 2, to: &bytes)
-            bytes.append(contentsOf: (valid ? ",,,A" : ",,,N").utf8)
-            Self.endSentence(startingAt: start, in: &bytes)
+            cursor.put(0x2C)
+            cursor.put(digits: UInt64(clock.day), width: 2)
+            cursor.put(digits: UInt64(clock.month), width: 2)
+            cursor.put(digits: UInt64(clock.year % 100), width: 2)
+            cursor.put(valid ? ",,,A" : ",,,N")
+            cursor.putChecksum(from: start)
         }
         if sentences.contains(.gga) {
-            let start = beginSentence("GGA", to: &bytes)
-            appendTime(clock, to: &bytes)
-            bytes.append(0x2C)
+            let start = beginSentence("GGA", to: &cursor)
+            writeTime(clock, to: &cursor)
+            cursor.put(0x2C)
             if valid {
-                appendPosition(fix.coordinate, to: &bytes)
+                writePosition(fix.coordinate, to: &cursor)
                 // Satellites in use: the fix does not say, but gpsd takes an empty
                 // or zero count for no fix, so a valid epoch claims eight.
-                bytes.append(contentsOf: ",1,08,".utf8)
-                appendNumber(hdop, decimals: 2, to: &bytes)
-                bytes.append(0x2C)
-                appendNumber(fix.elevation, decimals: 2, to: &bytes)
+                cursor.put(",1,08,")
+                cursor.put(hdop, decimals: 2)
+                cursor.put(0x2C)
+                cursor.put(fix.elevation, decimals: 2)
             } else {
-                bytes.append(contentsOf: ",,,,0,,,".utf8)
+                cursor.put(",,,,0,,,")
             }
-            bytes.append(contentsOf: ",M,,M,,".utf8)
-            Self.endSentence(startingAt: start, in: &bytes)
+            cursor.put(",M,,M,,")
+            cursor.putChecksum(from: start)
         }
         if sentences.contains(.gsa) {
-            let start = beginSentence("GSA", to: &bytes)
+            let start = beginSentence("GSA", to: &cursor)
             let mode: UInt8 = !valid ? 0x31 : fix.elevation == nil ? 0x32 : 0x33
-            bytes.append(contentsOf: ",A,".utf8)
-            bytes.append(mode)
-            bytes.append(contentsOf: ",,,,,,,,,,,,,,".utf8)  // 12 satellite numbers and PDOP: not known
-            appendNumber(valid ? hdop : nil, decimals: 2, to: &bytes)
-            bytes.append(0x2C)  // VDOP: not known
-            Self.endSentence(startingAt: start, in: &bytes)
+            cursor.put(",A,")
+            cursor.put(mode)
+            cursor.put(",,,,,,,,,,,,,,")  // 12 satellite numbers and PDOP: not known
+            cursor.put(valid ? hdop : nil, decimals: 2)
+            cursor.put(0x2C)  // VDOP: not known
+            cursor.putChecksum(from: start)
         }
     }
 
@@ -121,71 +130,57 @@ public struct NMEAEncoder: FeedEncoder {
     /// `$BODY*hh` and CRLF: a sentence from its body (`GPGGA,…`), for
     /// tests that need a hand-made sentence, such as a deliberately odd one.
     package static func sentence(_ body: String) -> String {
-        var bytes: [UInt8] = [0x24]
-        bytes.append(contentsOf: body.utf8)
-        endSentence(startingAt: 0, in: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let body = Array(body.utf8)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 6) { buffer in
+            var cursor = ByteCursor(buffer)
+            cursor.put(0x24)
+            for byte in body { cursor.put(byte) }
+            cursor.putChecksum(from: 0)
+            return String(decoding: cursor.written, as: UTF8.self)
+        }
     }
 
     private static let metresPerSecondPerKnot = 1852.0 / 3600.0
 
-    /// Appends `$`, the talker and the type; returns where the `$` is.
-    private func beginSentence(_ type: StaticString, to bytes: inout [UInt8]) -> Int {
-        let start = bytes.count
-        bytes.append(0x24)
-        bytes.append(contentsOf: talker.rawValue.utf8)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
+    /// Writes `$`, the talker and the type; returns where the `$` is.
+    private func beginSentence(_ type: StaticString, to cursor: inout ByteCursor) -> Int {
+        let start = cursor.count
+        cursor.put(0x24)
+        cursor.put(talker == .gp ? "GP" : "GN")
+        cursor.put(type)
         return start
     }
 
-    /// Appends `*hh` (the XOR of the bytes after the `$` at `start`) and CRLF.
-    private static func endSentence(startingAt start: Int, in bytes: inout [UInt8]) {
-        var checksum: UInt8 = 0
-        for byte in bytes[(start + 1)...] { checksum ^= byte }
-        let hex: StaticString = "0123456789ABCDEF"
-        bytes.append(0x2A)
-        bytes.append(hex.utf8Start[Int(checksum >> 4)])
-        bytes.append(hex.utf8Start[Int(checksum & 15)])
-        bytes.append(0x0D)
-        bytes.append(0x0A)
-    }
-
     /// `,hhmmss` or `,hhmmss.ss`.
-    private func appendTime(_ clock: EpochClock, to bytes: inout [UInt8]) {
-        bytes.append(0x2C)
+    private func writeTime(_ clock: EpochClock, to cursor: inout ByteCursor) {
+        cursor.put(0x2C)
         let second = clock.secondOfDay
-        DecimalText.appendDigits(UInt64(second / 3600), width: 2, to: &bytes)
-        DecimalText.appendDigits(UInt64(second / 60 % 60), width: 2, to: &bytes)
-        DecimalText.appendDigits(UInt64(second % 60), width: 2, to: &bytes)
+        cursor.put(digits: UInt64(second / 3600), width: 2)
+        cursor.put(digits: UInt64(second / 60 % 60), width: 2)
+        cursor.put(digits: UInt64(second % 60), width: 2)
         if let centiseconds = clock.centiseconds {
-            bytes.append(0x2E)
-            DecimalText.appendDigits(UInt64(centiseconds), width: 2, to: &bytes)
+            cursor.put(0x2E)
+            cursor.put(digits: UInt64(centiseconds), width: 2)
         }
     }
 
     /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`.
-    private func appendPosition(_ coordinate: Coordinate, to bytes: inout [UInt8]) {
-        appendAngle(coordinate.latitude, degreeDigits: 2, positive: 0x4E, negative: 0x53, to: &bytes)
-        bytes.append(0x2C)
-        appendAngle(coordinate.longitude, degreeDigits: 3, positive: 0x45, negative: 0x57, to: &bytes)
+    private func writePosition(_ coordinate: Coordinate, to cursor: inout ByteCursor) {
+        writeAngle(coordinate.latitude, degreeDigits: 2, positive: 0x4E, negative: 0x53, to: &cursor)
+        cursor.put(0x2C)
+        writeAngle(coordinate.longitude, degreeDigits: 3, positive: 0x45, negative: 0x57, to: &cursor)
     }
 
     /// Degrees and minutes to a millionth of a minute, then the hemisphere.
-    private func appendAngle(_ degrees: Double, degreeDigits: Int, positive: UInt8, negative: UInt8, to bytes: inout [UInt8]) {
+    private func writeAngle(_ degrees: Double, degreeDigits: Int, positive: UInt8, negative: UInt8, to cursor: inout ByteCursor) {
         let microminutes = UInt64((degrees.magnitude * 60_000_000).rounded())
-        DecimalText.appendDigits(microminutes / 60_000_000, width: degreeDigits, to: &bytes)
+        cursor.put(digits: microminutes / 60_000_000, width: degreeDigits)
         let minutes = microminutes % 60_000_000
-        DecimalText.appendDigits(minutes / 1_000_000, width: 2, to: &bytes)
-        bytes.append(0x2E)
-        DecimalText.appendDigits(minutes % 1_000_000, width: 6, to: &bytes)
-        bytes.append(0x2C)
-        bytes.append(degrees < 0 && microminutes > 0 ? negative : positive)
-    }
-
-    /// A number, or nothing (an empty field) when absent or not finite.
-    private func appendNumber(_ value: Double?, decimals: Int, to bytes: inout [UInt8]) {
-        guard let value, value.isFinite else { return }
-        DecimalText.append(value, decimals: decimals, to: &bytes)
+        cursor.put(digits: minutes / 1_000_000, width: 2)
+        cursor.put(0x2E)
+        cursor.put(digits: minutes % 1_000_000, width: 6)
+        cursor.put(0x2C)
+        cursor.put(degrees < 0 && microminutes > 0 ? negative : positive)
     }
 }
 

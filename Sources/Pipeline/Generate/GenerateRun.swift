@@ -66,6 +66,10 @@ public enum GenerateRun {
             if waitsForReader {
                 Console.write("generate: waiting for a reader of \(path) (\(terminal.devicePath)); --no-wait starts at once")
                 try await terminal.waitForReader()
+                // A reader that has just opened the device may still be setting
+                // it up (a serial reader flushes its input once it is raw): the
+                // first fix waits for that instead of being flushed away.
+                try await Task.sleep(for: .milliseconds(200))
             }
             for delivered in simulation.fixes() {
                 encoder.append(delivered.fix, valid: delivered.valid, to: &bytes)

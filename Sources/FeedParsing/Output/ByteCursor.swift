@@ -1,0 +1,77 @@
+/// Writes ASCII into a fixed buffer, for encoders that form a whole record
+/// before appending it once (no capacity or uniqueness check per byte).
+///
+/// The caller sizes the buffer for the longest record: every method writes
+/// without bounds checks.
+struct ByteCursor {
+    private let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    /// A cursor at the start of `buffer`.
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { base = buffer.baseAddress! }
+
+    /// The bytes written so far.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Writes one byte.
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Writes a literal.
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    /// Writes the last `width` (1…20) decimal digits of `value`, zero-padded.
+    @inline(__always)
+    mutating func put(digits value: UInt64, width: Int) {
+        var rest = value
+        var index = count + width
+        while index > count {
+            index -= 1
+            base[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+            rest /= 10
+        }
+        count += width
+    }
+
+    /// Writes `value` rounded to `decimals` (0…9) places, like
+    /// ``DecimalText/append(_:decimals:to:)``; nothing when `nil` or not finite.
+    mutating func put(_ value: Double?, decimals: Int) {
+        guard let value, value.isFinite else { return }
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale &*= 10 }
+        let scaled = UInt64((value.magnitude * Double(scale)).rounded())
+        if value < 0, scaled > 0 { put(0x2D) }
+        let whole = scaled / scale
+        var width = 1
+        var rest = whole / 10
+        while rest > 0 {
+            width += 1
+            rest /= 10
+        }
+        put(digits: whole, width: width)
+        if decimals > 0 {
+            put(0x2E)
+            put(digits: scaled % scale, width: decimals)
+        }
+    }
+
+    /// Writes `*hh` — the XOR of the bytes after the `$` at `start` — and CRLF.
+    mutating func putChecksum(from start: Int) {
+        var checksum: UInt8 = 0
+        for index in (start + 1)..<count { checksum ^= base[index] }
+        let hex: StaticString = "0123456789ABCDEF"
+        put(0x2A)
+        put(hex.utf8Start[Int(checksum >> 4)])
+        put(hex.utf8Start[Int(checksum & 15)])
+        put(0x0D)
+        put(0x0A)
+    }
+}

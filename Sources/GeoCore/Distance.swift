@@ -68,16 +68,42 @@ extension Geodesy {
     /// great circle (spherical linear interpolation); the nearer end when
     /// the two coincide or are antipodal (no unique great circle).
     public static func intermediate(from a: Coordinate, to b: Coordinate, fraction: Double) -> Coordinate {
-        let phi1 = a.latitude * .pi / 180, lambda1 = a.longitude * .pi / 180
-        let phi2 = b.latitude * .pi / 180, lambda2 = b.longitude * .pi / 180
-        let delta = distance(a, b) / earthRadius
-        let sinDelta = _sin(delta)
-        guard sinDelta > 1e-12 else { return fraction < 0.5 || delta < 1e-12 ? a : b }
+        GreatCircleLeg(from: a, to: b).point(at: fraction)
+    }
+}
+
+/// One great-circle leg with its trigonometry worked out once, for reading
+/// many points along it (``Geodesy/intermediate(from:to:fraction:)``
+/// reads one).
+public struct GreatCircleLeg: Sendable {
+    private let start: Coordinate
+    private let end: Coordinate
+    private let cosPhi1, sinPhi1, cosLambda1, sinLambda1: Double
+    private let cosPhi2, sinPhi2, cosLambda2, sinLambda2: Double
+    private let delta: Double
+    private let sinDelta: Double
+
+    /// The leg from `start` to `end`.
+    public init(from start: Coordinate, to end: Coordinate) {
+        self.start = start
+        self.end = end
+        let phi1 = start.latitude * .pi / 180, lambda1 = start.longitude * .pi / 180
+        let phi2 = end.latitude * .pi / 180, lambda2 = end.longitude * .pi / 180
+        (cosPhi1, sinPhi1, cosLambda1, sinLambda1) = (_cos(phi1), _sin(phi1), _cos(lambda1), _sin(lambda1))
+        (cosPhi2, sinPhi2, cosLambda2, sinLambda2) = (_cos(phi2), _sin(phi2), _cos(lambda2), _sin(lambda2))
+        delta = Geodesy.distance(start, end) / Geodesy.earthRadius
+        sinDelta = _sin(delta)
+    }
+
+    /// The point `fraction` (0…1) of the way along the leg; the nearer end
+    /// when its ends coincide or are antipodal.
+    public func point(at fraction: Double) -> Coordinate {
+        guard sinDelta > 1e-12 else { return fraction < 0.5 || delta < 1e-12 ? start : end }
         let wa = _sin((1 - fraction) * delta) / sinDelta
         let wb = _sin(fraction * delta) / sinDelta
-        let x = wa * _cos(phi1) * _cos(lambda1) + wb * _cos(phi2) * _cos(lambda2)
-        let y = wa * _cos(phi1) * _sin(lambda1) + wb * _cos(phi2) * _sin(lambda2)
-        let z = wa * _sin(phi1) + wb * _sin(phi2)
+        let x = wa * cosPhi1 * cosLambda1 + wb * cosPhi2 * cosLambda2
+        let y = wa * cosPhi1 * sinLambda1 + wb * cosPhi2 * sinLambda2
+        let z = wa * sinPhi1 + wb * sinPhi2
         return Coordinate(latitude: _atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: _atan2(y, x) * 180 / .pi)
     }
 }

@@ -79,22 +79,29 @@ public struct TimedPath: Sendable {
         /// The leg of the last position read: from `vertices[leg]` to
         /// `vertices[leg + 1]`.
         public private(set) var leg = 0
+        /// The great circle of `leg`, worked out when the cursor reaches it.
+        private var circle: GreatCircleLeg
 
         /// A cursor at the path's start.
-        public init(_ path: TimedPath) { self.path = path }
+        public init(_ path: TimedPath) {
+            self.path = path
+            circle = GreatCircleLeg(from: path.vertices[0].coordinate, to: path.vertices[1].coordinate)
+        }
 
         /// Where the device is at `time` (the first vertex before the
         /// start, the last after the end); times must not decrease from
         /// one call to the next.
         public mutating func position(at time: Timestamp) -> Coordinate {
             let vertices = path.vertices
+            let before = leg
             while leg < vertices.count - 2, vertices[leg + 1].time <= time { leg += 1 }
+            if leg != before { circle = GreatCircleLeg(from: vertices[leg].coordinate, to: vertices[leg + 1].coordinate) }
             let from = vertices[leg]
             let to = vertices[leg + 1]
             if time <= from.time { return from.coordinate }
             if time >= to.time { return to.coordinate }
             let fraction = Double(time.nanoseconds - from.time.nanoseconds) / Double(to.time.nanoseconds - from.time.nanoseconds)
-            return Geodesy.intermediate(from: from.coordinate, to: to.coordinate, fraction: fraction)
+            return circle.point(at: fraction)
         }
     }
 }

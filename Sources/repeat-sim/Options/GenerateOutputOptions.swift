@@ -55,10 +55,6 @@ struct GenerateOutputOptions: ParsableArguments {
             valueName: "file"))
     var manifest: String?
 
-    /// The format of a ROUTE file: --format applies to the output, so the
-    /// route's is always detected.
-    var routeFormat: FeedFormat? { nil }
-
     /// Problems with the values, as sentences for a usage error.
     func problems() -> [String] {
         var found: [String] = []

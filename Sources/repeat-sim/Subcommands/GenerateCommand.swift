@@ -107,6 +107,9 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if days < 1 { problems.append("--days must be at least 1") }
         if keepTimes, via != nil { problems.append("--keep-times follows a ROUTE file's own times; --via points have none") }
+        if keepTimes, itinerary != nil || probe != nil {
+            problems.append("--keep-times follows a ROUTE file's own times; an --itinerary or --probe makes its own")
+        }
         if devices < 1 { problems.append("--devices must be at least 1") }
         if let start, RFC3339.parse(start) == nil { problems.append("--start '\(start)' is not an RFC 3339 time") }
         problems += motion.problems() + output.problems()
@@ -209,7 +212,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     try Self.points(via), speed: motion.metresPerSecond, stop: motion.stop?.seconds ?? 0,
                     from: begin ?? Self.defaultStart)
             }
-            let points = try RouteFile.load(path: route!, format: output.routeFormat, options: FeedDecodingOptions())
+            let points = try RouteFile.load(path: route!, format: nil, options: FeedDecodingOptions())
             if keepTimes {
                 let vertices = points.compactMap { point in
                     point.time.map { TimedPath.Vertex(time: $0, coordinate: point.coordinate) }

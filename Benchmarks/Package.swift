@@ -7,6 +7,7 @@ import PackageDescription
 //   swift package benchmark --target RecurrenceBenchmarks
 //   swift package benchmark --target DecodeBenchmarks   (NMEA, GPX, CSV, gpsd)
 //   swift package benchmark --target ReplayBenchmarks   (end to end)
+//   swift package benchmark --target GenerateBenchmarks (the simulator, every format)
 // `Repeat` is a symbolic link to the repository root, which gives the root
 // package a stable identity ("repeat") whatever the checkout is called.
 let package = Package(
@@ -68,6 +69,17 @@ let package = Package(
                 "BenchmarkWorkloads",
             ],
             path: "Benchmarks/ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "GenerateBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FeedParsing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+                .product(name: "Simulation", package: "Repeat"),
+            ],
+            path: "Benchmarks/GenerateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

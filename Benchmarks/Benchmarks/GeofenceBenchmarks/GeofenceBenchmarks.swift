@@ -47,14 +47,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         var workload = GeofenceWorkload(layout: .city, seed: 21)
         let regions = workload.regions(count: 10_000).enumerated().map { Region(id: "r\($0.offset)", shape: $0.element) }
-        let fixes = workload.walks(count: 3_600, tracks: 1).enumerated().map { second, point in
-            Fix(time: Timestamp(nanoseconds: (1_740_823_200 + Int64(second)) * 1_000_000_000), coordinate: point, accuracy: 8)
+        let fixes = workload.walks(count: 3_600, tracks: 1).enumerated().compactMap { second, point in
+            TimedFix(
+                Fix(time: Timestamp(nanoseconds: (1_740_823_200 + Int64(second)) * 1_000_000_000), coordinate: point, accuracy: 8)
+            )
         }
         var detector = TransitionDetector(regions: regions, settings: GeofenceSettings(dwell: 300))
-        var transitions = 0
+        var transitions: [Transition] = []
+        var count = 0
         benchmark.startMeasurement()
-        for fix in fixes { transitions += detector.process(fix).count }
+        for fix in fixes {
+            transitions.removeAll(keepingCapacity: true)
+            _ = detector.process(fix, into: &transitions)
+            count += transitions.count
+        }
         benchmark.stopMeasurement()
-        blackHole(transitions)
+        blackHole(count)
     }
 }

@@ -16,8 +16,8 @@ public enum GenerateBench {
         public var bytes: Int
         /// Wall-clock seconds of the generation.
         public var seconds: Double
-        /// The decoding of the same file.
-        public var parse: ParseBench.Measurement
+        /// The decoding of the same file, when measured.
+        public var parse: ParseBench.Measurement?
         /// The process's peak resident memory after both.
         public var peakRSSMegabytes: Double
 
@@ -26,7 +26,7 @@ public enum GenerateBench {
 
         /// One JSON object.
         public var json: String {
-            let parseRate = Double(parse.fixes) / max(parse.seconds, 1e-9)
+            let parseRate = parse.map { Double($0.fixes) / max($0.seconds, 1e-9) } ?? 0
             return "{\"fixes\":\(fixes),\"bytes\":\(bytes),\"seconds\":\(rounded(seconds, 4)),"
                 + "\"fixes_per_s\":\(Int(fixesPerSecond)),\"mb_per_s\":\(rounded(Double(bytes) / 1e6 / max(seconds, 1e-9), 1)),"
                 + "\"parse_fixes_per_s\":\(Int(parseRate)),\"generate_vs_parse\":\(rounded(fixesPerSecond / max(parseRate, 1e-9), 2)),"
@@ -35,7 +35,7 @@ public enum GenerateBench {
 
         /// A readable report.
         public var text: String {
-            let parseRate = Double(parse.fixes) / max(parse.seconds, 1e-9)
+            let parseRate = parse.map { Double($0.fixes) / max($0.seconds, 1e-9) } ?? 0
             return """
                 generate: \(fixes) fixes, \(bytes) bytes in \(rounded(seconds, 3)) s = \(Int(fixesPerSecond)) fixes/s
                 parse the same file (best of \(ParseBench.runs)): \(Int(parseRate)) fixes/s
@@ -52,9 +52,11 @@ public enum GenerateBench {
     }
 
     /// Generates `fixes` fixes in `format` with `environment`'s error into
-    /// `path`, then decodes the file with ``ParseBench``.
+    /// `path`, then, if `parses`, decodes the file with ``ParseBench``.
     /// - Throws: ``RunError`` when the file cannot be written or read.
-    public static func run(fixes: Int, format: FeedFormat, environment: Environment, path: String) throws -> Result {
+    public static func run(
+        fixes: Int, format: FeedFormat, environment: Environment, path: String, parses: Bool = true
+    ) throws -> Result {
         let start = Timestamp(nanoseconds: 1_736_150_400 * 1_000_000_000)
         let route = try TimedPath.following(
             loop(metres: Double(max(fixes, 2) - 1) * MotionProfile.car.speed), speed: MotionProfile.car.speed, from: start)
@@ -68,7 +70,7 @@ public enum GenerateBench {
         let summary = try GenerateRun.write(
             simulation, to: outputs, parameters: JSONLine(), progress: ProgressBar(enabled: false))
         let elapsed = clock.now - began
-        let parse = try ParseBench(path: path, format: format).run()
+        let parse = parses ? try ParseBench(path: path, format: format).run() : nil
         return Result(
             fixes: summary.fixes, bytes: summary.outputs.first?.bytes ?? 0,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["GeoCore"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
         .target(name: "Simulation", dependencies: ["GeoCore"]),
+        .target(name: "Evaluation", dependencies: ["GeoCore", "Geofencing"]),
 
         // MARK: Decoders (bytes in, fixes out)
         .systemLibrary(
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "TestSupport"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "TestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Geofencing", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(
             name: "TaskStoreTests",

@@ -1,0 +1,72 @@
+import Evaluation
+import GeoCore
+import Geofencing
+import Testing
+
+@Suite struct TrueEventFinderTests {
+    let start: Int64 = 1_740_823_200
+    let centre = Coordinate(latitude: 52.52, longitude: 13.40)
+
+    /// A straight walk east at `speed`, one truth point a second, passing
+    /// `offset` metres north of the centre; closest approach at `closest` s.
+    func pass(offset: Double, speed: Double, seconds: Int, closest: Double) -> [TimedFix] {
+        let line = Geodesy.destination(from: centre, bearing: 0, metres: offset)
+        return (0...seconds).map { second in
+            let along = (Double(second) - closest) * speed
+            let point = Geodesy.destination(from: line, bearing: along >= 0 ? 90 : 270, metres: abs(along))
+            return TimedFix(Fix(time: Timestamp(nanoseconds: (start + Int64(second)) * 1_000_000_000), coordinate: point))!
+        }
+    }
+
+    func seconds(_ event: ScoredEvent) -> Double { Double(event.time.nanoseconds) / 1e9 - Double(start) }
+
+    @Test(arguments: [0.0, 30.0, 80.0, 99.0])
+    func aStraightPassEntersAndExitsAtTheAnalyticTimes(offset: Double) {
+        let radius = 100.0
+        let speed = 1.4
+        let region = Region(id: "shop", shape: .circle(centre: centre, radius: radius))
+        let events = TrueEventFinder(regions: [region]).events(
+            along: pass(offset: offset, speed: speed, seconds: 400, closest: 200), device: "d")
+        let half = (radius * radius - offset * offset).squareRoot() / speed
+        #expect(events.map(\.kind) == [.enter, .exit])
+        #expect(abs(seconds(events[0]) - (200 - half)) < 0.05, "entry at \(seconds(events[0])), expected \(200 - half)")
+        #expect(abs(seconds(events[1]) - (200 + half)) < 0.05, "exit at \(seconds(events[1])), expected \(200 + half)")
+        #expect(events.allSatisfy { $0.region == "shop" && $0.device == "d" })
+    }
+
+    @Test func aSegmentThatJumpsACircleGivesBothEvents() {
+        let region = Region(id: "kiosk", shape: .circle(centre: centre, radius: 50))
+        let west = Geodesy.destination(from: centre, bearing: 270, metres: 500)
+        let east = Geodesy.destination(from: centre, bearing: 90, metres: 500)
+        let truth = [west, east].enumerated().map { index, point in
+            TimedFix(Fix(time: Timestamp(nanoseconds: (start + Int64(index) * 100) * 1_000_000_000), coordinate: point))!
+        }
+        let events = TrueEventFinder(regions: [region]).events(along: truth, device: nil)
+        #expect(events.map(\.kind) == [.enter, .exit])
+        #expect(abs(seconds(events[0]) - 45) < 0.05)
+        #expect(abs(seconds(events[1]) - 55) < 0.05)
+    }
+
+    @Test func aTruthThatStartsInsideHasNoEntry() {
+        let region = Region(id: "home", shape: .circle(centre: centre, radius: 100))
+        let events = TrueEventFinder(regions: [region]).events(
+            along: pass(offset: 0, speed: 1.4, seconds: 200, closest: 0), device: nil)
+        #expect(events.map(\.kind) == [.exit])
+        #expect(abs(seconds(events[0]) - 100 / 1.4) < 0.05)
+    }
+
+    @Test func aPolygonIsEnteredWhereTheSegmentCrossesItsBoundary() throws {
+        // A 200 m square around the centre: the walk 30 m north of the
+        // centre crosses its west edge 100 m before the centre's meridian.
+        func corner(_ north: Double, _ east: Double) -> Coordinate {
+            Geodesy.destination(from: Geodesy.destination(from: centre, bearing: 0, metres: north), bearing: 90, metres: east)
+        }
+        let ring = [corner(-100, -100), corner(-100, 100), corner(100, 100), corner(100, -100), corner(-100, -100)]
+        let area = try Area(polygons: [[ring]])
+        let events = TrueEventFinder(regions: [Region(id: "park", shape: .area(area))])
+            .events(along: pass(offset: 30, speed: 2, seconds: 200, closest: 100), device: nil)
+        #expect(events.map(\.kind) == [.enter, .exit])
+        #expect(abs(seconds(events[0]) - 50) < 0.2)
+        #expect(abs(seconds(events[1]) - 150) < 0.2)
+    }
+}

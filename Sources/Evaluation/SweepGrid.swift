@@ -1,0 +1,91 @@
+/// The settings of a sweep (`--sweep NAME=V1,V2,…`, repeatable): their
+/// cross product, the first sweep varying slowest, like nested loops in the
+/// order given.
+public struct SweepGrid: Hashable, Sendable {
+    /// One swept parameter and its values, as written.
+    public struct Axis: Hashable, Sendable {
+        /// The parameter's name (`hysteresis`, `confirm`, …).
+        public var name: String
+        /// Its values, in the order given.
+        public var values: [String]
+    }
+
+    /// The names `evaluate` can sweep.
+    public static let names = [
+        "hysteresis", "confirm", "exit-confirm", "dwell", "max-accuracy", "monitor-limit", "cross", "pad", "interval",
+    ]
+
+    /// The axes, in the order given.
+    public let axes: [Axis]
+
+    /// A grid from `--sweep` texts (`confirm=1,2`).
+    /// - Throws: ``SweepError`` naming the text: no `=`, an unknown name
+    ///   (with the nearest valid one), no value, or a name swept twice.
+    public init(parsing texts: [String]) throws(SweepError) {
+        var axes: [Axis] = []
+        for text in texts {
+            guard let equals = text.firstIndex(of: "=") else { throw .malformed(text) }
+            let name = String(text[..<equals])
+            guard Self.names.contains(name) else { throw .unknownName(name, suggestion: Self.nearest(to: name)) }
+            guard !axes.contains(where: { $0.name == name }) else { throw .repeated(name) }
+            let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
+            guard !values.isEmpty, !values.contains(where: \.isEmpty) else { throw .noValue(name) }
+            axes.append(Axis(name: name, values: values))
+        }
+        self.axes = axes
+    }
+
+    /// Every setting: one value per axis, the last axis varying fastest;
+    /// a grid without axes has one empty setting.
+    public var settings: [[(name: String, value: String)]] {
+        axes.reduce([[]]) { partial, axis in
+            partial.flatMap { prefix in axis.values.map { prefix + [(axis.name, $0)] } }
+        }
+    }
+
+    /// The valid name closest to `name` by edit distance.
+    private static func nearest(to name: String) -> String {
+        names.min { editDistance($0, name) < editDistance($1, name) } ?? names[0]
+    }
+
+    /// The Levenshtein distance between two names.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var diagonal = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)
+                diagonal = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, substitution)
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// Why a `--sweep` cannot be read.
+public enum SweepError: Error, Equatable, CustomStringConvertible {
+    /// No `=` in the text.
+    case malformed(String)
+    /// Not a name `evaluate` sweeps; the nearest one.
+    case unknownName(String, suggestion: String)
+    /// A name with no value, or an empty one.
+    case noValue(String)
+    /// The same name swept twice.
+    case repeated(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let text): return "--sweep '\(text)' is not NAME=V1,V2,… (e.g. confirm=1,2)"
+        case .unknownName(let name, let suggestion):
+            return "--sweep cannot vary '\(name)'; did you mean '\(suggestion)'? (\(SweepGrid.names.joined(separator: ", ")))"
+        case .noValue(let name): return "--sweep \(name)= needs values, e.g. \(name)=1,2"
+        case .repeated(let name): return "--sweep \(name) is given twice; put all its values in one --sweep"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import GeoCore
+
+/// How much truth an evaluation covers: device-hours (first to last truth
+/// point of each device) and kilometres travelled, the denominators of
+/// rates such as false entries per 100 device-hours.
+public struct TruthCoverage: Hashable, Sendable {
+    /// Hours from each device's first truth point to its last, summed.
+    public private(set) var deviceHours = 0.0
+    /// Kilometres along the truth tracks (straight segments), summed.
+    public private(set) var kilometres = 0.0
+
+    /// No truth yet.
+    public init() {}
+
+    /// Adds one device's truth track, points in time order.
+    public mutating func add<Points: Sequence>(_ points: Points) where Points.Element == TimedFix {
+        var first: TimedFix?
+        var last: TimedFix?
+        var metres = 0.0
+        for point in points {
+            if let last { metres += Geodesy.distance(last.coordinate, point.coordinate) }
+            if first == nil { first = point }
+            last = point
+        }
+        guard let first, let last else { return }
+        deviceHours += Double(last.time.nanoseconds - first.time.nanoseconds) / 3.6e12
+        kilometres += metres / 1000
+    }
+
+    /// `count` events per 100 device-hours; `nil` without any time covered.
+    public func per100DeviceHours(_ count: Int) -> Double? {
+        deviceHours > 0 ? Double(count) / deviceHours * 100 : nil
+    }
+}

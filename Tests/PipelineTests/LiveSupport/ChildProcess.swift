@@ -101,25 +101,6 @@ func withChildProcess<Result>(
     }
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on right now.
-func freeLocalPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(errno, "socket") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(errno, "bind 127.0.0.1:0") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// Waits until `condition` holds, failing with `what` after `timeout`.
 func waitFor(_ what: String, timeout: Duration = .seconds(30), _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout

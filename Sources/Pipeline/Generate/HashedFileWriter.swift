@@ -36,14 +36,8 @@ public final class HashedFileWriter {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBytes { bytes in
             hash?.update(bytes)
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw RunError.writeFailed(path, String(cString: strerror(errno)))
-                }
-                offset += written
+            if let failure = writeFully(descriptor, bytes) {
+                throw RunError.writeFailed(path, String(cString: strerror(failure)))
             }
         }
         byteCount += buffer.count

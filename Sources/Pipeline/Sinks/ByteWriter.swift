@@ -39,15 +39,8 @@ public final class ByteWriter {
 
     /// Writes everything buffered.
     public func flush() {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            offset += written
-        }
+        // A closed pipe or a full disk loses the output, not the run.
+        _ = bytes.withUnsafeBytes { writeFully(descriptor, $0) }
         bytes.removeAll(keepingCapacity: true)
     }
 }

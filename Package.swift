@@ -38,7 +38,7 @@ let package = Package(
         // MARK: Edges
         .target(
             name: "Pipeline",
-            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation"]
+            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation"]
         ),
         .target(
             name: "TaskStore",
@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "repeat-sim",
             dependencies: [
-                "GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Pipeline", "TaskStore",
+                "GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Evaluation", "Pipeline", "TaskStore", "Simulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

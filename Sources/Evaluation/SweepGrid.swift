@@ -26,7 +26,7 @@ public struct SweepGrid: Hashable, Sendable {
         for text in texts {
             guard let equals = text.firstIndex(of: "=") else { throw .malformed(text) }
             let name = String(text[..<equals])
-            guard Self.names.contains(name) else { throw .unknownName(name, suggestion: Self.nearest(to: name)) }
+            guard Self.names.contains(name) else { throw .unknownName(name, suggestion: nearest(to: name, in: Self.names)) }
             guard !axes.contains(where: { $0.name == name }) else { throw .repeated(name) }
             let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(
                 String.init)
@@ -42,29 +42,6 @@ public struct SweepGrid: Hashable, Sendable {
         axes.reduce([[]]) { partial, axis in
             partial.flatMap { prefix in axis.values.map { prefix + [(axis.name, $0)] } }
         }
-    }
-
-    /// The valid name closest to `name` by edit distance.
-    private static func nearest(to name: String) -> String {
-        names.min { editDistance($0, name) < editDistance($1, name) } ?? names[0]
-    }
-
-    /// The Levenshtein distance between two names.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)
-                diagonal = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, substitution)
-            }
-        }
-        return row[b.count]
     }
 }
 

@@ -27,6 +27,14 @@ public struct TruthCoverage: Hashable, Sendable {
         kilometres += metres / 1000
     }
 
+    /// The coverage of both.
+    public func adding(_ other: TruthCoverage) -> TruthCoverage {
+        var sum = self
+        sum.deviceHours += other.deviceHours
+        sum.kilometres += other.kilometres
+        return sum
+    }
+
     /// `count` events per 100 device-hours; `nil` without any time covered.
     public func per100DeviceHours(_ count: Int) -> Double? {
         deviceHours > 0 ? Double(count) / deviceHours * 100 : nil

@@ -18,7 +18,9 @@ struct RepeatSim: AsyncParsableCommand {
             3 a check/evaluate expectation failed.
             """,
         subcommands: [
-            TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self, BenchCommand.self,
+            TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self,
+            EvaluateCommand.self,
+            BenchCommand.self,
         ]
     )
 

@@ -18,16 +18,30 @@ public struct JSONLine {
     }
 
     /// Adds a number field (`null` when nil or not finite).
-    public mutating func add(_ key: String, _ value: Double?) {
-        guard let value, value.isFinite else { return field(key, "null") }
-        field(key, value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)")
-    }
+    public mutating func add(_ key: String, _ value: Double?) { field(key, Self.number(value)) }
 
     /// Adds an integer field.
     public mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
 
     /// Adds a date field as UTC RFC 3339 text (`null` when nil).
     public mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
+
+    /// Adds a Boolean field.
+    public mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
+
+    /// Adds a nested object.
+    public mutating func add(_ key: String, object: JSONLine) { field(key, object.string) }
+
+    /// Adds an array of strings.
+    public mutating func add(_ key: String, strings: [String]) {
+        field(key, "[" + strings.map(JSONLine.quoted).joined(separator: ",") + "]")
+    }
+
+    /// Adds an interval as `[lower, upper]` (`null` when nil).
+    public mutating func add(_ key: String, interval: ClosedRange<Double>?) {
+        guard let interval else { return field(key, "null") }
+        field(key, "[" + Self.number(interval.lowerBound) + "," + Self.number(interval.upperBound) + "]")
+    }
 
     /// The finished object.
     public var string: String { text + "}" }
@@ -36,6 +50,12 @@ public struct JSONLine {
         if !first { text += "," }
         first = false
         text += JSONLine.quoted(key) + ":" + json
+    }
+
+    /// A JSON number for `value` (`null` when nil or not finite).
+    private static func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "null" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)"
     }
 
     /// A JSON string literal for `value`.

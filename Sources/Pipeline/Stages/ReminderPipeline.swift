@@ -67,9 +67,15 @@ public struct ReminderPipeline: Sendable {
     ///   - reorderSeconds: the reorder window (`--reorder-window`).
     ///   - monitorLimit: at most this many regions monitored per device
     ///     (`--monitor-limit`); `nil` monitors all.
-    public init(reminders: ReminderStage, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil) {
+    ///   - padding: metres added to every circle's radius for detection
+    ///     only (`evaluate`'s `pad`; the default hysteresis follows the
+    ///     padded radius); areas are used as they are.
+    public init(
+        reminders: ReminderStage, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
+        padding: Double = 0
+    ) {
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: reminders.regions, settings: geofence)
+        detector = TransitionDetector(regions: reminders.regions.map { $0.padded(by: padding) }, settings: geofence)
         self.reminders = reminders
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
@@ -169,6 +175,16 @@ public struct ReminderPipeline: Sendable {
             }
         }
         events.append(.reminder(decision))
+    }
+}
+
+extension Region {
+    /// The region with `metres` added to a circle's radius (at least 1 cm
+    /// is left); an area as it is.
+    fileprivate func padded(by metres: Double) -> Region {
+        guard metres != 0, case .circle(var circle) = shape else { return self }
+        circle.radius = max(circle.radius + metres, 0.01)
+        return Region(id: id, shape: .circle(circle), task: task)
     }
 }
 

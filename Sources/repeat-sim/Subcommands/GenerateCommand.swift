@@ -120,15 +120,9 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let errorModel = try error.model()
-        let path = try truePath(errorModel: errorModel)
-        let settings = try delivery.settings(start: start.flatMap(RFC3339.parse))
-        let simulation: FeedSimulation
-        do {
-            let named =
-                devices == 1 ? [SimulatedDevice(name: nil, path: path)] : SimulatedDevice.numbered(devices, following: path)
-            simulation = try FeedSimulation(devices: named, errorModel: errorModel, delivery: settings, seed: seed)
-        } catch { throw GenerateFailure(error.description) }
+        let simulation = try simulation(seed: seed)
+        let path = simulation.devices[0].path
+        let errorModel = simulation.errorModel
         let outputs = try output.outputs(devices: devices)
         let parameters = manifestParameters(path: path, errorModel: errorModel, outputs: outputs)
         let summary: GenerateSummary
@@ -147,6 +141,19 @@ struct GenerateCommand: AsyncParsableCommand {
                 progress: ProgressBar(enabled: Console.stderrIsTerminal && output.out != nil && output.out != "-"))
         }
         Console.write(summary.line(devices: devices))
+    }
+
+    /// The simulation these flags describe, every random stream seeded
+    /// from `seed` (`evaluate --scenario` runs seeds 1…N).
+    func simulation(seed: UInt64) throws -> FeedSimulation {
+        let errorModel = try error.model()
+        let path = try truePath(errorModel: errorModel, seed: seed)
+        let settings = try delivery.settings(start: start.flatMap(RFC3339.parse))
+        do {
+            let named =
+                devices == 1 ? [SimulatedDevice(name: nil, path: path)] : SimulatedDevice.numbered(devices, following: path)
+            return try FeedSimulation(devices: named, errorModel: errorModel, delivery: settings, seed: seed)
+        } catch { throw GenerateFailure(error.description) }
     }
 
     /// Every setting in force, defaults included, for the manifest.
@@ -185,7 +192,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     /// The path the device truly follows.
-    private func truePath(errorModel: ErrorModel) throws -> TimedPath {
+    private func truePath(errorModel: ErrorModel, seed: UInt64) throws -> TimedPath {
         let begin = start.flatMap(RFC3339.parse)
         do {
             if let itinerary {

@@ -1,0 +1,92 @@
+/// A condition on one metric, for CI (`--expect 'enter.recall>=0.95'`):
+/// a metric path as in the JSON, a comparison, and a number — a duration
+/// may carry its unit (`enter.latency_s.p90<=30s`, `2m`, `250ms`, `1h`)
+/// and a ratio may be a percentage (`95%`).
+public struct Expectation: Hashable, Sendable, CustomStringConvertible {
+    /// A comparison.
+    public enum Comparison: String, Hashable, Sendable, CaseIterable {
+        case atLeast = ">="
+        case atMost = "<="
+        case equal = "=="
+        case greater = ">"
+        case less = "<"
+
+        func holds(_ left: Double, _ right: Double) -> Bool {
+            switch self {
+            case .atLeast: return left >= right
+            case .atMost: return left <= right
+            case .equal: return left == right
+            case .greater: return left > right
+            case .less: return left < right
+            }
+        }
+    }
+
+    /// The metric path (`enter.recall`).
+    public let path: String
+    /// How the metric compares with ``threshold``.
+    public let comparison: Comparison
+    /// The number, in the metric's unit (seconds for latencies).
+    public let threshold: Double
+    /// The expectation as written.
+    public let description: String
+
+    /// Reads an expectation.
+    /// - Throws: ``ExpectationError`` naming the text: no comparison, a
+    ///   path that is no metric (with the nearest one), or a value that is
+    ///   no number.
+    public init(parsing text: String) throws(ExpectationError) {
+        let compact = text.filter { !$0.isWhitespace }
+        // Two-character comparisons first, so that ">=" is not read as ">".
+        guard
+            let (comparison, range) = Comparison.allCases.lazy.compactMap({ comparison in
+                compact.range(of: comparison.rawValue).map { (comparison, $0) }
+            }).first
+        else { throw .noComparison(text) }
+        path = String(compact[..<range.lowerBound])
+        guard EvaluationScores.metricPaths.contains(path) else {
+            throw .unknownMetric(path, suggestion: nearest(to: path, in: EvaluationScores.metricPaths))
+        }
+        guard let value = Self.number(String(compact[range.upperBound...])) else { throw .badValue(text) }
+        self.comparison = comparison
+        threshold = value
+        description = compact
+    }
+
+    /// A number with an optional unit: ms, s, m (minutes), min, h, or %.
+    private static func number(_ text: String) -> Double? {
+        let digits = text.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }
+        let scales: [String: Double] = ["": 1, "s": 1, "ms": 0.001, "m": 60, "min": 60, "h": 3600, "%": 0.01]
+        guard let value = Double(digits), value.isFinite, let scale = scales[String(text.dropFirst(digits.count))] else {
+            return nil
+        }
+        return value * scale
+    }
+
+    /// Whether `scores` meet the expectation; an undefined metric does not.
+    public func holds(for scores: EvaluationScores) -> Bool {
+        guard case .some(.some(let value)) = scores.value(at: path) else { return false }
+        return comparison.holds(value, threshold)
+    }
+}
+
+/// Why an `--expect` cannot be read.
+public enum ExpectationError: Error, Equatable, CustomStringConvertible {
+    /// No `>=`, `<=`, `==`, `>` or `<`.
+    case noComparison(String)
+    /// Not a metric path; the nearest one.
+    case unknownMetric(String, suggestion: String)
+    /// The value is not a number (with an optional unit).
+    case badValue(String)
+
+    public var description: String {
+        switch self {
+        case .noComparison(let text):
+            return "--expect '\(text)' has no comparison; write METRIC>=VALUE, e.g. enter.recall>=0.95"
+        case .unknownMetric(let path, let suggestion):
+            return "--expect: '\(path)' is not a metric; did you mean '\(suggestion)'? (paths as in the JSON output)"
+        case .badValue(let text):
+            return "--expect '\(text)': the value must be a number, a duration like 30s or 2m, or a percentage"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GeoCore
+
+/// Hand-labelled true events (`--truth-events FILE`): JSON lines
+/// `{"kind":"enter"|"exit","time":"…","region":"…","device":"…"}`, or a
+/// visits CSV `device,region,enter,exit` (RFC 3339 times; an empty exit is
+/// a visit still open at the end; a header line is skipped). `device` may
+/// be empty or absent for a feed's single unnamed device.
+public struct TruthEventsFile: Sendable {
+    /// The events, in file order.
+    public private(set) var events: [ScoredEvent] = []
+    /// Lines that could not be read, as `line N: reason`, in order.
+    public private(set) var problems: [String] = []
+
+    /// Reads `text`: JSON lines when its first non-blank character is `{`,
+    /// else a visits CSV.
+    public init(text: String) {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let isJSON = text.first { !$0.isWhitespace } == "{"
+        for (offset, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            do {
+                if isJSON {
+                    events.append(try Self.event(json: trimmed))
+                } else if offset > 0 || !Self.isHeader(trimmed) {
+                    events += try Self.visit(csv: trimmed)
+                }
+            } catch {
+                problems.append("line \(offset + 1): \(error.reason)")
+            }
+        }
+    }
+
+    private struct LineError: Error {
+        let reason: String
+    }
+
+    private static func event(json line: String) throws(LineError) -> ScoredEvent {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw LineError(reason: "not a JSON object")
+        }
+        guard let kindText = object["kind"] as? String, let kind = ScoredEvent.Kind(rawValue: kindText) else {
+            throw LineError(reason: "\"kind\" must be \"enter\" or \"exit\"")
+        }
+        guard let region = object["region"] as? String, !region.isEmpty else { throw LineError(reason: "no \"region\"") }
+        let time = try Self.time(object["time"] as? String, field: "time")
+        let device = (object["device"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        return ScoredEvent(kind: kind, time: time, region: region, device: device)
+    }
+
+    private static func visit(csv line: String) throws(LineError) -> [ScoredEvent] {
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard fields.count == 4 else {
+            throw LineError(reason: "a visit is device,region,enter,exit (\(fields.count) fields)")
+        }
+        guard !fields[1].isEmpty else { throw LineError(reason: "no region") }
+        let device = fields[0].isEmpty ? nil : fields[0]
+        let entry = try Self.time(fields[2], field: "enter")
+        var events = [ScoredEvent(kind: .enter, time: entry, region: fields[1], device: device)]
+        if !fields[3].isEmpty {
+            let exit = try Self.time(fields[3], field: "exit")
+            guard entry <= exit else { throw LineError(reason: "the exit is before the entry") }
+            events.append(ScoredEvent(kind: .exit, time: exit, region: fields[1], device: device))
+        }
+        return events
+    }
+
+    private static func time(_ text: String?, field: String) throws(LineError) -> Timestamp {
+        guard let text, let time = RFC3339.parse(text) else {
+            throw LineError(reason: "\"\(field)\" must be an RFC 3339 time like 2025-03-17T16:00:00Z")
+        }
+        return time
+    }
+
+    private static func isHeader(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        return lower.contains("region") && lower.contains("device")
+    }
+}

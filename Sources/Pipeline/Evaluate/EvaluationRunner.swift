@@ -1,0 +1,91 @@
+import Evaluation
+import Foundation
+import Synchronization
+
+/// Runs an evaluation's settings over its feeds on every core: one feed
+/// decoded once and its settings in parallel, or `--runs` generated feeds
+/// in parallel, each through every setting.
+public struct EvaluationRunner: Sendable {
+    /// One row of the result: a setting and its scores.
+    public struct Row: Sendable {
+        /// The setting.
+        public var setting: EvaluationSetting
+        /// Its scores, pooled over the runs.
+        public var scores: EvaluationScores
+        /// The runs pooled.
+        public var runs: Int
+        /// False entries per 100 device-hours, mean over the runs with its
+        /// 95 % interval (two runs or more with tracks as truth).
+        public var falseEntriesInterval: (mean: Double, interval: ClosedRange<Double>)?
+        /// The stages' counts on the first run.
+        public var statistics: ReminderPipeline.Statistics
+    }
+
+    /// The evaluation.
+    public let evaluation: FeedEvaluation
+    /// The settings, in the order of the rows.
+    public let settings: [EvaluationSetting]
+    /// The matching window.
+    public let window: MatchWindow
+    /// Threads to use.
+    public let jobs: Int
+
+    /// A runner of `settings` with `jobs` threads (default: every core).
+    public init(
+        evaluation: FeedEvaluation, settings: [EvaluationSetting], window: MatchWindow,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.evaluation = evaluation
+        self.settings = settings
+        self.window = window
+        self.jobs = max(1, jobs)
+    }
+
+    /// The rows for one feed: its truth found once, the settings run in
+    /// parallel; `progress` is called after each setting with the number
+    /// done.
+    public func rows(for subject: EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }) -> [Row] {
+        let truth = evaluation.truth(of: subject)
+        let done = Atomic<Int>(0)
+        let detections = parallelMap(count: settings.count, jobs: jobs) { index in
+            let detection = evaluation.detect(subject, truth: truth, setting: settings[index])
+            progress(done.add(1, ordering: .relaxed).newValue)
+            return detection
+        }
+        return settings.indices.map { index in
+            var pool = EvaluationPool()
+            pool.add(truth: truth, detection: detections[index], window: window)
+            return row(index, pool: pool, statistics: detections[index].statistics)
+        }
+    }
+
+    /// The rows over `runs` feeds made by `subject(run)` (runs 1…N, in
+    /// parallel), every setting on each; `progress` is called after each
+    /// run with the number done.
+    public func rows(
+        runs: Int, subject: @Sendable (Int) throws -> EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }
+    ) throws -> [Row] {
+        let done = Atomic<Int>(0)
+        let outcomes = parallelMap(count: runs, jobs: jobs) {
+            index -> Result<(FeedEvaluation.Truth, [FeedEvaluation.Detection]), any Error> in
+            defer { progress(done.add(1, ordering: .relaxed).newValue) }
+            return Result {
+                let subject = try subject(index + 1)
+                let truth = evaluation.truth(of: subject)
+                return (truth, settings.map { evaluation.detect(subject, truth: truth, setting: $0) })
+            }
+        }
+        let runsDone = try outcomes.map { try $0.get() }
+        return settings.indices.map { index in
+            var pool = EvaluationPool()
+            for (truth, detections) in runsDone { pool.add(truth: truth, detection: detections[index], window: window) }
+            return row(index, pool: pool, statistics: runsDone.first?.1[index].statistics ?? .init())
+        }
+    }
+
+    private func row(_ index: Int, pool: EvaluationPool, statistics: ReminderPipeline.Statistics) -> Row {
+        Row(
+            setting: settings[index], scores: pool.scores(window: window), runs: pool.runs,
+            falseEntriesInterval: ConfidenceInterval.mean(of: pool.runRates), statistics: statistics)
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import GeoCore
+import Simulation
+
+/// `evaluate --scenario FILE.json`: a simulation written as `generate`'s
+/// flags, and the places to score it on.
+///
+/// Keys are `generate`'s flag names without dashes (`"via"`, `"profile"`,
+/// `"environment"`, `"interval"`, `"devices"`, `"gap"`: […], `"keep-times"`:
+/// true, …; `"route"` is the ROUTE file), plus `"regions"` and `"tasks"`
+/// for `evaluate`. Paths are relative to the scenario file. `"seed"` and
+/// output flags are refused: runs take seeds 1…N, and nothing is written.
+///
+/// ```json
+/// {"via": "52.5200,13.4050;52.5163,13.3777", "profile": "car",
+///  "environment": "urban", "interval": "60s", "regions": "shops.csv"}
+/// ```
+struct EvaluationScenario {
+    /// The generate command the keys describe.
+    let generate: GenerateCommand
+    /// The regions file, resolved.
+    let regions: String?
+    /// The tasks file, resolved.
+    let tasks: String?
+    /// Seconds between truth points.
+    let truthInterval: Double
+
+    /// Keys that name files, resolved against the scenario's folder.
+    private static let pathKeys: Set<String> = ["route", "itinerary", "probe", "regions", "tasks"]
+    /// `generate` flags that make no sense in process.
+    private static let refusedKeys: Set<String> = [
+        "seed", "out", "pty", "format", "talker", "pace", "baud", "no-wait", "truth", "manifest",
+    ]
+
+    /// Reads the scenario at `path`.
+    /// - Throws: ``EvaluateFailure`` naming the file and the key.
+    init(path: String) throws {
+        let object: [String: ScenarioValue]
+        do {
+            object = try JSONDecoder().decode([String: ScenarioValue].self, from: try readInput(path))
+        } catch let error as UnreadableFile {
+            throw error
+        } catch {
+            throw EvaluateFailure(
+                "\(path): a scenario is a JSON object of generate's flags (strings, numbers, Booleans or lists), "
+                    + "e.g. {\"via\": \"52.52,13.40;52.53,13.41\", \"interval\": \"60s\"}")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        func resolved(_ file: String) -> String {
+            file.hasPrefix("/") || folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+        }
+        var arguments: [String] = []
+        var regions: String?
+        var tasks: String?
+        var truthInterval = 1.0
+        for key in object.keys.sorted() {
+            let value = object[key]!
+            if let refused = Self.refusedKeys.first(where: { $0 == key }) {
+                throw EvaluateFailure(
+                    "\(path): \"\(refused)\" has no place in a scenario (runs use seeds 1…--runs, and nothing is written)")
+            }
+            let texts = value.texts.map { Self.pathKeys.contains(key) ? resolved($0) : $0 }
+            switch key {
+            case "regions": regions = texts.first
+            case "tasks": tasks = texts.first
+            case "route": arguments += texts
+            case "truth-interval":
+                guard let seconds = try? DurationArgument.parse(texts.first ?? "").seconds, seconds > 0 else {
+                    throw EvaluateFailure("\(path): \"truth-interval\" must be a duration like 1s")
+                }
+                truthInterval = seconds
+            default:
+                switch value {
+                case .flag(true): arguments.append("--\(key)")
+                case .flag(false): break
+                default: for text in texts { arguments += ["--\(key)", text] }
+                }
+            }
+        }
+        do {
+            generate = try GenerateCommand.parse(arguments)
+        } catch {
+            throw EvaluateFailure("\(path): \(GenerateCommand.message(for: error))")
+        }
+        self.regions = regions
+        self.tasks = tasks
+        self.truthInterval = truthInterval
+    }
+
+    /// The feed and truth of run `seed`, generated in process: the fixes a
+    /// decoder would return (invalid cold-start epochs carry no fix) and
+    /// the truth at ``truthInterval``.
+    func subject(seed: Int) throws -> (fixes: [Fix], truth: [Fix]) {
+        let simulation = try generate.simulation(seed: UInt64(seed))
+        let fixes = simulation.fixes().compactMap { $0.valid ? $0.fix : nil }
+        let truth: [Fix]
+        do { truth = Array(try simulation.truth(interval: truthInterval)) } catch {
+            throw EvaluateFailure("truth-interval: \(error)")
+        }
+        return (fixes, truth)
+    }
+}
+
+/// A value of a scenario key.
+private enum ScenarioValue: Decodable {
+    case text(String)
+    case flag(Bool)
+    case number(Double)
+    case list([ScenarioValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .flag(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .list(try container.decode([ScenarioValue].self))
+        }
+    }
+
+    /// The value as flag texts (a list gives one per element).
+    var texts: [String] {
+        switch self {
+        case .text(let text): return [text]
+        case .flag(let flag): return [flag ? "true" : "false"]
+        case .number(let number):
+            return [number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)]
+        case .list(let values): return values.flatMap(\.texts)
+        }
+    }
+}
+
+/// Why an evaluation could not run, once its flags were accepted: a plain
+/// error (exit 1) without the usage text.
+struct EvaluateFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

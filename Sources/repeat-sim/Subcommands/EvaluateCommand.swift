@@ -1,0 +1,256 @@
+import ArgumentParser
+import Evaluation
+import FeedParsing
+import Foundation
+import GeoCore
+import Pipeline
+
+/// `repeat-sim evaluate`: geofence detection on a feed scored against the
+/// truth, over a sweep of settings.
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Score geofence detection against the truth: precision, recall and latency, over sweeps of settings.",
+        discussion: """
+            True events come from --truth tracks (what `generate --truth` writes: an
+            entry where the path between two truth points crosses into a region,
+            at the interpolated moment; an exit likewise; none where a track
+            starts inside) or from --truth-events (JSON lines
+            {"kind":"enter","time":…,"region":…,"device":…} or a visits CSV
+            device,region,enter,exit). Detected events are the detector's
+            transitions on FEED with the geofence flags: enter and cross are
+            entries, exit and cross exits. Per device, region and kind, each true
+            event takes the earliest unmatched detection within --window; TP =
+            matched, FN = true events left, FP = detections left, latency =
+            detected − true. Feed devices are matched to truth devices by name
+            (dev1.nmea to dev1; one each matches whatever the names).
+
+            --sweep runs every combination of the values given (the feed is
+            decoded once, settings run on every core); --expect marks the rows
+            that meet every condition and exits 3 when none does (or, for one
+            setting, when it fails). With --tasks, the location reminders on the
+            feed are scored against those the same tasks give on the truth.
+            --scenario generates the feed in process instead, from a JSON object
+            of generate's flags (plus "regions" and "tasks"), with seeds 1…--runs,
+            and pools the runs (95 % intervals: Wilson for proportions).
+
+            JSON (--json), one object per setting:
+              {"setting":{"confirm":2},"enter":{"tp","fp","fn","precision","recall",
+               "f1","latency_s":{"p50","p90","p95","max"}},"exit":{…},"all":{…},
+               "visits":{"true","recalled","recall"},"false_entries_per_100h",
+               "device_hours","km"}     (null where a ratio is undefined)
+
+            Examples:
+              repeat-sim generate --via "52.5200,13.4050;52.5163,13.3777" --profile car \\
+                --environment urban --interval 1s --out drive.nmea --truth truth.csv
+              repeat-sim evaluate drive.nmea --truth truth.csv --regions shops.csv \\
+                --sweep interval=1s,10s,60s --sweep hysteresis=0,25 --sweep confirm=1,2
+              repeat-sim evaluate --scenario car-urban.json --runs 20 --expect 'enter.recall>=0.95'
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Feed files to score; - reads standard input.", valueName: "FEED"))
+    var feeds: [String] = []
+
+    @Option(
+        name: .customLong("truth"),
+        help: ArgumentHelp("Where the devices really were: a feed of truth points (repeatable).", valueName: "track"))
+    var truthTracks: [String] = []
+
+    @Option(help: ArgumentHelp("Hand-labelled true events instead of --truth (JSON lines or visits CSV).", valueName: "file"))
+    var truthEvents: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Generate the feed and truth in process from a JSON object of generate's flags.", valueName: "file"))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N, pooled.", valueName: "n"))
+    var runs: Int?
+
+    @OptionGroup(title: "Input") var feedOptions: FeedOptions
+
+    @Flag(help: "Exit with status 2 at the first malformed record or region.")
+    var strict = false
+
+    @OptionGroup(title: "Places and tasks") var places: PlacesOptions
+
+    @OptionGroup(title: "Evaluation") var evaluation: EvaluationOptions
+
+    @OptionGroup(title: "Reminders") var reminder: ReminderOptions
+
+    @OptionGroup(title: "Geofence") var geofence: GeofenceOptions
+
+    func validate() throws {
+        var problems: [String] = []
+        if scenario == nil {
+            if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input), or --scenario FILE") }
+            if truthTracks.isEmpty == (truthEvents == nil) {
+                problems.append("give the truth: --truth TRACK (repeatable) or --truth-events FILE")
+            }
+            if places.regions == nil, places.tasks == nil { problems.append("give --regions FILE, --tasks FILE, or both") }
+            if runs != nil { problems.append("--runs repeats a --scenario; a recorded FEED is scored once") }
+        } else if !feeds.isEmpty || !truthTracks.isEmpty || truthEvents != nil {
+            problems.append("--scenario generates the feed and the truth; give no FEED, --truth or --truth-events")
+        }
+        if let runs, runs < 1 { problems.append("--runs must be at least 1") }
+        if feeds.filter({ $0 == "-" }).count + truthTracks.filter({ $0 == "-" }).count > 1 {
+            problems.append("standard input (-) can be read only once")
+        }
+        problems += geofence.problems() + reminder.problems() + feedOptions.problems() + evaluation.problems()
+        if let first = problems.first { throw ValidationError(first) }
+    }
+
+    func run() throws {
+        let started = Date()
+        let window = try evaluation.matchWindow()
+        let expectations = try evaluation.expectations()
+        var base = EvaluationSetting(
+            geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+        base.parameters = []
+        let settings = try evaluation.settings(base: base)
+        let scenario = try self.scenario.map(EvaluationScenario.init(path:))
+        let regionsFile = places.regions ?? scenario?.regions
+        let tasksFile = places.tasks ?? scenario?.tasks
+        let regions = try regionsFile.map { try loadRegions($0, strict: strict) } ?? []
+        let tasks = try tasksFile.map(loadTasks) ?? []
+        let scoring = FeedEvaluation(regions: regions, tasks: tasks, reminderSettings: reminder.settings)
+        guard !scoring.regions.isEmpty else {
+            throw EvaluateFailure(
+                regionsFile == nil && tasksFile == nil
+                    ? "give --regions FILE (or \"regions\" in the scenario): there is nothing to detect"
+                    : "no usable region in \([regionsFile, tasksFile].compactMap { $0 }.joined(separator: " or ")): nothing to detect"
+            )
+        }
+        let runner = EvaluationRunner(
+            evaluation: scoring, settings: settings, window: window,
+            jobs: evaluation.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let progress = ProgressBar(enabled: Console.stderrIsTerminal)
+        let rows: [EvaluationRunner.Row]
+        let described: String
+        if let scenario {
+            let count = runs ?? 1
+            rows = try runner.rows(
+                runs: count,
+                subject: { seed in
+                    let generated = try scenario.subject(seed: seed)
+                    return EvaluationSubject(fixes: generated.fixes, truth: .tracks(TruthTrackPoints.grouping(generated.truth)))
+                },
+                progress: { done in
+                    progress.show("evaluate", fraction: Double(done) / Double(count), detail: "run \(done)/\(count)")
+                })
+            described = "\(count) run\(count == 1 ? "" : "s") of \(self.scenario!)"
+        } else {
+            let subject = try recordedSubject()
+            rows = runner.rows(
+                for: subject,
+                progress: { done in
+                    progress.show(
+                        "evaluate", fraction: Double(done) / Double(settings.count), detail: "setting \(done)/\(settings.count)")
+                })
+            described = "\(subject.fixes.count) fixes of \(subject.feedDevices.count) device(s)"
+        }
+        progress.clear()
+        let stdout = ByteWriter.standardOutput()
+        let lines =
+            evaluation.json
+            ? rows.map { $0.json(expectations: expectations) } : EvaluationTable(rows: rows, expectations: expectations).lines
+        for line in lines { stdout.write(line + "\n") }
+        stdout.flush()
+        Console.write(summary(rows, described: described, elapsed: Date().timeIntervalSince(started)))
+        try check(expectations, rows: rows)
+    }
+
+    /// The decoded FEEDs and their truth.
+    private func recordedSubject() throws -> EvaluationSubject {
+        let fixes = try decode(
+            feeds, label: "evaluate", options: feedOptions.decodingOptions(), format: feedOptions.format.format)
+        guard fixes.contains(where: { $0.time != nil }) else {
+            throw EvaluateFailure(
+                "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
+                    + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
+        }
+        let truth: EvaluationSubject.Truth
+        if let truthEvents {
+            let file = TruthEventsFile(text: String(decoding: try readInput(truthEvents), as: UTF8.self))
+            for problem in file.problems {
+                Console.write("\(truthEvents): \(problem); skipped")
+                if strict { throw ExitCode(2) }
+            }
+            guard !file.events.isEmpty else { throw EvaluateFailure("\(truthEvents): no true event to score against") }
+            truth = .events(file.events)
+        } else {
+            let points = try decode(truthTracks, label: "evaluate", options: FeedDecodingOptions(), format: nil)
+            let tracks = TruthTrackPoints.grouping(points)
+            guard tracks.contains(where: { $0.points.count > 1 }) else {
+                throw EvaluateFailure(
+                    "no truth track of two or more timed points in \(truthTracks.joined(separator: ", ")): "
+                        + "write one with `repeat-sim generate … --truth FILE`")
+            }
+            truth = .tracks(tracks)
+        }
+        let subject = EvaluationSubject(fixes: fixes, truth: truth)
+        let matching = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
+        for device in matching.unmatched {
+            Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
+        }
+        return subject
+    }
+
+    /// Every fix of `paths`, decoded once, devices named after their files
+    /// when there are several.
+    private func decode(_ paths: [String], label: String, options: FeedDecodingOptions, format: FeedFormat?) throws -> [Fix] {
+        let collector = FixCollector()
+        var settings = RunSettings(label: label, format: format, decoding: options)
+        settings.strict = strict
+        settings.namesDevicesAfterFiles = true
+        settings.showsProgress = true
+        let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
+        if result.stoppedAtMalformedRecord { throw ExitCode(2) }
+        if !result.unreadable.isEmpty { throw ExitCode(1) }
+        return collector.fixes
+    }
+
+    /// The line on stderr after the table.
+    private func summary(_ rows: [EvaluationRunner.Row], described: String, elapsed: Double) -> String {
+        guard let first = rows.first else { return "evaluate: nothing evaluated" }
+        let scores = first.scores
+        let trueEntries = scores.enter.truePositives + scores.enter.falseNegatives
+        let trueExits = scores.exit.truePositives + scores.exit.falseNegatives
+        var text = "evaluate: \(rows.count) setting\(rows.count == 1 ? "" : "s") on \(described); "
+        text += "\(trueEntries) true entries, \(trueExits) true exits"
+        if let coverage = scores.coverage {
+            text += String(format: " over %.1f device-hours, %.1f km", coverage.deviceHours, coverage.kilometres)
+        }
+        return text + String(format: "; %.1fs", elapsed)
+    }
+
+    /// Exit 3 when the expectations fail: for one setting, any of them;
+    /// for a sweep, when no row meets every one.
+    private func check(_ expectations: [Expectation], rows: [EvaluationRunner.Row]) throws {
+        guard !expectations.isEmpty else { return }
+        let meeting = rows.filter { row in expectations.allSatisfy { $0.holds(for: row.scores) } }
+        if rows.count == 1, let row = rows.first {
+            let failed = expectations.filter { !$0.holds(for: row.scores) }
+            for expectation in failed {
+                let value = row.scores.value(at: expectation.path).flatMap { $0 }
+                Console.write(
+                    "evaluate: expectation failed: \(expectation) (\(expectation.path) is \(value.map { "\($0)" } ?? "undefined"))"
+                )
+            }
+            if !failed.isEmpty { throw ExitCode(3) }
+        } else if meeting.isEmpty {
+            Console.write(
+                "evaluate: no setting meets every expectation (\(expectations.map(\.description).joined(separator: ", ")))")
+            throw ExitCode(3)
+        } else {
+            Console.write("evaluate: \(meeting.count) of \(rows.count) settings meet every expectation (marked ✓)")
+        }
+    }
+}
+
+/// Keeps every decoded fix, for a feed scored many times.
+private final class FixCollector: RunSink {
+    var fixes: [Fix] = []
+    func decoded(_ batch: FeedBatch, feed: String) { fixes.append(contentsOf: batch.fixes) }
+}

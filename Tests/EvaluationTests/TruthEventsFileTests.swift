@@ -1,0 +1,39 @@
+import Evaluation
+import GeoCore
+import Testing
+
+@Suite struct TruthEventsFileTests {
+    @Test func jsonLinesGiveOneEventEach() {
+        let file = TruthEventsFile(
+            text: """
+                {"kind":"enter","time":"2025-03-17T16:00:00Z","region":"Pharmacy","device":"phone"}
+                {"kind":"exit","time":"2025-03-17T16:10:00.5Z","region":"Pharmacy"}
+
+                {"kind":"dwell","time":"2025-03-17T16:10:00Z","region":"Pharmacy"}
+                {"kind":"exit","time":"yesterday","region":"Pharmacy"}
+                """)
+        #expect(file.events.map(\.kind) == [.enter, .exit])
+        #expect(file.events.map(\.device) == ["phone", nil])
+        #expect(file.events[1].time == RFC3339.parse("2025-03-17T16:10:00.5Z"))
+        #expect(
+            file.problems == [
+                "line 4: \"kind\" must be \"enter\" or \"exit\"",
+                "line 5: \"time\" must be an RFC 3339 time like 2025-03-17T16:00:00Z",
+            ])
+    }
+
+    @Test func visitsGiveAnEntryAndAnExitOrAnOpenVisit() {
+        let file = TruthEventsFile(
+            text: """
+                device,region,enter,exit
+                dev1,Bakery,2025-03-17T08:00:00Z,2025-03-17T08:05:00Z
+                ,Bakery,2025-03-17T09:00:00Z,
+                dev1,Bakery,2025-03-17T10:00:00Z,2025-03-17T09:00:00Z
+                dev1,Bakery
+                """)
+        #expect(file.events.map(\.kind) == [.enter, .exit, .enter])
+        #expect(file.events.map(\.device) == ["dev1", "dev1", nil])
+        #expect(
+            file.problems == ["line 4: the exit is before the entry", "line 5: a visit is device,region,enter,exit (2 fields)"])
+    }
+}

@@ -68,7 +68,8 @@ let package = Package(
             dependencies: ["TaskStore", "Recurrence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
-            name: "CLITests", dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore", "Simulation"],
+            name: "CLITests",
+            dependencies: ["TestSupport", "TaskStore", "FeedParsing", "GeoCore", "Geofencing", "Simulation", "Evaluation"],
             exclude: ["Snapshots"]
         ),
     ],

@@ -13,7 +13,8 @@ struct SnapshotTests {
     static let environment = ["COLUMNS": "80", "NO_COLOR": "1"]
 
     static let commands: [[String]] = [
-        [], ["decode"], ["replay"], ["live"], ["generate"], ["bench"], ["task"], ["task", "import"], ["task", "add"],
+        [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["task"], ["task", "import"],
+        ["task", "add"],
         ["task", "edit"],
         ["task", "done"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"],
     ]

@@ -35,7 +35,9 @@ extension EvaluationRunner.Row {
         line.add("false_entries_per_100h", scores.falseEntriesPer100h)
         if pooled { line.add("false_entries_per_100h_ci95", interval: falseEntriesInterval?.interval) }
         line.add("device_hours", scores.coverage?.deviceHours)
-        line.add("km", scores.coverage?.kilometres)
+        // Kilometres to the metre: the truth as written to a file is
+        // rounded to a centimetre, and the digits below would differ.
+        line.add("km", scores.coverage.map { ($0.kilometres * 1000).rounded() / 1000 })
         if let reminders = scores.reminders { line.add("reminders", object: Self.json(reminders, intervals: pooled)) }
         if pooled { line.add("runs", runs) }
         if !expectations.isEmpty {

@@ -2,12 +2,34 @@ import ArgumentParser
 import Evaluation
 import Pipeline
 
+/// What `evaluate` scores against: truth tracks, labelled events, or a
+/// scenario generated in process.
+struct TruthOptions: ParsableArguments {
+    @Option(
+        name: .customLong("truth"),
+        help: ArgumentHelp("Where the devices really were: a feed of truth points (repeatable).", valueName: "track"))
+    var tracks: [String] = []
+
+    @Option(
+        name: .customLong("truth-events"),
+        help: ArgumentHelp("Hand-labelled true events instead of --truth (JSON lines or visits CSV).", valueName: "file"))
+    var events: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Generate the feed and truth in process from a JSON object of generate's flags.", valueName: "file"))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N, pooled.", valueName: "n"))
+    var runs: Int?
+}
+
 /// `evaluate`'s own flags: the matching window, the sweep, the
 /// expectations, the output.
 struct EvaluationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How early and how late a detection may be and still match a true event. (default: 30s,10m)",
+            "How early and how late a detection may be and still match a true event.",
             valueName: "early,late"))
     var window = "30s,10m"
 
@@ -72,7 +94,9 @@ struct EvaluationOptions: ParsableArguments {
         if let jobs, jobs < 1 { found.append("--jobs must be at least 1") }
         do { _ = try matchWindow() } catch { found.append("\(error)") }
         do { _ = try expectations() } catch { found.append("\(error)") }
-        do { _ = try SweepGrid(parsing: sweep) } catch { found.append(error.description) }
+        do {
+            _ = try settings(base: EvaluationSetting(geofence: .init(), reorderSeconds: 5, monitorLimit: nil))
+        } catch { found.append("\(error)") }
         return found
     }
 }
@@ -87,7 +111,7 @@ enum SweepValue {
         -> EvaluationSetting.Parameter
     {
         func fail(_ expected: String) -> ValidationError {
-            ValidationError("--sweep \(name)=…\(text)…: \(expected)")
+            ValidationError("--sweep \(name): '\(text)' \(expected)")
         }
         func metres(atLeast lower: Double?) throws -> Double {
             guard let value = Double(text), value.isFinite, lower.map({ value >= $0 }) ?? true else {
@@ -145,7 +169,7 @@ enum SweepValue {
             setting.interval = try seconds()
             value = .number(setting.interval)
         default:
-            throw fail("is not a setting evaluate sweeps")
+            throw fail("cannot be swept")
         }
         return EvaluationSetting.Parameter(name: name, value: value)
     }

@@ -45,28 +45,14 @@ struct EvaluateCommand: ParsableCommand {
                 --environment urban --interval 1s --out drive.nmea --truth truth.csv
               repeat-sim evaluate drive.nmea --truth truth.csv --regions shops.csv \\
                 --sweep interval=1s,10s,60s --sweep hysteresis=0,25 --sweep confirm=1,2
-              repeat-sim evaluate --scenario car-urban.json --runs 20 --expect 'enter.recall>=0.95'
+              repeat-sim evaluate --scenario car.json --runs 20 --expect 'enter.recall>=0.95'
             """
     )
 
     @Argument(help: ArgumentHelp("Feed files to score; - reads standard input.", valueName: "FEED"))
     var feeds: [String] = []
 
-    @Option(
-        name: .customLong("truth"),
-        help: ArgumentHelp("Where the devices really were: a feed of truth points (repeatable).", valueName: "track"))
-    var truthTracks: [String] = []
-
-    @Option(help: ArgumentHelp("Hand-labelled true events instead of --truth (JSON lines or visits CSV).", valueName: "file"))
-    var truthEvents: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Generate the feed and truth in process from a JSON object of generate's flags.", valueName: "file"))
-    var scenario: String?
-
-    @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N, pooled.", valueName: "n"))
-    var runs: Int?
+    @OptionGroup(title: "Truth") var truth: TruthOptions
 
     @OptionGroup(title: "Input") var feedOptions: FeedOptions
 
@@ -83,18 +69,18 @@ struct EvaluateCommand: ParsableCommand {
 
     func validate() throws {
         var problems: [String] = []
-        if scenario == nil {
+        if truth.scenario == nil {
             if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input), or --scenario FILE") }
-            if truthTracks.isEmpty == (truthEvents == nil) {
+            if truth.tracks.isEmpty == (truth.events == nil) {
                 problems.append("give the truth: --truth TRACK (repeatable) or --truth-events FILE")
             }
             if places.regions == nil, places.tasks == nil { problems.append("give --regions FILE, --tasks FILE, or both") }
-            if runs != nil { problems.append("--runs repeats a --scenario; a recorded FEED is scored once") }
-        } else if !feeds.isEmpty || !truthTracks.isEmpty || truthEvents != nil {
+            if truth.runs != nil { problems.append("--runs repeats a --scenario; a recorded FEED is scored once") }
+        } else if !feeds.isEmpty || !truth.tracks.isEmpty || truth.events != nil {
             problems.append("--scenario generates the feed and the truth; give no FEED, --truth or --truth-events")
         }
-        if let runs, runs < 1 { problems.append("--runs must be at least 1") }
-        if feeds.filter({ $0 == "-" }).count + truthTracks.filter({ $0 == "-" }).count > 1 {
+        if let runs = truth.runs, runs < 1 { problems.append("--runs must be at least 1") }
+        if feeds.filter({ $0 == "-" }).count + truth.tracks.filter({ $0 == "-" }).count > 1 {
             problems.append("standard input (-) can be read only once")
         }
         problems += geofence.problems() + reminder.problems() + feedOptions.problems() + evaluation.problems()
@@ -109,7 +95,7 @@ struct EvaluateCommand: ParsableCommand {
             geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
         base.parameters = []
         let settings = try evaluation.settings(base: base)
-        let scenario = try self.scenario.map(EvaluationScenario.init(path:))
+        let scenario = try truth.scenario.map(EvaluationScenario.init(path:))
         let regionsFile = places.regions ?? scenario?.regions
         let tasksFile = places.tasks ?? scenario?.tasks
         let regions = try regionsFile.map { try loadRegions($0, strict: strict) } ?? []
@@ -129,7 +115,7 @@ struct EvaluateCommand: ParsableCommand {
         let rows: [EvaluationRunner.Row]
         let described: String
         if let scenario {
-            let count = runs ?? 1
+            let count = truth.runs ?? 1
             rows = try runner.rows(
                 runs: count,
                 subject: { seed in
@@ -139,7 +125,7 @@ struct EvaluateCommand: ParsableCommand {
                 progress: { done in
                     progress.show("evaluate", fraction: Double(done) / Double(count), detail: "run \(done)/\(count)")
                 })
-            described = "\(count) run\(count == 1 ? "" : "s") of \(self.scenario!)"
+            described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
         } else {
             let subject = try recordedSubject()
             rows = runner.rows(
@@ -170,26 +156,26 @@ struct EvaluateCommand: ParsableCommand {
                 "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
                     + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
         }
-        let truth: EvaluationSubject.Truth
-        if let truthEvents {
-            let file = TruthEventsFile(text: String(decoding: try readInput(truthEvents), as: UTF8.self))
+        let scored: EvaluationSubject.Truth
+        if let eventsFile = truth.events {
+            let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
             for problem in file.problems {
-                Console.write("\(truthEvents): \(problem); skipped")
+                Console.write("\(eventsFile): \(problem); skipped")
                 if strict { throw ExitCode(2) }
             }
-            guard !file.events.isEmpty else { throw EvaluateFailure("\(truthEvents): no true event to score against") }
-            truth = .events(file.events)
+            guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
+            scored = .events(file.events)
         } else {
-            let points = try decode(truthTracks, label: "evaluate", options: FeedDecodingOptions(), format: nil)
+            let points = try decode(truth.tracks, label: "evaluate", options: FeedDecodingOptions(), format: nil)
             let tracks = TruthTrackPoints.grouping(points)
             guard tracks.contains(where: { $0.points.count > 1 }) else {
                 throw EvaluateFailure(
-                    "no truth track of two or more timed points in \(truthTracks.joined(separator: ", ")): "
+                    "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
                         + "write one with `repeat-sim generate … --truth FILE`")
             }
-            truth = .tracks(tracks)
+            scored = .tracks(tracks)
         }
-        let subject = EvaluationSubject(fixes: fixes, truth: truth)
+        let subject = EvaluationSubject(fixes: fixes, truth: scored)
         let matching = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
         for device in matching.unmatched {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")

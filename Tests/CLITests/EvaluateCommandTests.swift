@@ -1,0 +1,296 @@
+import Evaluation
+import Foundation
+import GeoCore
+import Geofencing
+import TestSupport
+import Testing
+
+/// `repeat-sim evaluate` end to end: its counts against `replay
+/// --transitions` and a quadratic reference matcher, hand-labelled truth
+/// against tracks, expectations and refusals.
+@Suite("repeat-sim evaluate")
+struct EvaluateCommandTests {
+    /// A walk west-south-west through Berlin, 1.9 km.
+    static let start = Coordinate(latitude: 52.5200, longitude: 13.4050)
+    static let end = Coordinate(latitude: 52.5163, longitude: 13.3777)
+
+    /// Circles along the walk: passed through, grazed, and missed.
+    static let circles: [(id: String, fraction: Double, offset: Double, radius: Double)] = [
+        ("through", 0.15, 0, 40), ("offset", 0.35, 25, 50), ("graze", 0.55, 55, 60), ("wide", 0.75, -30, 90),
+        ("miss", 0.9, 110, 80),
+    ]
+
+    /// A generated two-device urban walk with its truth, in a fresh folder.
+    struct Walk {
+        let folder: String
+        var feed: String { folder + "/feed.csv" }
+        var truth: String { folder + "/truth.csv" }
+        var regions: String { folder + "/regions.csv" }
+
+        init(seed: Int = 5) throws {
+            folder = temporaryDirectory("repeat-evaluate")
+            let result = try RepeatSimBinary.run([
+                "generate", "--via", "\(start.latitude),\(start.longitude);\(end.latitude),\(end.longitude)", "--devices", "2",
+                "--environment", "urban", "--seed", "\(seed)", "--out", folder + "/feed.csv", "--truth", folder + "/truth.csv",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            try EvaluateCommandTests.regionsCSV(padding: 0).write(toFile: regions, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The circles as a regions CSV, radii grown by `padding`.
+    static func regionsCSV(padding: Double) -> String {
+        let metresPerDegree = Geodesy.earthRadius * .pi / 180
+        return "id,lat,lon,radius\n"
+            + circles.map { circle in
+                let latitude =
+                    start.latitude + (end.latitude - start.latitude) * circle.fraction + circle.offset / metresPerDegree
+                let longitude = start.longitude + (end.longitude - start.longitude) * circle.fraction
+                return "\(circle.id),\(latitude),\(longitude),\(circle.radius + padding)"
+            }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Differential
+
+    @Test("the counts equal those of replay --transitions and a quadratic matcher, for every setting of a sweep")
+    func countsMatchReplayAndAReferenceMatcher() throws {
+        let walk = try Walk()
+        let sweep = ["hysteresis=0,25", "confirm=1,2", "pad=0,20", "interval=0,5s"]
+        let evaluated = try RepeatSimBinary.run(
+            ["evaluate", walk.feed, "--truth", walk.truth, "--regions", walk.regions, "--json"]
+                + sweep.flatMap { ["--sweep", $0] })
+        #expect(evaluated.status == 0, "\(evaluated.stderr)")
+        let rows = try jsonLines(evaluated.stdout)
+        #expect(rows.count == 16)
+
+        let truth = try trueEvents(walk)
+        #expect(truth.filter { $0.kind == .enter }.count >= 6, "the walk enters the fences: \(truth)")
+        let feedLines = try String(contentsOfFile: walk.feed, encoding: .utf8).split(separator: "\n").map(String.init)
+        for row in rows {
+            let setting = try #require(row["setting"] as? [String: Any])
+            let hysteresis = try #require(setting["hysteresis"] as? Int)
+            let confirm = try #require(setting["confirm"] as? Int)
+            let pad = try #require(setting["pad"] as? Int)
+            let interval = try #require(setting["interval"] as? Int)
+            let folder = temporaryDirectory("repeat-evaluate-row")
+            try Self.regionsCSV(padding: Double(pad)).write(toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+            try Self.decimated(feedLines, seconds: interval).write(
+                toFile: folder + "/feed.csv", atomically: true, encoding: .utf8)
+            let replay = try RepeatSimBinary.run([
+                "replay", folder + "/feed.csv", "--regions", folder + "/regions.csv", "--transitions", "--json",
+                "--hysteresis", "\(hysteresis)", "--confirm", "\(confirm)",
+            ])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let detected = try jsonLines(replay.stdout).flatMap { line -> [ScoredEvent] in
+                let kind = try #require(line["kind"] as? String)
+                let time = try #require(line["time"] as? String)
+                let event = ScoredEvent(
+                    kind: .enter, time: try #require(RFC3339.parse(time)), region: try #require(line["region"] as? String),
+                    device: line["device"] as? String)
+                var exit = event
+                exit.kind = .exit
+                return ["enter": [event], "exit": [exit], "cross": [event, exit]][kind] ?? []
+            }
+            for kind in [ScoredEvent.Kind.enter, .exit] {
+                let expected = Self.referenceCounts(
+                    truth: truth.filter { $0.kind == kind }, detected: detected.filter { $0.kind == kind })
+                let scores = try #require(row[kind.rawValue] as? [String: Any])
+                let counts = [scores["tp"] as? Int, scores["fp"] as? Int, scores["fn"] as? Int]
+                #expect(counts == [expected.tp, expected.fp, expected.fn], "\(kind) with \(setting)")
+            }
+        }
+    }
+
+    /// The true events of the walk's truth file, by the finder `evaluate`
+    /// uses (its analytic cases are pinned in EvaluationTests).
+    func trueEvents(_ walk: Walk) throws -> [ScoredEvent] {
+        let decoded = try RepeatSimBinary.run(["decode", walk.truth, "--json"])
+        var tracks: [String: [TimedFix]] = [:]
+        for line in try jsonLines(decoded.stdout) {
+            let time = try #require(line["time"] as? String)
+            let fix = Fix(
+                time: RFC3339.parse(time),
+                coordinate: Coordinate(
+                    latitude: try #require(line["lat"] as? Double), longitude: try #require(line["lon"] as? Double)),
+                device: line["device"] as? String)
+            tracks[fix.device ?? "", default: []].append(try #require(TimedFix(fix)))
+        }
+        let regions = try Self.regionsCSV(padding: 0).split(separator: "\n").dropFirst().map { row in
+            let fields = row.split(separator: ",")
+            return Region(
+                id: String(fields[0]),
+                shape: .circle(
+                    centre: Coordinate(
+                        latitude: try #require(Double(fields[1])), longitude: try #require(Double(fields[2]))),
+                    radius: try #require(Double(fields[3]))))
+        }
+        let finder = TrueEventFinder(regions: regions)
+        return tracks.keys.sorted().flatMap { finder.events(along: tracks[$0]!, device: $0) }
+    }
+
+    /// The matching rule as a quadratic loop: each true event, in time
+    /// order, takes the earliest unmatched detection of its device and
+    /// region within [t − 30 s, t + 10 min].
+    static func referenceCounts(truth: [ScoredEvent], detected: [ScoredEvent]) -> (tp: Int, fp: Int, fn: Int) {
+        var used = [Bool](repeating: false, count: detected.count)
+        var tp = 0
+        for event in truth.sorted(by: { $0.time < $1.time }) {
+            var best: Int?
+            for (index, candidate) in detected.enumerated()
+            where !used[index] && candidate.device == event.device && candidate.region == event.region
+                && candidate.time.nanoseconds >= event.time.nanoseconds - 30_000_000_000
+                && candidate.time.nanoseconds <= event.time.nanoseconds + 600_000_000_000
+            {
+                if best.map({ candidate.time < detected[$0].time }) ?? true { best = index }
+            }
+            if let best {
+                used[best] = true
+                tp += 1
+            }
+        }
+        return (tp, detected.count - tp, truth.count - tp)
+    }
+
+    /// A CSV feed with a device's row kept only `seconds` after its last
+    /// kept row (the header stays).
+    static func decimated(_ lines: [String], seconds: Int) throws -> String {
+        let header = lines[0].split(separator: ",").map(String.init)
+        let timeColumn = try #require(header.firstIndex(of: "time"))
+        let deviceColumn = try #require(header.firstIndex(of: "device"))
+        var lastKept: [String: Int64] = [:]
+        var kept = [lines[0]]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let time = try #require(RFC3339.parse(fields[timeColumn])).nanoseconds
+            let device = fields[deviceColumn]
+            if let last = lastKept[device], time - last < Int64(seconds) * 1_000_000_000 { continue }
+            lastKept[device] = time
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Truth
+
+    @Test("--truth-events with the visits the truth tracks imply gives the same scores")
+    func handLabelledVisitsScoreLikeTheTracks() throws {
+        let walk = try Walk(seed: 9)
+        let truth = try trueEvents(walk)
+        var visits = ["device,region,enter,exit"]
+        for entry in truth where entry.kind == .enter {
+            let exit = truth.first {
+                $0.kind == .exit && $0.device == entry.device && $0.region == entry.region && $0.time >= entry.time
+            }
+            visits.append(
+                "\(entry.device ?? ""),\(entry.region),\(RFC3339.format(entry.time)),\(exit.map { RFC3339.format($0.time) } ?? "")"
+            )
+        }
+        let visitsFile = walk.folder + "/visits.csv"
+        try (visits.joined(separator: "\n") + "\n").write(toFile: visitsFile, atomically: true, encoding: .utf8)
+        let common = [walk.feed, "--regions", walk.regions, "--json", "--sweep", "confirm=1,3"]
+        let fromTracks = try RepeatSimBinary.run(["evaluate"] + common + ["--truth", walk.truth])
+        let fromVisits = try RepeatSimBinary.run(["evaluate"] + common + ["--truth-events", visitsFile])
+        #expect(fromTracks.status == 0 && fromVisits.status == 0, "\(fromTracks.stderr)\n\(fromVisits.stderr)")
+        for (tracks, labelled) in zip(try jsonLines(fromTracks.stdout), try jsonLines(fromVisits.stdout)) {
+            for key in ["setting", "enter", "exit", "all", "visits"] {
+                #expect(
+                    NSDictionary(dictionary: try #require(tracks[key] as? [String: Any]))
+                        == NSDictionary(dictionary: try #require(labelled[key] as? [String: Any])), "\(key)")
+            }
+            #expect(tracks["device_hours"] is Double && labelled["device_hours"] is NSNull)
+            #expect(tracks["false_entries_per_100h"] is Double && labelled["false_entries_per_100h"] is NSNull)
+        }
+    }
+
+    // MARK: Expectations
+
+    @Test("a failed expectation of one setting exits 3 naming it; a sweep marks the rows that meet all")
+    func expectationsGateTheExitStatus() throws {
+        let walk = try Walk()
+        let base = ["evaluate", walk.feed, "--truth", walk.truth, "--regions", walk.regions]
+        let met = try RepeatSimBinary.run(base + ["--expect", "enter.recall>=0.5", "--expect", "all.latency_s.p50<=10m"])
+        #expect(met.status == 0, "\(met.stderr)")
+        let failed = try RepeatSimBinary.run(base + ["--expect", "enter.recall>=0.5", "--expect", "enter.fp<0"])
+        #expect(failed.status == 3)
+        #expect(failed.stderr.contains("expectation failed: enter.fp<0 (enter.fp is"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("enter.recall>=0.5 ("), "\(failed.stderr)")
+
+        let sweep = try RepeatSimBinary.run(base + ["--sweep", "confirm=1,500", "--expect", "enter.recall>=0.5"])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        let marks = sweep.lines.dropFirst().map { $0.hasSuffix("✓") }
+        #expect(marks == [true, false], "\(sweep.stdout)")
+        #expect(sweep.stderr.contains("1 of 2 settings meet every expectation"))
+        let none = try RepeatSimBinary.run(base + ["--sweep", "confirm=1,500", "--expect", "enter.fp<0", "--json"])
+        #expect(none.status == 3)
+        #expect(try jsonLines(none.stdout).allSatisfy { ($0["failed"] as? [String]) == ["enter.fp<0"] })
+    }
+
+    // MARK: Scenario
+
+    @Test("a scenario run in process scores like the same generate written to files and evaluated")
+    func scenarioInProcessMatchesFiles() throws {
+        let walk = try Walk(seed: 1)
+        let scenario = walk.folder + "/scenario.json"
+        try """
+        {"via": "\(Self.start.latitude),\(Self.start.longitude);\(Self.end.latitude),\(Self.end.longitude)",
+         "devices": 2, "environment": "urban", "regions": "regions.csv"}
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let sweep = ["--sweep", "hysteresis=0,25", "--json"]
+        let inProcess = try RepeatSimBinary.run(["evaluate", "--scenario", scenario] + sweep)
+        let files = try RepeatSimBinary.run(
+            ["evaluate", walk.feed, "--truth", walk.truth, "--regions", walk.regions] + sweep)
+        #expect(inProcess.status == 0 && files.status == 0, "\(inProcess.stderr)\n\(files.stderr)")
+        #expect(inProcess.stdout == files.stdout)
+
+        let pooled = try RepeatSimBinary.run(["evaluate", "--scenario", scenario, "--runs", "4", "--json"])
+        #expect(pooled.status == 0, "\(pooled.stderr)")
+        let rows = try jsonLines(pooled.stdout)
+        let row = try #require(rows.first)
+        #expect(row["runs"] as? Int == 4)
+        let enter = try #require(row["enter"] as? [String: Any])
+        let recall = try #require(enter["recall"] as? Double)
+        let interval = try #require(enter["recall_ci95"] as? [Double])
+        #expect(interval.count == 2 && interval[0] <= recall && recall <= interval[1])
+        let fileRows = try jsonLines(files.stdout)
+        let single = try #require(fileRows.first?["device_hours"] as? Double)
+        #expect(abs(try #require(row["device_hours"] as? Double) - 4 * single) < 1e-6)
+    }
+
+    @Test("the Višnjan recording as truth with urban copies: the golden sweep")
+    func visnjanScenarioGolden() throws {
+        let result = try RepeatSimBinary.run([
+            "evaluate", "--scenario", RepositoryPaths.track("evaluate/scenario.json"), "--runs", "5", "--sweep",
+            "interval=1s,10s", "--sweep", "hysteresis=0,25", "--sweep", "confirm=1,2", "--expect", "enter.recall>=0.9",
+            "--expect", "enter.precision>=0.9", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        try Golden.expect(
+            result.stdout, matches: RepositoryPaths.track("evaluate/expected.jsonl"), suite: "EvaluateCommandTests")
+    }
+
+    // MARK: Refusals
+
+    @Test(
+        "bad arguments are refused with the flag named",
+        arguments: [
+            (["--sweep", "hysterisis=0,10"], "did you mean 'hysteresis'"),
+            (["--sweep", "confirm=0,1"], "--sweep confirm: '0' must be a whole number"),
+            (["--window", "30s"], "--window '30s' is not EARLY,LATE"),
+            (["--expect", "enter.recal>=1"], "did you mean 'enter.recall'"),
+            (["--runs", "3"], "--runs repeats a --scenario"),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        // Refused before any file is read.
+        let result = try RepeatSimBinary.run(
+            ["evaluate", "feed.csv", "--truth", "truth.csv", "--regions", "regions.csv"] + arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: repeat-sim evaluate"), "\(result.stderr)")
+    }
+
+    func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import Geofencing
 
@@ -15,7 +16,7 @@ import Geofencing
 /// person really was.
 ///
 /// The boundary is found by bisection on containment along the segment, to
-/// well under a millisecond; candidates come from the same spatial grid the
+/// a tenth of a millisecond; candidates come from the same spatial grid the
 /// detector uses, so a long truth against many regions stays fast.
 public struct TrueEventFinder: Sendable {
     private let regions: [Region]
@@ -31,9 +32,9 @@ public struct TrueEventFinder: Sendable {
     /// ordered by time (entries before exits at the same instant of
     /// different regions, then by region order).
     public func events<Points: Sequence>(along points: Points, device: String?) -> [ScoredEvent]
-    where Points.Element == TimedFix {
+    where Points.Element == TruthPoint {
         var found: [(event: ScoredEvent, key: Int)] = []
-        var previous: TimedFix?
+        var previous: TruthPoint?
         for point in points {
             defer { previous = point }
             guard let start = previous else { continue }
@@ -49,28 +50,39 @@ public struct TrueEventFinder: Sendable {
     }
 
     /// Calls `report` for each boundary crossing on the segment.
-    private func crossings(from start: TimedFix, to end: TimedFix, report: (ScoredEvent.Kind, Timestamp, Int) -> Void) {
+    private func crossings(from start: TruthPoint, to end: TruthPoint, report: (ScoredEvent.Kind, Timestamp, Int) -> Void) {
         let a = start.coordinate
         let b = end.coordinate
         let eastward = Geodesy.wrapLongitude(b.longitude - a.longitude) >= 0
         let box = BoundingBox(
             south: min(a.latitude, b.latitude), north: max(a.latitude, b.latitude),
             west: eastward ? a.longitude : b.longitude, east: eastward ? b.longitude : a.longitude)
-        index.forEachCandidate(intersecting: box) { key in
+        // No point of the segment is farther from its end than this: along
+        // the meridian, then along a parallel (cos φ ≤ 1).
+        let dLon = abs(b.longitude - a.longitude)
+        let reach = (abs(b.latitude - a.latitude) + min(dLon, 360 - dLon)) * Geodesy.metresPerDegree
+        // Bisect until the interval is under 0.1 ms of the segment's time
+        // (times are written to the millisecond).
+        let duration = Double(max(end.time.nanoseconds - start.time.nanoseconds, 1))
+        let steps = min(60, max(1, Int((log2(duration / 100_000)).rounded(.up))))
+        index.forEachCandidate(intersecting: box, within: reach, of: b) { key in
             let shape = regions[key].shape
             let insideAtStart = shape.contains(a)
             let insideAtEnd = shape.contains(b)
             func at(_ fraction: Double) -> Timestamp { Self.time(from: start.time, to: end.time, fraction: fraction) }
+            func boundary(from low: Double, to high: Double, insideAtLow: Bool) -> Double {
+                Self.boundary(shape, a, b, from: low, to: high, insideAtLow: insideAtLow, steps: steps)
+            }
             switch (insideAtStart, insideAtEnd) {
             case (false, true):
-                report(.enter, at(Self.boundary(shape, a, b, from: 0, to: 1, insideAtLow: false)), key)
+                report(.enter, at(boundary(from: 0, to: 1, insideAtLow: false)), key)
             case (true, false):
-                report(.exit, at(Self.boundary(shape, a, b, from: 0, to: 1, insideAtLow: true)), key)
+                report(.exit, at(boundary(from: 0, to: 1, insideAtLow: true)), key)
             case (false, false):
                 guard let middle = shape.crossing(from: a, to: b), shape.contains(interpolate(from: a, to: b, fraction: middle))
                 else { return }
-                report(.enter, at(Self.boundary(shape, a, b, from: 0, to: middle, insideAtLow: false)), key)
-                report(.exit, at(Self.boundary(shape, a, b, from: middle, to: 1, insideAtLow: true)), key)
+                report(.enter, at(boundary(from: 0, to: middle, insideAtLow: false)), key)
+                report(.exit, at(boundary(from: middle, to: 1, insideAtLow: true)), key)
             case (true, true):
                 return
             }
@@ -78,14 +90,14 @@ public struct TrueEventFinder: Sendable {
     }
 
     /// The fraction between `low` and `high` where containment changes,
-    /// by bisection (containment at `low` is `insideAtLow`, at `high` the
-    /// opposite).
+    /// by `steps` bisections (containment at `low` is `insideAtLow`, at
+    /// `high` the opposite).
     private static func boundary(
-        _ shape: Shape, _ a: Coordinate, _ b: Coordinate, from low: Double, to high: Double, insideAtLow: Bool
+        _ shape: Shape, _ a: Coordinate, _ b: Coordinate, from low: Double, to high: Double, insideAtLow: Bool, steps: Int
     ) -> Double {
         var low = low
         var high = high
-        for _ in 0..<48 {
+        for _ in 0..<steps {
             let middle = (low + high) / 2
             if shape.contains(interpolate(from: a, to: b, fraction: middle)) == insideAtLow {
                 low = middle

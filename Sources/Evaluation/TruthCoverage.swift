@@ -13,9 +13,9 @@ public struct TruthCoverage: Hashable, Sendable {
     public init() {}
 
     /// Adds one device's truth track, points in time order.
-    public mutating func add<Points: Sequence>(_ points: Points) where Points.Element == TimedFix {
-        var first: TimedFix?
-        var last: TimedFix?
+    public mutating func add<Points: Sequence>(_ points: Points) where Points.Element == TruthPoint {
+        var first: TruthPoint?
+        var last: TruthPoint?
         var metres = 0.0
         for point in points {
             if let last { metres += Geodesy.distance(last.coordinate, point.coordinate) }

@@ -105,7 +105,7 @@ struct EvaluateCommandTests {
     /// uses (its analytic cases are pinned in EvaluationTests).
     func trueEvents(_ walk: Walk) throws -> [ScoredEvent] {
         let decoded = try RepeatSimBinary.run(["decode", walk.truth, "--json"])
-        var tracks: [String: [TimedFix]] = [:]
+        var tracks: [String: [TruthPoint]] = [:]
         for line in try jsonLines(decoded.stdout) {
             let time = try #require(line["time"] as? String)
             let fix = Fix(
@@ -113,7 +113,7 @@ struct EvaluateCommandTests {
                 coordinate: Coordinate(
                     latitude: try #require(line["lat"] as? Double), longitude: try #require(line["lon"] as? Double)),
                 device: line["device"] as? String)
-            tracks[fix.device ?? "", default: []].append(try #require(TimedFix(fix)))
+            tracks[fix.device ?? "", default: []].append(TruthPoint(time: try #require(fix.time), coordinate: fix.coordinate))
         }
         let regions = try Self.regionsCSV(padding: 0).split(separator: "\n").dropFirst().map { row in
             let fields = row.split(separator: ",")

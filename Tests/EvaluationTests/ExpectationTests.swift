@@ -13,7 +13,7 @@ import Testing
         var coverage = TruthCoverage()
         coverage.add(
             [0.0, 3600].map {
-                TimedFix(Fix(time: Timestamp(secondsSince1970: start + $0), coordinate: .init(latitude: 0, longitude: 0)))!
+                TruthPoint(time: Timestamp(secondsSince1970: start + $0), coordinate: .init(latitude: 0, longitude: 0))
             })
         return EvaluationScores(
             truth: [event(.enter, 0), event(.enter, 1000), event(.enter, 2000)],

@@ -25,20 +25,19 @@ import Testing
 
     @Test func coverageSumsDeviceHoursAndKilometres() {
         let start = Coordinate(latitude: 52.52, longitude: 13.40)
-        func track(hours: Double, metres: Double) -> [TimedFix] {
+        func track(hours: Double, metres: Double) -> [TruthPoint] {
             let steps = 10
             return (0...steps).map { step in
-                TimedFix(
-                    Fix(
-                        time: Timestamp(secondsSince1970: 1_740_823_200 + hours * 3600 * Double(step) / Double(steps)),
-                        coordinate: Geodesy.destination(from: start, bearing: 90, metres: metres * Double(step) / Double(steps))))!
+                TruthPoint(
+                    time: Timestamp(secondsSince1970: 1_740_823_200 + hours * 3600 * Double(step) / Double(steps)),
+                    coordinate: Geodesy.destination(from: start, bearing: 90, metres: metres * Double(step) / Double(steps)))
             }
         }
         var coverage = TruthCoverage()
         #expect(coverage.per100DeviceHours(3) == nil)
         coverage.add(track(hours: 2, metres: 5_000))
         coverage.add(track(hours: 3, metres: 1_000))
-        coverage.add([TimedFix]())
+        coverage.add([TruthPoint]())
         #expect(abs(coverage.deviceHours - 5) < 1e-9)
         #expect(abs(coverage.kilometres - 6) < 1e-6)
         #expect(abs(coverage.per100DeviceHours(2)! - 40) < 1e-9)

@@ -9,12 +9,12 @@ import Testing
 
     /// A straight walk east at `speed`, one truth point a second, passing
     /// `offset` metres north of the centre; closest approach at `closest` s.
-    func pass(offset: Double, speed: Double, seconds: Int, closest: Double) -> [TimedFix] {
+    func pass(offset: Double, speed: Double, seconds: Int, closest: Double) -> [TruthPoint] {
         let line = Geodesy.destination(from: centre, bearing: 0, metres: offset)
         return (0...seconds).map { second in
             let along = (Double(second) - closest) * speed
             let point = Geodesy.destination(from: line, bearing: along >= 0 ? 90 : 270, metres: abs(along))
-            return TimedFix(Fix(time: Timestamp(nanoseconds: (start + Int64(second)) * 1_000_000_000), coordinate: point))!
+            return TruthPoint(time: Timestamp(nanoseconds: (start + Int64(second)) * 1_000_000_000), coordinate: point)
         }
     }
 
@@ -39,7 +39,7 @@ import Testing
         let west = Geodesy.destination(from: centre, bearing: 270, metres: 500)
         let east = Geodesy.destination(from: centre, bearing: 90, metres: 500)
         let truth = [west, east].enumerated().map { index, point in
-            TimedFix(Fix(time: Timestamp(nanoseconds: (start + Int64(index) * 100) * 1_000_000_000), coordinate: point))!
+            TruthPoint(time: Timestamp(nanoseconds: (start + Int64(index) * 100) * 1_000_000_000), coordinate: point)
         }
         let events = TrueEventFinder(regions: [region]).events(along: truth, device: nil)
         #expect(events.map(\.kind) == [.enter, .exit])

@@ -44,30 +44,55 @@ public struct TruthTrackPoints: Sendable {
     /// The device (`nil`: a single unnamed one).
     public var device: String?
     /// Its points, in time order.
-    public var points: [TimedFix]
+    public var points: [TruthPoint]
 
     /// A track.
-    public init(device: String?, points: [TimedFix]) {
+    public init(device: String?, points: [TruthPoint]) {
         self.device = device
         self.points = points
     }
+}
 
-    /// The tracks of `fixes` (a decoded truth feed), one per device in
-    /// order of first appearance, each sorted by time (stable); fixes
-    /// without time are left out.
-    public static func grouping(_ fixes: [Fix]) -> [TruthTrackPoints] {
-        var order: [String?] = []
-        var points: [String?: [TimedFix]] = [:]
-        for fix in fixes {
-            guard let timed = TimedFix(fix) else { continue }
+/// Truth tracks gathered from a truth feed fix by fix, one per device in
+/// order of first appearance, 32 bytes a point; fixes without time are
+/// left out.
+public struct TruthTrackBuilder: Sendable {
+    private var order: [String?] = []
+    private var points: [String?: [TruthPoint]] = [:]
+    private var current: (device: String?, points: [TruthPoint])?
+
+    /// No tracks yet.
+    public init() {}
+
+    /// Adds one truth point.
+    public mutating func add(_ fix: Fix) {
+        guard let time = fix.time else { return }
+        // Not `current?.device`: optional chaining flattens, and a nil
+        // device would look like no current track.
+        if current.map({ $0.device != fix.device }) ?? true {
+            park()
             if points[fix.device] == nil { order.append(fix.device) }
-            points[fix.device, default: []].append(timed)
+            current = (fix.device, points.removeValue(forKey: fix.device) ?? [])
         }
+        current!.points.append(TruthPoint(time: time, coordinate: fix.coordinate))
+    }
+
+    /// The tracks, each put in time order (stable) where it was not.
+    public mutating func finish() -> [TruthTrackPoints] {
+        park()
         return order.map { device in
-            let track = points[device]!
-            let sorted = zip(track.indices, track).sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
-            return TruthTrackPoints(device: device, points: sorted)
+            var track = points.removeValue(forKey: device) ?? []
+            if zip(track, track.dropFirst()).contains(where: { $0.time > $1.time }) {
+                track = track.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+            }
+            return TruthTrackPoints(device: device, points: track)
         }
+    }
+
+    private mutating func park() {
+        guard let current else { return }
+        points[current.device] = current.points
+        self.current = nil
     }
 }
 

@@ -88,11 +88,13 @@ public struct FeedEvaluation: Sendable {
         var pipeline = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings), geofence: ideal,
             reorderSeconds: 0)
-        let points = tracks.flatMap(\.points).enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+        let points = tracks.flatMap { track in track.points.map { (track.device, $0) } }.enumerated().sorted {
+            ($0.1.1.time, $0.0) < ($1.1.1.time, $1.0)
+        }.map(\.1)
         var reminders: [ScoredEvent] = []
         var events: [ReminderPipeline.Event] = []
-        for point in points {
-            pipeline.push(point.fix, into: &events)
+        for (device, point) in points {
+            pipeline.push(Fix(time: point.time, coordinate: point.coordinate, device: device), into: &events)
             Self.collectReminders(events, into: &reminders)
             events.removeAll(keepingCapacity: true)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoCore
+import Pipeline
 import Simulation
 
 /// `evaluate --scenario FILE.json`: a simulation written as `generate`'s
@@ -93,14 +94,14 @@ struct EvaluationScenario {
     /// The feed and truth of run `seed`, generated in process: the fixes a
     /// decoder would return (invalid cold-start epochs carry no fix) and
     /// the truth at ``truthInterval``.
-    func subject(seed: Int) throws -> (fixes: [Fix], truth: [Fix]) {
+    func subject(seed: Int) throws -> (fixes: [Fix], truth: [TruthTrackPoints]) {
         let simulation = try generate.simulation(seed: UInt64(seed))
         let fixes = simulation.fixes().compactMap { $0.valid ? $0.fix : nil }
-        let truth: [Fix]
-        do { truth = Array(try simulation.truth(interval: truthInterval)) } catch {
-            throw EvaluateFailure("truth-interval: \(error)")
-        }
-        return (fixes, truth)
+        var truth = TruthTrackBuilder()
+        do {
+            for point in try simulation.truth(interval: truthInterval) { truth.add(point) }
+        } catch { throw EvaluateFailure("truth-interval: \(error)") }
+        return (fixes, truth.finish())
     }
 }
 

@@ -120,7 +120,7 @@ struct EvaluateCommand: ParsableCommand {
                 runs: count,
                 subject: { seed in
                     let generated = try scenario.subject(seed: seed)
-                    return EvaluationSubject(fixes: generated.fixes, truth: .tracks(TruthTrackPoints.grouping(generated.truth)))
+                    return EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
                 },
                 progress: { done in
                     progress.show("evaluate", fraction: Double(done) / Double(count), detail: "run \(done)/\(count)")
@@ -149,8 +149,9 @@ struct EvaluateCommand: ParsableCommand {
 
     /// The decoded FEEDs and their truth.
     private func recordedSubject() throws -> EvaluationSubject {
-        let fixes = try decode(
-            feeds, label: "evaluate", options: feedOptions.decodingOptions(), format: feedOptions.format.format)
+        let collector = FixCollector()
+        try decode(feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, into: collector)
+        let fixes = collector.fixes
         guard fixes.contains(where: { $0.time != nil }) else {
             throw EvaluateFailure(
                 "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
@@ -166,8 +167,9 @@ struct EvaluateCommand: ParsableCommand {
             guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
             scored = .events(file.events)
         } else {
-            let points = try decode(truth.tracks, label: "evaluate", options: FeedDecodingOptions(), format: nil)
-            let tracks = TruthTrackPoints.grouping(points)
+            let collector = TruthCollector()
+            try decode(truth.tracks, options: FeedDecodingOptions(), format: nil, into: collector)
+            let tracks = collector.tracks.finish()
             guard tracks.contains(where: { $0.points.count > 1 }) else {
                 throw EvaluateFailure(
                     "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
@@ -185,16 +187,15 @@ struct EvaluateCommand: ParsableCommand {
 
     /// Every fix of `paths`, decoded once, devices named after their files
     /// when there are several.
-    private func decode(_ paths: [String], label: String, options: FeedDecodingOptions, format: FeedFormat?) throws -> [Fix] {
-        let collector = FixCollector()
-        var settings = RunSettings(label: label, format: format, decoding: options)
+    private func decode(_ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, into collector: any RunSink) throws
+    {
+        var settings = RunSettings(label: "evaluate", format: format, decoding: options)
         settings.strict = strict
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = true
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
-        return collector.fixes
     }
 
     /// The line on stderr after the table.
@@ -239,4 +240,12 @@ struct EvaluateCommand: ParsableCommand {
 private final class FixCollector: RunSink {
     var fixes: [Fix] = []
     func decoded(_ batch: FeedBatch, feed: String) { fixes.append(contentsOf: batch.fixes) }
+}
+
+/// Gathers truth tracks, a time and a position per point.
+private final class TruthCollector: RunSink {
+    var tracks = TruthTrackBuilder()
+    func decoded(_ batch: FeedBatch, feed: String) {
+        for fix in batch.fixes { tracks.add(fix) }
+    }
 }

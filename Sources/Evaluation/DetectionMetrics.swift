@@ -36,11 +36,12 @@ public struct DetectionMetrics: Hashable, Sendable {
     /// The scores of `matching` restricted to the events of `kind` (`nil`:
     /// every kind).
     public init(_ matching: EventMatching, truth: [ScoredEvent], detected: [ScoredEvent], kind: ScoredEvent.Kind?) {
-        func counts(_ event: ScoredEvent) -> Bool { kind == nil || event.kind == kind }
-        let matches = matching.matches.filter { counts(truth[$0.truth]) }
+        let truthKinds = truth.map(\.kind)
+        let detectedKinds = detected.map(\.kind)
+        let matches = matching.matches.filter { kind == nil || truthKinds[$0.truth] == kind }
         truePositives = matches.count
-        falseNegatives = matching.missedTruth.filter { counts(truth[$0]) }.count
-        falsePositives = matching.unmatchedDetections.filter { counts(detected[$0]) }.count
+        falseNegatives = matching.missedTruth.filter { kind == nil || truthKinds[$0] == kind }.count
+        falsePositives = matching.unmatchedDetections.filter { kind == nil || detectedKinds[$0] == kind }.count
         let sorted = matches.map(\.latency).sorted()
         latency = Latency(
             p50: percentile(0.5, ofSorted: sorted), p90: percentile(0.9, ofSorted: sorted),

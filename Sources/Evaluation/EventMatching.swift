@@ -29,29 +29,30 @@ public struct EventMatching: Sendable {
     /// Matches `detected` to `truth` within `early` seconds before and
     /// `late` seconds after each true event.
     public init(truth: [ScoredEvent], detected: [ScoredEvent], early: Double, late: Double) {
-        let truthGroups = Self.groups(truth)
-        var detectedGroups = Self.groups(detected)
+        // Times apart from the events, so that the loops below touch no
+        // strings.
+        let truthTimes = truth.map(\.time.nanoseconds)
+        let detectedTimes = detected.map(\.time.nanoseconds)
+        let truthGroups = Self.groups(truth, times: truthTimes)
+        var detectedGroups = Self.groups(detected, times: detectedTimes)
         var used = [Bool](repeating: false, count: detected.count)
+        let before = Int64((early * 1e9).rounded())
+        let after = Int64((late * 1e9).rounded())
         for (key, trueIndices) in truthGroups {
             let candidates = detectedGroups.removeValue(forKey: key) ?? []
             var first = 0
             for index in trueIndices {
-                let time = truth[index].time
-                let opens = time.nanoseconds - Int64((early * 1e9).rounded())
-                let closes = time.nanoseconds + Int64((late * 1e9).rounded())
-                while first < candidates.count, detected[candidates[first]].time.nanoseconds < opens { first += 1 }
+                let time = truthTimes[index]
+                while first < candidates.count, detectedTimes[candidates[first]] < time - before { first += 1 }
                 var position = first
                 while position < candidates.count, used[candidates[position]] { position += 1 }
-                guard position < candidates.count, detected[candidates[position]].time.nanoseconds <= closes else {
+                guard position < candidates.count, detectedTimes[candidates[position]] <= time + after else {
                     missedTruth.append(index)
                     continue
                 }
                 let chosen = candidates[position]
                 used[chosen] = true
-                matches.append(
-                    Match(
-                        truth: index, detected: chosen,
-                        latency: Double(detected[chosen].time.nanoseconds - time.nanoseconds) / 1e9))
+                matches.append(Match(truth: index, detected: chosen, latency: Double(detectedTimes[chosen] - time) / 1e9))
             }
         }
         matches.sort { $0.truth < $1.truth }
@@ -67,13 +68,13 @@ public struct EventMatching: Sendable {
 
     /// Indices of `events` by (device, region, kind), each in time order
     /// (ties in input order).
-    private static func groups(_ events: [ScoredEvent]) -> [Key: [Int]] {
+    private static func groups(_ events: [ScoredEvent], times: [Int64]) -> [Key: [Int]] {
         var groups: [Key: [Int]] = [:]
         for (index, event) in events.enumerated() {
             groups[Key(device: event.device, region: event.region, kind: event.kind), default: []].append(index)
         }
         for key in groups.keys {
-            groups[key]!.sort { (events[$0].time, $0) < (events[$1].time, $1) }
+            groups[key]!.sort { (times[$0], $0) < (times[$1], $1) }
         }
         return groups
     }

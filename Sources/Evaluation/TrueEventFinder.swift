@@ -18,94 +18,124 @@ import Geofencing
 /// The boundary is found by bisection on containment along the segment, to
 /// a tenth of a millisecond; candidates come from the same spatial grid the
 /// detector uses, so a long truth against many regions stays fast.
-public struct TrueEventFinder: Sendable {
+public final class TrueEventFinder: Sendable {
     private let regions: [Region]
     private let index: SpatialGrid
+    private let containment: ContainmentTest
 
     /// A finder over `regions`.
     public init(regions: [Region]) {
         self.regions = regions
         index = SpatialGrid(shapes: regions.map(\.shape))
+        containment = ContainmentTest(shapes: regions.map(\.shape))
     }
 
     /// The true events of one device's truth track, `points` in time order,
     /// ordered by time (entries before exits at the same instant of
     /// different regions, then by region order).
+    ///
+    /// The track is taken in stretches of up to 256 segments within about
+    /// a kilometre: one index query finds the regions near a stretch, and
+    /// each is followed along it, containment computed once per point.
     public func events<Points: Sequence>(along points: Points, device: String?) -> [ScoredEvent]
     where Points.Element == TruthPoint {
+        let track = Array(points)
         var found: [(event: ScoredEvent, key: Int)] = []
-        var previous: TruthPoint?
-        for point in points {
-            defer { previous = point }
-            guard let start = previous else { continue }
-            crossings(from: start, to: point) { kind, time, key in
-                found.append((ScoredEvent(kind: kind, time: time, region: regions[key].id, device: device), key))
-            }
+        func report(_ kind: ScoredEvent.Kind, _ time: Timestamp, _ key: Int) {
+            found.append((ScoredEvent(kind: kind, time: time, region: regions[key].id, device: device), key))
         }
-        return found.sorted { a, b in
-            if a.event.time != b.event.time { return a.event.time < b.event.time }
-            if a.key != b.key { return a.key < b.key }
-            return a.event.kind == .enter && b.event.kind == .exit
-        }.map(\.event)
+        var candidates: [Int] = []
+        var first = 0
+        while first + 1 < track.count {
+            if Self.wraps(track[first], track[first + 1]) {
+                // Across the antimeridian: this segment on its own.
+                let (a, b) = (track[first], track[first + 1])
+                index.forEachCandidate(intersecting: Self.box(a.coordinate, b.coordinate)) { key in
+                    let start = containment.contains(a.coordinate, key: key)
+                    segment(
+                        a, b, key: key, insideAtStart: start, insideAtEnd: containment.contains(b.coordinate, key: key), report)
+                }
+                first += 1
+                continue
+            }
+            var box = Self.box(track[first].coordinate, track[first + 1].coordinate)
+            var last = first + 1
+            while last + 1 < track.count, last - first < 256, !Self.wraps(track[last], track[last + 1]) {
+                let next = track[last + 1].coordinate
+                let grown = BoundingBox(
+                    south: min(box.south, next.latitude), north: max(box.north, next.latitude),
+                    west: min(box.west, next.longitude), east: max(box.east, next.longitude))
+                guard grown.north - grown.south <= 0.002, grown.east - grown.west <= 0.002 else { break }
+                box = grown
+                last += 1
+            }
+            candidates.removeAll(keepingCapacity: true)
+            index.forEachCandidate(intersecting: box) { candidates.append($0) }
+            for key in candidates {
+                var insideBefore = containment.contains(track[first].coordinate, key: key)
+                for position in first..<last {
+                    let insideAfter = containment.contains(track[position + 1].coordinate, key: key)
+                    segment(
+                        track[position], track[position + 1], key: key, insideAtStart: insideBefore, insideAtEnd: insideAfter,
+                        report)
+                    insideBefore = insideAfter
+                }
+            }
+            first = last
+        }
+        // Sorted by small keys, not by the events (whose strings would be
+        // retained and released at every comparison).
+        let keys = found.map { ($0.event.time.nanoseconds, $0.key, $0.event.kind == .exit) }
+        let order = keys.indices.sorted { i, j in
+            let (a, b) = (keys[i], keys[j])
+            if a.0 != b.0 { return a.0 < b.0 }
+            if a.1 != b.1 { return a.1 < b.1 }
+            return !a.2 && b.2
+        }
+        return order.map { found[$0].event }
     }
 
-    /// Calls `report` for each boundary crossing on the segment.
-    private func crossings(from start: TruthPoint, to end: TruthPoint, report: (ScoredEvent.Kind, Timestamp, Int) -> Void) {
+    /// Reports the boundary crossings of the region under `key` on the
+    /// segment `start`→`end`, given containment at its ends.
+    private func segment(
+        _ start: TruthPoint, _ end: TruthPoint, key: Int, insideAtStart: Bool, insideAtEnd: Bool,
+        _ report: (ScoredEvent.Kind, Timestamp, Int) -> Void
+    ) {
+        if insideAtStart, insideAtEnd { return }
         let a = start.coordinate
         let b = end.coordinate
-        let eastward = Geodesy.wrapLongitude(b.longitude - a.longitude) >= 0
-        let box = BoundingBox(
-            south: min(a.latitude, b.latitude), north: max(a.latitude, b.latitude),
-            west: eastward ? a.longitude : b.longitude, east: eastward ? b.longitude : a.longitude)
-        // No point of the segment is farther from its end than this: along
-        // the meridian, then along a parallel (cos φ ≤ 1).
-        let dLon = abs(b.longitude - a.longitude)
-        let reach = (abs(b.latitude - a.latitude) + min(dLon, 360 - dLon)) * Geodesy.metresPerDegree
-        // Bisect until the interval is under 0.1 ms of the segment's time
-        // (times are written to the millisecond).
+        if !insideAtStart, !insideAtEnd, !containment.mayPassThrough(key, a, b) { return }
         let duration = Double(max(end.time.nanoseconds - start.time.nanoseconds, 1))
-        let steps = min(60, max(1, Int((log2(duration / 100_000)).rounded(.up))))
-        index.forEachCandidate(intersecting: box, within: reach, of: b) { key in
-            let shape = regions[key].shape
-            let insideAtStart = shape.contains(a)
-            let insideAtEnd = shape.contains(b)
-            func at(_ fraction: Double) -> Timestamp { Self.time(from: start.time, to: end.time, fraction: fraction) }
-            func boundary(from low: Double, to high: Double, insideAtLow: Bool) -> Double {
-                Self.boundary(shape, a, b, from: low, to: high, insideAtLow: insideAtLow, steps: steps)
-            }
-            switch (insideAtStart, insideAtEnd) {
-            case (false, true):
-                report(.enter, at(boundary(from: 0, to: 1, insideAtLow: false)), key)
-            case (true, false):
-                report(.exit, at(boundary(from: 0, to: 1, insideAtLow: true)), key)
-            case (false, false):
-                guard let middle = shape.crossing(from: a, to: b), shape.contains(interpolate(from: a, to: b, fraction: middle))
-                else { return }
-                report(.enter, at(boundary(from: 0, to: middle, insideAtLow: false)), key)
-                report(.exit, at(boundary(from: middle, to: 1, insideAtLow: true)), key)
-            case (true, true):
-                return
-            }
+        func at(_ fraction: Double) -> Timestamp { Self.time(from: start.time, to: end.time, fraction: fraction) }
+        func boundary(from low: Double, to high: Double, insideAtLow: Bool) -> Double {
+            containment.boundary(key, a, b, from: low, to: high, insideAtLow: insideAtLow, nanoseconds: duration)
+        }
+        switch (insideAtStart, insideAtEnd) {
+        case (false, true):
+            report(.enter, at(boundary(from: 0, to: 1, insideAtLow: false)), key)
+        case (true, false):
+            report(.exit, at(boundary(from: 0, to: 1, insideAtLow: true)), key)
+        default:
+            guard let middle = regions[key].shape.crossing(from: a, to: b),
+                containment.contains(interpolate(from: a, to: b, fraction: middle), key: key)
+            else { return }
+            report(.enter, at(boundary(from: 0, to: middle, insideAtLow: false)), key)
+            report(.exit, at(boundary(from: middle, to: 1, insideAtLow: true)), key)
         }
     }
 
-    /// The fraction between `low` and `high` where containment changes,
-    /// by `steps` bisections (containment at `low` is `insideAtLow`, at
-    /// `high` the opposite).
-    private static func boundary(
-        _ shape: Shape, _ a: Coordinate, _ b: Coordinate, from low: Double, to high: Double, insideAtLow: Bool, steps: Int
-    ) -> Double {
-        var low = low
-        var high = high
-        for _ in 0..<steps {
-            let middle = (low + high) / 2
-            if shape.contains(interpolate(from: a, to: b, fraction: middle)) == insideAtLow {
-                low = middle
-            } else {
-                high = middle
-            }
-        }
-        return insideAtLow ? low : high
+    /// Whether the segment goes more than half-way round in longitude:
+    /// the short way crosses the antimeridian.
+    private static func wraps(_ a: TruthPoint, _ b: TruthPoint) -> Bool {
+        abs(b.coordinate.longitude - a.coordinate.longitude) > 180
+    }
+
+    /// The box of a segment, the short way round.
+    private static func box(_ a: Coordinate, _ b: Coordinate) -> BoundingBox {
+        let eastward = Geodesy.wrapLongitude(b.longitude - a.longitude) >= 0
+        return BoundingBox(
+            south: min(a.latitude, b.latitude), north: max(a.latitude, b.latitude),
+            west: eastward ? a.longitude : b.longitude, east: eastward ? b.longitude : a.longitude)
     }
 
     /// The moment `fraction` of the way from `start` to `end`, with

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 
 /// How much truth an evaluation covers: device-hours (first to last truth
@@ -18,13 +19,24 @@ public struct TruthCoverage: Hashable, Sendable {
         var last: TruthPoint?
         var metres = 0.0
         for point in points {
-            if let last { metres += Geodesy.distance(last.coordinate, point.coordinate) }
+            if let last { metres += Self.metres(last.coordinate, point.coordinate) }
             if first == nil { first = point }
             last = point
         }
         guard let first, let last else { return }
         deviceHours += Double(last.time.nanoseconds - first.time.nanoseconds) / 3.6e12
         kilometres += metres / 1000
+    }
+
+    /// The great-circle distance; for points within 0.01° of each other
+    /// (about a kilometre) the flat-plane distance at their mean
+    /// latitude, which differs from it by less than a millionth.
+    private static func metres(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let dLat = b.latitude - a.latitude
+        let dLon = Geodesy.wrapLongitude(b.longitude - a.longitude)
+        guard abs(dLat) < 0.01, abs(dLon) < 0.01, abs(a.latitude) < 85 else { return Geodesy.distance(a, b) }
+        let x = dLon * cos((a.latitude + b.latitude) / 2 * .pi / 180)
+        return (x * x + dLat * dLat).squareRoot() * Geodesy.metresPerDegree
     }
 
     /// The coverage of both.

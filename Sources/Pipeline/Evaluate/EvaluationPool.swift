@@ -16,8 +16,13 @@ public struct EvaluationPool: Sendable {
     /// The runs pooled.
     public private(set) var runs = 0
 
-    /// An empty pool.
-    public init() {}
+    private let keepsRunRates: Bool
+
+    /// An empty pool; `keepsRunRates` scores each run on its own too, for
+    /// ``runRates`` (pooling several runs).
+    public init(keepsRunRates: Bool = false) {
+        self.keepsRunRates = keepsRunRates
+    }
 
     /// Adds one run's truth and what a setting detected on its feed.
     public mutating func add(truth run: FeedEvaluation.Truth, detection: FeedEvaluation.Detection, window: MatchWindow) {
@@ -38,6 +43,7 @@ public struct EvaluationPool: Sendable {
         }
         if let runCoverage = run.coverage {
             coverage = (coverage ?? TruthCoverage()).adding(runCoverage)
+            guard keepsRunRates else { return }
             let alone = EvaluationScores(
                 truth: run.events, detected: detection.events, window: window, coverage: runCoverage)
             if let rate = alone.falseEntriesPer100h { runRates.append(rate) }

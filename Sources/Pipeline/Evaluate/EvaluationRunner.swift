@@ -47,16 +47,14 @@ public struct EvaluationRunner: Sendable {
     public func rows(for subject: EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }) -> [Row] {
         let truth = evaluation.truth(of: subject)
         let done = Atomic<Int>(0)
-        let detections = parallelMap(count: settings.count, jobs: jobs) { index in
+        let rows = parallelMap(count: settings.count, jobs: jobs) { index in
             let detection = evaluation.detect(subject, truth: truth, setting: settings[index])
-            progress(done.add(1, ordering: .relaxed).newValue)
-            return detection
-        }
-        return settings.indices.map { index in
             var pool = EvaluationPool()
-            pool.add(truth: truth, detection: detections[index], window: window)
-            return row(index, pool: pool, statistics: detections[index].statistics)
+            pool.add(truth: truth, detection: detection, window: window)
+            progress(done.add(1, ordering: .relaxed).newValue)
+            return row(index, pool: pool, statistics: detection.statistics)
         }
+        return rows
     }
 
     /// The rows over `runs` feeds made by `subject(run)` (runs 1…N, in
@@ -77,7 +75,7 @@ public struct EvaluationRunner: Sendable {
         }
         let runsDone = try outcomes.map { try $0.get() }
         return settings.indices.map { index in
-            var pool = EvaluationPool()
+            var pool = EvaluationPool(keepsRunRates: runs > 1)
             for (truth, detections) in runsDone { pool.add(truth: truth, detection: detections[index], window: window) }
             return row(index, pool: pool, statistics: runsDone.first?.1[index].statistics ?? .init())
         }

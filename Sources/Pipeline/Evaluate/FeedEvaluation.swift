@@ -106,10 +106,16 @@ public struct FeedEvaluation: Sendable {
     /// What `setting` detects on `subject`'s feed, device names mapped
     /// through `truth`'s matching.
     public func detect(_ subject: EvaluationSubject, truth: Truth, setting: EvaluationSetting) -> Detection {
-        var pipeline = ReminderPipeline(
-            reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings),
-            geofence: setting.geofence, reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit,
-            padding: setting.padding)
+        // Without tasks only transitions are scored: no recurrence gate.
+        var pipeline =
+            tasks.isEmpty
+            ? ReminderPipeline(
+                detecting: regions, geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
+                monitorLimit: setting.monitorLimit, padding: setting.padding)
+            : ReminderPipeline(
+                reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings),
+                geofence: setting.geofence, reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit,
+                padding: setting.padding)
         var decimator = IntervalDecimator(seconds: setting.interval)
         var detection = Detection()
         var events: [ReminderPipeline.Event] = []

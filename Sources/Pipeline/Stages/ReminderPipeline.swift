@@ -53,7 +53,10 @@ public struct ReminderPipeline: Sendable {
 
     private var buffer: ReorderBuffer
     private var detector: TransitionDetector
-    private var reminders: ReminderStage
+    /// `nil` for a detection-only pipeline (`evaluate` without tasks).
+    private var reminders: ReminderStage?
+    /// The regions watched (bulk regions and task places), by key.
+    public let regions: [Region]
     private var monitor: MonitorLimit?
     private var released: [ReorderBuffer.Output] = []
     private var transitions: [Transition] = []
@@ -77,11 +80,22 @@ public struct ReminderPipeline: Sendable {
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
         detector = TransitionDetector(regions: reminders.regions.map { $0.padded(by: padding) }, settings: geofence)
         self.reminders = reminders
+        regions = reminders.regions
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
-    /// The regions watched (bulk regions and task places), by key.
-    public var regions: [Region] { reminders.regions }
+    /// A pipeline that only detects: transitions of `regions`, no
+    /// recurrence gate and no reminders (every region counts for the
+    /// monitor limit). Parameters as for the full pipeline.
+    public init(
+        detecting regions: [Region], geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
+        padding: Double = 0
+    ) {
+        buffer = ReorderBuffer(windowSeconds: reorderSeconds)
+        detector = TransitionDetector(regions: regions.map { $0.padded(by: padding) }, settings: geofence)
+        self.regions = regions
+        monitor = monitorLimit.map(MonitorLimit.init(limit:))
+    }
 
     /// What was counted so far.
     public var statistics: Statistics {
@@ -96,7 +110,7 @@ public struct ReminderPipeline: Sendable {
     public var fixesEvaluated: Int { detector.statistics.accepted }
 
     /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
-    public mutating func update(tasks: [RecurringTask]) { reminders.update(tasks: tasks) }
+    public mutating func update(tasks: [RecurringTask]) { reminders?.update(tasks: tasks) }
 
     /// Takes one decoded fix and appends its consequences to `events`.
     public mutating func push(_ fix: Fix, into events: inout [Event]) {
@@ -121,7 +135,7 @@ public struct ReminderPipeline: Sendable {
             events.append(.late(fix))
         case .fix(let fix):
             events.append(.fix(fix))
-            for decision in reminders.advance(to: fix.time) { record(decision, into: &events) }
+            for decision in reminders?.advance(to: fix.time) ?? [] { record(decision, into: &events) }
             evaluate(fix, into: &events)
         }
     }
@@ -135,7 +149,7 @@ public struct ReminderPipeline: Sendable {
             counts.transitions += 1
             events.append(.transition(transition))
             let unmonitored = monitor.map { !$0.isMonitored(transition.regionKey, device: device) } ?? false
-            for decision in reminders.handle(transition, blockedBy: unmonitored ? .monitorLimit : nil) {
+            for decision in reminders?.handle(transition, blockedBy: unmonitored ? .monitorLimit : nil) ?? [] {
                 record(decision, into: &events)
             }
         }
@@ -147,7 +161,7 @@ public struct ReminderPipeline: Sendable {
             let keys = detector.regionsUnentered(at: fix.fix).filter {
                 inaccurateArrivals.insert(DeviceRegion(device: device, region: $0)).inserted
             }
-            for decision in reminders.handleInaccurate(fix, regionKeys: keys) { record(decision, into: &events) }
+            for decision in reminders?.handleInaccurate(fix, regionKeys: keys) ?? [] { record(decision, into: &events) }
         case .ignored(.invalid), .ignored(.outOfOrder):
             break
         }
@@ -159,7 +173,7 @@ public struct ReminderPipeline: Sendable {
         // Only regions that can remind take a place (an app registers its
         // tasks' places, not every region of the replay).
         monitor.observe(point, device: device) { point, count in
-            detector.nearestRegions(to: point, count: count, where: reminders.remindsAt(regionKey:))
+            detector.nearestRegions(to: point, count: count) { reminders?.remindsAt(regionKey: $0) ?? true }
         }
         self.monitor = monitor
     }

@@ -2,7 +2,8 @@
 /// before appending it once (no capacity or uniqueness check per byte).
 ///
 /// The caller sizes the buffer for the longest record: every method writes
-/// without bounds checks.
+/// without bounds checks. ``putChecksum(from:)`` reads whole words, so the
+/// buffer must be zero-filled with 8 bytes to spare.
 struct ByteCursor {
     private let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far.
@@ -73,24 +74,22 @@ struct ByteCursor {
     }
 
     /// Writes `*hh` — the XOR of the bytes after the `$` at `start` — and CRLF.
+    @inline(__always)
     mutating func putChecksum(from start: Int) {
-        // Eight bytes at a time, folded at the end: XOR does not care
-        // which byte of a word a byte sits in.
+        // Eight bytes at a time, folded at the end: XOR does not care which
+        // byte of a word a byte sits in, and the zeros after the last byte
+        // written leave it as it is.
         let raw = UnsafeRawPointer(base)
-        var index = start + 1
         var word: UInt64 = 0
-        while index + 8 <= count {
+        var index = start + 1
+        while index < count {
             word ^= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             index += 8
         }
         word ^= word >> 32
         word ^= word >> 16
         word ^= word >> 8
-        var checksum = UInt8(truncatingIfNeeded: word)
-        while index < count {
-            checksum ^= base[index]
-            index += 1
-        }
+        let checksum = UInt8(truncatingIfNeeded: word)
         let hex: StaticString = "0123456789ABCDEF"
         put(0x2A)
         put(hex.utf8Start[Int(checksum >> 4)])

@@ -63,15 +63,18 @@ public struct NMEAEncoder: FeedEncoder {
     /// The fix must have a time.
     public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
         guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
-        // Formed in a stack buffer and appended at once: numbers are at most
-        // 21 bytes, so an epoch stays far below the buffer's size.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+        // Formed in a zero-filled stack buffer (as ByteCursor's checksum
+        // needs) and appended at once: numbers are at most 21 bytes, so an
+        // epoch stays far below the buffer's size.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             write(fix, time: EpochClock(time), valid: valid, to: &cursor)
             bytes.append(contentsOf: cursor.written)
         }
     }
 
+    @inline(__always)
     private func write(_ fix: Fix, time clock: EpochClock, valid: Bool, to cursor: inout ByteCursor) {
         let hdop = fix.hdop ?? fix.accuracy.map { $0 / Fix.metresPerHDOP }
         // The time, position and HDOP are formatted by the first sentence
@@ -136,7 +139,8 @@ public struct NMEAEncoder: FeedEncoder {
     /// tests that need a hand-made sentence, such as a deliberately odd one.
     package static func sentence(_ body: String) -> String {
         let body = Array(body.utf8)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 6) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 14) { buffer in
+            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             cursor.put(0x24)
             for byte in body { cursor.put(byte) }
@@ -163,6 +167,7 @@ public struct NMEAEncoder: FeedEncoder {
 
     /// `,hhmmss` or `,hhmmss.ss`: a copy of `earlier` when given; returns
     /// where the digits are.
+    @inline(__always)
     private func writeTime(_ clock: EpochClock, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
         cursor.put(0x2C)
         let start = cursor.count
@@ -182,6 +187,7 @@ public struct NMEAEncoder: FeedEncoder {
     }
 
     /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`, or a copy of `earlier` when given.
+    @inline(__always)
     private func writePosition(_ coordinate: Coordinate, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
         if let earlier {
             cursor.repeatBytes(from: earlier.start, length: earlier.length)
@@ -195,6 +201,7 @@ public struct NMEAEncoder: FeedEncoder {
     }
 
     /// The HDOP to two decimals (nothing when `nil`), or a copy of `earlier` when given.
+    @inline(__always)
     private func writeHDOP(_ hdop: Double?, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
         if let earlier {
             cursor.repeatBytes(from: earlier.start, length: earlier.length)

@@ -24,6 +24,7 @@ public struct Fix: Hashable, Sendable {
     public var device: String?
 
     /// Creates a fix.
+    @inlinable
     public init(
         time: Timestamp?, coordinate: Coordinate, elevation: Double? = nil, speed: Double? = nil,
         course: Double? = nil, hdop: Double? = nil, accuracy: Double? = nil, device: String? = nil

@@ -1,7 +1,7 @@
 import GeoCore
 
-/// One device's fixes in the order they are delivered, each with its
-/// arrival time: the sampler's fixes delayed and repeated.
+/// One device's epochs in the order they are delivered, each with its
+/// arrival time: the sampler's epochs delayed and repeated.
 ///
 /// **Reorder.** Each fix is delayed by a uniform random time in
 /// [0, `--reorder`) and delivered in order of arrival (stamp + delay; equal
@@ -15,10 +15,10 @@ import GeoCore
 /// **Duplicates.** With probability `--duplicates` a fix is delivered
 /// again right after itself, with the same arrival.
 struct DeviceDelivery: IteratorProtocol {
-    /// A fix and when it arrives, in nanoseconds since 1970.
+    /// An epoch and when it arrives, in nanoseconds since 1970.
     struct Arrival: Comparable {
         var time: Int64
-        var fix: SimulatedFix
+        var sample: DeviceSampler.Sample
         /// The fix's place in the sampler's output, to order equal arrivals.
         var sequence: Int
 
@@ -63,19 +63,19 @@ struct DeviceDelivery: IteratorProtocol {
 
     private mutating func nextArrival() -> Arrival? {
         if maximumDelay == 0 {
-            guard let fix = sampler.next() else { return nil }
-            return Arrival(time: fix.fix.time!.nanoseconds, fix: fix, sequence: 0)
+            guard let sample = sampler.next() else { return nil }
+            return Arrival(time: sample.time, sample: sample, sequence: 0)
         }
         while true {
             if let earliest = buffer.min, samplerFinished || earliest.time <= latestStamp { return buffer.popMin() }
-            guard let fix = sampler.next() else {
+            guard let sample = sampler.next() else {
                 samplerFinished = true
                 if buffer.isEmpty { return nil }
                 continue
             }
-            let stamp = fix.fix.time!.nanoseconds
+            let stamp = sample.time
             let delay = maximumDelay > 0 ? Int64(reorderRandom.uniform(0, maximumDelay * 1e9)) : 0
-            buffer.insert(Arrival(time: stamp + delay, fix: fix, sequence: sequence))
+            buffer.insert(Arrival(time: stamp + delay, sample: sample, sequence: sequence))
             sequence += 1
             latestStamp = stamp
         }

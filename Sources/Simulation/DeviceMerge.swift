@@ -24,11 +24,12 @@ struct DeviceMerge<Stream: IteratorProtocol>: IteratorProtocol {
         }
     }
 
-    mutating func next() -> Stream.Element? {
-        if streams.count == 1 { return streams[0].next() }
+    /// The next element and the index of the device it comes from.
+    mutating func next() -> (device: Int, element: Stream.Element)? {
+        if streams.count == 1 { return streams[0].next().map { (0, $0) } }
         guard let head = heads.popMin() else { return nil }
         pull(head.device)
-        return head.element
+        return (head.device, head.element)
     }
 
     private mutating func pull(_ device: Int) {

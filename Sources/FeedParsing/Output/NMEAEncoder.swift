@@ -63,23 +63,31 @@ public struct NMEAEncoder: FeedEncoder {
     /// The fix must have a time.
     public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
         guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
-        // Formed in a stack buffer and appended at once: numbers are at most
-        // 21 bytes, so an epoch stays far below the buffer's size.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+        // Formed in a zero-filled stack buffer (as ByteCursor's checksum
+        // needs) and appended at once: numbers are at most 21 bytes, so an
+        // epoch stays far below the buffer's size.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             write(fix, time: EpochClock(time), valid: valid, to: &cursor)
             bytes.append(contentsOf: cursor.written)
         }
     }
 
+    @inline(__always)
     private func write(_ fix: Fix, time clock: EpochClock, valid: Bool, to cursor: inout ByteCursor) {
         let hdop = fix.hdop ?? fix.accuracy.map { $0 / Fix.metresPerHDOP }
+        // The time, position and HDOP are formatted by the first sentence
+        // that has them and copied into the next.
+        var time: Field?
+        var position: Field?
+        var hdopText: Field?
         if sentences.contains(.rmc) {
             let start = beginSentence("RMC", to: &cursor)
-            writeTime(clock, to: &cursor)
+            time = writeTime(clock, copying: time, to: &cursor)
             if valid {
                 cursor.put(",A,")
-                writePosition(fix.coordinate, to: &cursor)
+                position = writePosition(fix.coordinate, copying: position, to: &cursor)
                 cursor.put(0x2C)
                 cursor.put(fix.speed.map { $0 / Self.metresPerSecondPerKnot }, decimals: 3)
                 cursor.put(0x2C)
@@ -96,14 +104,14 @@ public struct NMEAEncoder: FeedEncoder {
         }
         if sentences.contains(.gga) {
             let start = beginSentence("GGA", to: &cursor)
-            writeTime(clock, to: &cursor)
+            time = writeTime(clock, copying: time, to: &cursor)
             cursor.put(0x2C)
             if valid {
-                writePosition(fix.coordinate, to: &cursor)
+                position = writePosition(fix.coordinate, copying: position, to: &cursor)
                 // Satellites in use: the fix does not say, but gpsd takes an empty
                 // or zero count for no fix, so a valid epoch claims eight.
                 cursor.put(",1,08,")
-                cursor.put(hdop, decimals: 2)
+                hdopText = writeHDOP(hdop, copying: hdopText, to: &cursor)
                 cursor.put(0x2C)
                 cursor.put(fix.elevation, decimals: 2)
             } else {
@@ -118,7 +126,7 @@ public struct NMEAEncoder: FeedEncoder {
             cursor.put(",A,")
             cursor.put(mode)
             cursor.put(",,,,,,,,,,,,,,")  // 12 satellite numbers and PDOP: not known
-            cursor.put(valid ? hdop : nil, decimals: 2)
+            if valid { hdopText = writeHDOP(hdop, copying: hdopText, to: &cursor) }
             cursor.put(0x2C)  // VDOP: not known
             cursor.putChecksum(from: start)
         }
@@ -131,7 +139,8 @@ public struct NMEAEncoder: FeedEncoder {
     /// tests that need a hand-made sentence, such as a deliberately odd one.
     package static func sentence(_ body: String) -> String {
         let body = Array(body.utf8)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 6) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 14) { buffer in
+            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             cursor.put(0x24)
             for byte in body { cursor.put(byte) }
@@ -142,19 +151,31 @@ public struct NMEAEncoder: FeedEncoder {
 
     private static let metresPerSecondPerKnot = 1852.0 / 3600.0
 
+    /// Where a field's text was first written in the record.
+    private typealias Field = (start: Int, length: Int)
+
     /// Writes `$`, the talker and the type; returns where the `$` is.
+    @inline(__always)
     private func beginSentence(_ type: StaticString, to cursor: inout ByteCursor) -> Int {
         let start = cursor.count
         cursor.put(0x24)
-        cursor.put(talker == .gp ? "GP" : "GN")
+        cursor.put(0x47)
+        cursor.put(talker == .gp ? 0x50 : 0x4E)
         cursor.put(type)
         return start
     }
 
-    /// `,hhmmss` or `,hhmmss.ss`.
-    private func writeTime(_ clock: EpochClock, to cursor: inout ByteCursor) {
+    /// `,hhmmss` or `,hhmmss.ss`: a copy of `earlier` when given; returns
+    /// where the digits are.
+    @inline(__always)
+    private func writeTime(_ clock: EpochClock, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
         cursor.put(0x2C)
-        let second = clock.secondOfDay
+        let start = cursor.count
+        if let earlier {
+            cursor.repeatBytes(from: earlier.start, length: earlier.length)
+            return earlier
+        }
+        let second = UInt32(clock.secondOfDay)
         cursor.put(digits: UInt64(second / 3600), width: 2)
         cursor.put(digits: UInt64(second / 60 % 60), width: 2)
         cursor.put(digits: UInt64(second % 60), width: 2)
@@ -162,23 +183,44 @@ public struct NMEAEncoder: FeedEncoder {
             cursor.put(0x2E)
             cursor.put(digits: UInt64(centiseconds), width: 2)
         }
+        return (start, cursor.count - start)
     }
 
-    /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`.
-    private func writePosition(_ coordinate: Coordinate, to cursor: inout ByteCursor) {
+    /// `ddmm.mmmmmm,N,dddmm.mmmmmm,E`, or a copy of `earlier` when given.
+    @inline(__always)
+    private func writePosition(_ coordinate: Coordinate, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
+        if let earlier {
+            cursor.repeatBytes(from: earlier.start, length: earlier.length)
+            return earlier
+        }
+        let start = cursor.count
         writeAngle(coordinate.latitude, degreeDigits: 2, positive: 0x4E, negative: 0x53, to: &cursor)
         cursor.put(0x2C)
         writeAngle(coordinate.longitude, degreeDigits: 3, positive: 0x45, negative: 0x57, to: &cursor)
+        return (start, cursor.count - start)
+    }
+
+    /// The HDOP to two decimals (nothing when `nil`), or a copy of `earlier` when given.
+    @inline(__always)
+    private func writeHDOP(_ hdop: Double?, copying earlier: Field?, to cursor: inout ByteCursor) -> Field {
+        if let earlier {
+            cursor.repeatBytes(from: earlier.start, length: earlier.length)
+            return earlier
+        }
+        let start = cursor.count
+        cursor.put(hdop, decimals: 2)
+        return (start, cursor.count - start)
     }
 
     /// Degrees and minutes to a millionth of a minute, then the hemisphere.
+    @inline(__always)
     private func writeAngle(_ degrees: Double, degreeDigits: Int, positive: UInt8, negative: UInt8, to cursor: inout ByteCursor) {
-        let microminutes = UInt64((degrees.magnitude * 60_000_000).rounded())
+        let microminutes = DecimalText.roundedMagnitude(degrees * 60_000_000)
         cursor.put(digits: microminutes / 60_000_000, width: degreeDigits)
-        let minutes = microminutes % 60_000_000
-        cursor.put(digits: minutes / 1_000_000, width: 2)
+        let minutes = UInt32(truncatingIfNeeded: microminutes % 60_000_000)
+        cursor.put(digits: UInt64(minutes / 1_000_000), width: 2)
         cursor.put(0x2E)
-        cursor.put(digits: minutes % 1_000_000, width: 6)
+        cursor.put(digits: UInt64(minutes % 1_000_000), width: 6)
         cursor.put(0x2C)
         cursor.put(degrees < 0 && microminutes > 0 ? negative : positive)
     }
@@ -195,17 +237,24 @@ private struct EpochClock {
     let centiseconds: Int?
 
     init(_ time: Timestamp) {
-        let hasFraction = time.fractionDigits > 0
-        let unit: Int64 = hasFraction ? 10_000_000 : 1_000_000_000
-        let units = Self.floorDivide(time.nanoseconds + unit / 2, unit)
-        let unitsPerDay = 86_400_000_000_000 / unit
-        let days = Self.floorDivide(units, unitsPerDay)
-        let unitOfDay = units - days * unitsPerDay
-        (year, month, day) = CivilCalendar.date(fromDays: Int(days))
-        secondOfDay = Int(hasFraction ? unitOfDay / 100 : unitOfDay)
-        centiseconds = hasFraction ? Int(unitOfDay % 100) : nil
+        // Two branches so that every divisor is a constant (a multiplication).
+        if time.fractionDigits > 0 {
+            let centiseconds = Self.floorDivide(time.nanoseconds + 5_000_000, 10_000_000)
+            let days = Self.floorDivide(centiseconds, 8_640_000)
+            let centisecondOfDay = centiseconds - days * 8_640_000
+            (year, month, day) = CivilCalendar.date(fromDays: Int(days))
+            secondOfDay = Int(centisecondOfDay / 100)
+            self.centiseconds = Int(centisecondOfDay % 100)
+        } else {
+            let seconds = Self.floorDivide(time.nanoseconds + 500_000_000, 1_000_000_000)
+            let days = Self.floorDivide(seconds, 86_400)
+            (year, month, day) = CivilCalendar.date(fromDays: Int(days))
+            secondOfDay = Int(seconds - days * 86_400)
+            centiseconds = nil
+        }
     }
 
+    @inline(__always)
     private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }

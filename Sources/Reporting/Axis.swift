@@ -5,9 +5,12 @@ public enum Axis {
     public static func time(_ scale: TimeScale, y: Double, bottom: Double, tickCount: Int, into svg: inout Markup) {
         svg.start("g", ["class": "axis"])
         for (time, label) in scale.ticks(count: tickCount) {
-            let x = Format.number(scale.position(time))
+            let position = scale.position(time)
+            let x = Format.number(position)
             svg.leaf("line", ["x1": x, "y1": Format.number(y), "x2": x, "y2": Format.number(bottom), "class": "grid"])
-            svg.element("text", ["x": x, "y": Format.number(y - 6), "text-anchor": "middle"], text: label)
+            // A label near an end of the axis is kept inside the plot.
+            let anchor = position > scale.right - 40 ? "end" : position < scale.left + 40 ? "start" : "middle"
+            svg.element("text", ["x": x, "y": Format.number(y - 6), "text-anchor": anchor], text: label)
         }
         svg.end("g")
         svg.newline()

@@ -2,14 +2,17 @@
 /// overlap: each label goes right of its mark (left near the right edge),
 /// moved down a line at a time (then up) until it is clear of those
 /// placed. Labels are placed in text order, so labels that start with
-/// their time stack chronologically.
+/// their time stack chronologically; labels of filled marks (what
+/// happened, not what was suppressed) are bold.
 enum MapLabels {
     static let lineHeight = 16.0
     /// An estimate of a character's width at the labels' 12 px font.
     static let characterWidth = 6.6
 
     /// Draws `labels` (a mark's pixel, its radius, the text) in order.
-    static func draw(_ labels: [(point: PlanePoint, radius: Double, text: String)], frame: MapFrame, into svg: inout Markup) {
+    static func draw(
+        _ labels: [(point: PlanePoint, radius: Double, text: String, bold: Bool)], frame: MapFrame, into svg: inout Markup
+    ) {
         guard !labels.isEmpty else { return }
         var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
         svg.start("g", ["class": "mark-labels"])
@@ -43,7 +46,7 @@ enum MapLabels {
                 "text",
                 [
                     "x": Format.number(right ? x0 : x0 + width), "y": Format.number(y), "dy": "0.35em",
-                    "text-anchor": right ? "start" : "end",
+                    "text-anchor": right ? "start" : "end", "class": label.bold ? "bold" : "plain",
                 ], text: label.text)
         }
         svg.end("g")

@@ -128,7 +128,8 @@ public struct ReportMap: Sendable {
         svg.end("g")
         svg.newline()
         MapLabels.draw(
-            marks.compactMap { mark in mark.label.map { (frame.pixel(mark.coordinate), mark.style.size, $0) } }, frame: frame,
+            marks.compactMap { mark in mark.label.map { (frame.pixel(mark.coordinate), mark.style.size, $0, !mark.style.hollow) }
+            }, frame: frame,
             into: &svg)
         MapDecorations.scaleBar(frame, into: &svg)
         MapDecorations.caption(frame, into: &svg)

@@ -71,6 +71,7 @@ public struct ReportPage: Sendable {
         .map .scale text, .map .north text { font-size: 13px; font-weight: 600; }
         .map .caption { font-size: 11px; fill: #666; }
         .map .mark-labels text { font-size: 12px; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+        .map .mark-labels .bold { font-weight: 700; }
         .map .leader { stroke: #888; stroke-width: 1; }
         .timeline .band { fill: #f6f6f6; }
         .timeline .label { font-weight: 600; font-size: 14px; }

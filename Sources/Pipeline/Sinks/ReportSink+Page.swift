@@ -18,9 +18,21 @@ extension ReportSink {
         if first != nil { subtitle += " · " + Format.minute(start) + " to " + Format.minute(end) + " UTC" }
         return ReplayReport(
             title: "Replay of " + (names.count == 1 ? names[0] : String(names.count) + " feeds"), subtitle: subtitle,
-            start: start, end: end, tracks: tracks.result, regions: regions.map(Self.region),
+            start: start, end: end, tracks: tracks.result, regions: drawnRegions.map(Self.region),
             events: events, tasks: tasks.map { reportTask($0, from: start, to: end) }, summary: summary,
             taskTable: taskTable, notes: notes)
+    }
+
+    /// Every region, or past the limit those with transitions, then the
+    /// tasks' places, then the rest, up to the limit.
+    private var drawnRegions: [Region] {
+        guard regions.count > Self.regionLimit else { return regions }
+        let first = regions.indices.filter {
+            regionsWithEvents.contains($0) || regions[$0].task != nil && titles[regions[$0].task!] != nil
+        }
+        let chosen = Set(first.prefix(Self.regionLimit))
+        let rest = regions.indices.filter { !chosen.contains($0) }.prefix(Self.regionLimit - chosen.count)
+        return (Array(chosen) + rest).sorted().map { regions[$0] }
     }
 
     private static func region(_ region: Region) -> ReportMap.Region {
@@ -141,6 +153,16 @@ extension ReportSink {
             notes.append(
                 "Not drawn (only the first \(Self.eventLimit) of each kind are): " + omitted.sorted().joined(separator: "; ")
                     + ".")
+        }
+        if regions.count > Self.regionLimit {
+            notes.append(
+                "\(Self.regionLimit) of the \(regions.count) regions are drawn: those with transitions and the tasks' places first."
+            )
+        }
+        if regions.count > Self.regionLimit {
+            notes.append(
+                "\(Self.regionLimit) of the \(regions.count) regions are drawn: those with transitions and the tasks' places first."
+            )
         }
         if tracks.undrawn > 0 { notes.append("\(tracks.undrawn) fixes of devices beyond the drawing's limit are not drawn.") }
         return notes

@@ -8,8 +8,9 @@ import Reporting
 /// feed streams, and writes the page (``ReplayReport``) at the end.
 ///
 /// Memory stays bounded whatever the feed's length: tracks go through a
-/// ``TrackCollector`` (at most about 100 000 points kept), and events are
-/// kept up to a limit per kind (the counts stay exact). The stages see
+/// ``TrackCollector`` (at most about 100 000 points kept), events are kept
+/// up to a limit per kind (the counts stay exact), and at most 5 000 regions
+/// are drawn (those with transitions and the tasks' places first). The stages see
 /// every fix; only the drawing is simplified.
 public final class ReportSink: RunSink {
     /// What the report is of, for its heading.
@@ -30,7 +31,9 @@ public final class ReportSink: RunSink {
     }
 
     /// At most this many events of one kind are drawn.
-    static let eventLimit = 2000
+    static let eventLimit = 1500
+    /// At most this many regions are drawn.
+    static let regionLimit = 5000
 
     let path: String
     private let handle: FileHandle
@@ -45,9 +48,13 @@ public final class ReportSink: RunSink {
     /// Per task: location reminders, due reminders, suppressions, first reminder.
     var perTask: [String: TaskCounts] = [:]
     var devices: Set<String> = []
+    /// The keys of the regions with a transition (drawn first when there are
+    /// more regions than the limit).
+    var regionsWithEvents: Set<Int> = []
     var untimed = 0, late = 0
     var first: Timestamp?, last: Timestamp?
     private var lastPosition: Coordinate?
+    private var lastDevice: String?
 
     /// Counts of one task.
     struct TaskCounts {
@@ -76,11 +83,15 @@ public final class ReportSink: RunSink {
             guard fix.coordinate.isValid else { return }
             let device = fix.device ?? ""
             tracks.add(fix.coordinate, device: device, time: fix.time.secondsSince1970)
-            if devices.count < 100_000 { devices.insert(device) }
+            if device != lastDevice, devices.count < 100_000 {
+                devices.insert(device)
+                lastDevice = device
+            }
             lastPosition = fix.coordinate
             if first == nil { first = fix.time }
             last = max(last ?? fix.time, fix.time)
         case .transition(let transition):
+            if regions.count > Self.regionLimit { regionsWithEvents.insert(transition.regionKey) }
             record(
                 .transition(transition.kind.rawValue), time: transition.time, at: lastPosition, task: nil,
                 text: Self.describe(transition))
@@ -108,14 +119,18 @@ public final class ReportSink: RunSink {
         }
     }
 
-    private func record(_ kind: ReplayReport.EventKind, time: Timestamp, at coordinate: Coordinate?, task: String?, text: String)
-    {
+    /// Counts an event, and keeps it (with its text, made only then) while
+    /// its kind is under the limit.
+    private func record(
+        _ kind: ReplayReport.EventKind, time: Timestamp, at coordinate: Coordinate?, task: String?,
+        text: @autoclosure () -> String
+    ) {
         let count = counts[kind, default: 0]
         counts[kind] = count + 1
         if first == nil { first = time }
         last = max(last ?? time, time)
         guard count < Self.eventLimit else { return }
-        events.append(ReplayReport.Event(kind: kind, time: time, coordinate: coordinate, task: task, text: text))
+        events.append(ReplayReport.Event(kind: kind, time: time, coordinate: coordinate, task: task, text: text()))
     }
 
     /// Writes the page.

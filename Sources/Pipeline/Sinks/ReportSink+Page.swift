@@ -146,12 +146,14 @@ extension ReportSink {
         if counts[.dueReminder] != nil {
             notes.append("Due reminders are time-based, not at a place: they are on the timeline, not on the map.")
         }
-        let omitted = counts.filter { $0.value > Self.eventLimit }.map { kind, count in
-            "\(count - Self.eventLimit) of \(count) \(ReplayReport.style(kind).label) events"
+        let drawn = Dictionary(grouping: events, by: \.kind).mapValues(\.count)
+        let omitted = counts.filter { $0.value > drawn[$0.key, default: 0] }.map { kind, count in
+            "\(drawn[kind, default: 0]) of \(count) \(ReplayReport.style(kind).label) events"
         }
         if !omitted.isEmpty {
             notes.append(
-                "Not drawn (only the first \(Self.eventLimit) of each kind are): " + omitted.sorted().joined(separator: "; ")
+                "Drawn, as a sample spread evenly over the run (at most \(Self.eventLimit) of each kind): "
+                    + omitted.sorted().joined(separator: "; ")
                     + ".")
         }
         if regions.count > Self.regionLimit {

@@ -9,7 +9,7 @@ import Reporting
 ///
 /// Memory stays bounded whatever the feed's length: tracks go through a
 /// ``TrackCollector`` (at most about 100 000 points kept), events are kept
-/// up to a limit per kind (the counts stay exact), and at most 5 000 regions
+/// up to a limit per kind, spread evenly over the run (the counts stay exact), and at most 5 000 regions
 /// are drawn (those with transitions and the tasks' places first). The stages see
 /// every fix; only the drawing is simplified.
 public final class ReportSink: RunSink {
@@ -45,6 +45,8 @@ public final class ReportSink: RunSink {
     var events: [ReplayReport.Event] = []
     /// Events by kind: how many happened (each is drawn up to the limit).
     var counts: [ReplayReport.EventKind: Int] = [:]
+    /// Events by kind: how many are kept, and every how many one is.
+    private var kept: [ReplayReport.EventKind: Int] = [:], strides: [ReplayReport.EventKind: Int] = [:]
     /// Per task: location reminders, due reminders, suppressions, first reminder.
     var perTask: [String: TaskCounts] = [:]
     var devices: Set<String> = []
@@ -119,8 +121,10 @@ public final class ReportSink: RunSink {
         }
     }
 
-    /// Counts an event, and keeps it (with its text, made only then) while
-    /// its kind is under the limit.
+    /// Counts an event, and keeps every `stride`-th of its kind (with its
+    /// text, made only then). When a kind has more than the limit kept, every
+    /// other one is let go and its stride doubles: what is drawn is spread
+    /// evenly over the run, not its first minutes.
     private func record(
         _ kind: ReplayReport.EventKind, time: Timestamp, at coordinate: Coordinate?, task: String?,
         text: @autoclosure () -> String
@@ -129,8 +133,19 @@ public final class ReportSink: RunSink {
         counts[kind] = count + 1
         if first == nil { first = time }
         last = max(last ?? time, time)
-        guard count < Self.eventLimit else { return }
+        let stride = strides[kind, default: 1]
+        guard count % stride == 0 else { return }
         events.append(ReplayReport.Event(kind: kind, time: time, coordinate: coordinate, task: task, text: text()))
+        kept[kind, default: 0] += 1
+        guard kept[kind]! > Self.eventLimit else { return }
+        var index = 0
+        events.removeAll { event in
+            guard event.kind == kind else { return false }
+            defer { index += 1 }
+            return index % 2 == 1
+        }
+        kept[kind] = index - index / 2
+        strides[kind] = stride * 2
     }
 
     /// Writes the page.

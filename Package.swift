@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
+        .library(name: "Reporting", targets: ["Reporting"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
         .target(name: "Simulation", dependencies: ["GeoCore"]),
         .target(name: "Evaluation", dependencies: ["GeoCore", "Geofencing"]),
+        .target(name: "Reporting", dependencies: ["GeoCore"]),
 
         // MARK: Decoders (bytes in, fixes out)
         .systemLibrary(
@@ -38,7 +40,7 @@ let package = Package(
         // MARK: Edges
         .target(
             name: "Pipeline",
-            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation"]
+            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation", "Reporting"]
         ),
         .target(
             name: "TaskStore",
@@ -55,13 +57,14 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["GeoCore"]),
+        .target(name: "TestSupport", dependencies: ["GeoCore", "CLibXML2"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "TestSupport"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "TestSupport"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "TestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Geofencing", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "GeoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(
             name: "TaskStoreTests",

@@ -2,7 +2,8 @@
 # Installs the system packages Repeat builds and tests with (Debian/Ubuntu).
 # Safe to run again; does nothing that is already done.
 set -euo pipefail
-packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3-gps)
+# chromium-headless-shell: the report tests render --report pages in a real browser.
+packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3-gps chromium-headless-shell)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -12,6 +13,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     echo "Installing: ${missing[*]}" >&2
     $SUDO apt-get update -qq
-    # --no-install-recommends: gpsd-clients would otherwise pull in a GUI stack.
+    # --no-install-recommends: gpsd-clients would otherwise pull in a GUI stack
+    # (and chromium-headless-shell fonts and drivers the headless shell does not need).
     $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

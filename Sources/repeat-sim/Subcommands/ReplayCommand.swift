@@ -36,6 +36,13 @@ struct ReplayCommand: ParsableCommand {
             inside; cross when the straight line between two fixes passes through a
             region neither fix is in, at the time of closest approach).
 
+            --report FILE.html writes one self-contained page (inline SVG and CSS,
+            nothing fetched; opens offline): a map of each device's track, the places
+            at their true size, and every reminder, suppressed arrival (hollow; hover
+            for the reason) and transition; a timeline per task (cycles, window,
+            overdue, completions, reminders); and the counts. Tracks are simplified
+            for drawing only.
+
             Without --tasks every region behaves as an always-due task named after
             it; with --transitions and no --tasks only transitions are printed.
             Fixes without time, older than the reorder window, invalid, or less
@@ -51,6 +58,8 @@ struct ReplayCommand: ParsableCommand {
                 --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
               repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
+              repeat-sim replay Tracks/cat-medicine/drives.gpx \\
+                --tasks Tracks/cat-medicine/scenario.json --report cat-medicine.html
             """
     )
 
@@ -66,10 +75,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "Also write the replay as GeoJSON (regions, tracks, reminders) for QGIS or geojson.io.", valueName: "file"))
-    var geojson: String?
+    @OptionGroup(title: "Output") var files: ReplayFileOptions
 
     @Option(
         help: ArgumentHelp("Pace: max (as fast as possible), realtime, or N times real time. (default: max)", valueName: "speed"),
@@ -97,7 +103,13 @@ struct ReplayCommand: ParsableCommand {
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
-        if let geojson { sinks.append(try GeoJSONSink(path: geojson, regions: stages.regions, explain: output.explain)) }
+        if let geojson = files.geojson {
+            sinks.append(try GeoJSONSink(path: geojson, regions: stages.regions, explain: output.explain))
+        }
+        if let report = files.report {
+            let inputs = ReportSink.Inputs(feeds: feeds, tasksFile: places.tasks, regionsFile: places.regions)
+            sinks.append(try ReportSink(path: report, inputs: inputs, regions: stages.regions, tasks: tasks))
+        }
         sinks.append(
             ReminderLinesSink(output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions)))
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `repeat-sim replay … --report FILE.html`: the README's example as a
+/// golden page, well-formed, self-contained, escaped, and shown by a real
+/// browser without errors.
+@Suite struct ReportCommandTests {
+    static let golden = RepositoryPaths.track("cat-medicine/drives.report.html")
+
+    /// Replays the cat-medicine drives with `--report` and returns the page.
+    func catMedicineReport(in folder: String) throws -> (path: String, html: String) {
+        let path = folder + "/cat-medicine.html"
+        let result = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"), "--report", path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        return (path, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func theCatMedicineReportMatchesItsGolden() throws {
+        let (_, html) = try catMedicineReport(in: temporaryDirectory("repeat-report"))
+        try Golden.expect(html, matches: Self.golden, suite: "ReportCommandTests")
+        let names = try XMLWellFormed.elementNames(html)
+        #expect(names.filter { $0 == "svg" }.count >= 3)
+        #expect(!names.contains("script"))
+        #expect(!html.contains("http:") && !html.contains("https:"))
+        // One location reminder on the map, with its label; two due reminders on the timeline.
+        #expect(html.contains("2020-12-18 06:18 reminded: Buy cat medicine"))
+        #expect(html.components(separatedBy: "<title>due reminder: ").count - 1 == 2)
+    }
+
+    @Test func titlesAndPlaceNamesFromFilesAreShownNotRun() throws {
+        let folder = temporaryDirectory("repeat-report")
+        let tasks = folder + "/tasks.json"
+        try """
+        {"tasks": [{"id": "x", "title": "<script>alert(1)</script>", "start": "2025-03-01T09:00:00Z",
+          "schedule": {"fixed": {"every": "1d"}},
+          "locations": [{"name": "<img src=x onerror=alert(2)>", "lat": 52.52, "lon": 13.40, "radius": 100}]}]}
+        """.write(toFile: tasks, atomically: true, encoding: .utf8)
+        let feed = folder + "/walk.csv"
+        try "time,lat,lon\n2025-03-02T10:00:00Z,52.5190,13.40\n2025-03-02T10:01:00Z,52.5200,13.40\n".write(
+            toFile: feed, atomically: true, encoding: .utf8)
+        let report = folder + "/report.html"
+        let result = try RepeatSimBinary.run(["replay", feed, "--tasks", tasks, "--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(!html.contains("<script") && !html.contains("<img"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("&lt;img src=x onerror=alert(2)&gt;"))
+        let names = try XMLWellFormed.elementNames(html)
+        #expect(!names.contains("script") && !names.contains("img"))
+    }
+
+    @Test func aReportThatCannotBeWrittenStopsBeforeTheReplay() throws {
+        let result = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"), "--report", "/nonexistent-folder/r.html",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot create \"/nonexistent-folder/r.html\""))
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The page in a real browser: parsed (the DOM has the map and the
+    /// timeline), no console message (no error, nothing failed to load),
+    /// and a screenshot to look at.
+    @Test(.enabled(if: HeadlessBrowser.path != nil, "no chromium-headless-shell: run Scripts/setup.sh"))
+    func aRealBrowserShowsTheReportWithoutErrors() throws {
+        let folder = temporaryDirectory("repeat-report")
+        let (path, _) = try catMedicineReport(in: folder)
+        let screenshot = folder + "/cat-medicine.png"
+        let rendering = try HeadlessBrowser.render(page: path, screenshot: screenshot)
+        #expect(rendering.consoleMessages.isEmpty, "\(rendering.consoleMessages)")
+        #expect(rendering.dom.contains("<h1>Replay of drives.gpx</h1>"))
+        #expect(rendering.dom.contains("<svg class=\"map\"") && rendering.dom.contains("<svg class=\"timeline\""))
+        let png = try #require(FileManager.default.contents(atPath: screenshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
+        print("ReportCommandTests: screenshot of the cat-medicine report at \(screenshot)")
+    }
+
+    /// The console check sees what it is there for: a page with a script
+    /// error does not pass.
+    @Test(.enabled(if: HeadlessBrowser.path != nil, "no chromium-headless-shell: run Scripts/setup.sh"))
+    func theBrowserCheckSeesConsoleErrors() throws {
+        let folder = temporaryDirectory("repeat-report")
+        let page = folder + "/broken.html"
+        try "<!DOCTYPE html><html><body><script>undefinedFunction()</script></body></html>".write(
+            toFile: page, atomically: true, encoding: .utf8)
+        let rendering = try HeadlessBrowser.render(page: page, screenshot: folder + "/broken.png", width: 200, height: 100)
+        #expect(rendering.consoleMessages.contains { $0.contains("undefinedFunction is not defined") })
+    }
+}

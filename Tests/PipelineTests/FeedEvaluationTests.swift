@@ -37,7 +37,7 @@ import Testing
         var setting = EvaluationSetting(geofence: GeofenceSettings(), reorderSeconds: 5, monitorLimit: nil)
         configure(&setting)
         let truth = evaluation.truth(of: subject)
-        return (truth.events, evaluation.detect(subject, truth: truth, setting: setting).events)
+        return (truth.events, evaluation.detect(subject, devices: truth.devices, setting: setting).events)
     }
 
     @Test func truthTracksAreGroupedByDeviceAndPutInTimeOrder() {

@@ -28,8 +28,11 @@ public struct EvaluationPool: Sendable {
     public mutating func add(truth run: FeedEvaluation.Truth, detection: FeedEvaluation.Detection, window: MatchWindow) {
         runs += 1
         let number = runs
+        // The first run's events stay as they are; later runs' devices and
+        // tasks are prefixed with the run's number.
         func tagged(_ events: [ScoredEvent]) -> [ScoredEvent] {
-            events.map { event in
+            guard number > 1 else { return events }
+            return events.map { event in
                 var event = event
                 event.device = "\(number)\u{1F}\(event.device ?? "")"
                 return event

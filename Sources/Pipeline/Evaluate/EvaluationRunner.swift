@@ -45,16 +45,29 @@ public struct EvaluationRunner: Sendable {
     /// parallel; `progress` is called after each setting with the number
     /// done.
     public func rows(for subject: EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }) -> [Row] {
-        let truth = evaluation.truth(of: subject)
+        // The truth is found on one worker while the others detect: job 0
+        // is the truth, job i the setting i − 1.
+        let devices = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
         let done = Atomic<Int>(0)
-        let rows = parallelMap(count: settings.count, jobs: jobs) { index in
-            let detection = evaluation.detect(subject, truth: truth, setting: settings[index])
+        let jobs = parallelMap(count: settings.count + 1, jobs: jobs) { index -> Job in
+            guard index > 0 else { return .truth(evaluation.truth(of: subject)) }
+            let detection = evaluation.detect(subject, devices: devices, setting: settings[index - 1])
+            progress(done.add(1, ordering: .relaxed).newValue)
+            return .detection(detection)
+        }
+        guard case .truth(let truth) = jobs[0] else { preconditionFailure("job 0 is the truth") }
+        return parallelMap(count: settings.count, jobs: self.jobs) { index in
+            guard case .detection(let detection) = jobs[index + 1] else { preconditionFailure("job \(index + 1) detects") }
             var pool = EvaluationPool()
             pool.add(truth: truth, detection: detection, window: window)
-            progress(done.add(1, ordering: .relaxed).newValue)
             return row(index, pool: pool, statistics: detection.statistics)
         }
-        return rows
+    }
+
+    /// What a worker of ``rows(for:progress:)`` made.
+    private enum Job: Sendable {
+        case truth(FeedEvaluation.Truth)
+        case detection(FeedEvaluation.Detection)
     }
 
     /// The rows over `runs` feeds made by `subject(run)` (runs 1…N, in
@@ -70,7 +83,7 @@ public struct EvaluationRunner: Sendable {
             return Result {
                 let subject = try subject(index + 1)
                 let truth = evaluation.truth(of: subject)
-                return (truth, settings.map { evaluation.detect(subject, truth: truth, setting: $0) })
+                return (truth, settings.map { evaluation.detect(subject, devices: truth.devices, setting: $0) })
             }
         }
         let runsDone = try outcomes.map { try $0.get() }

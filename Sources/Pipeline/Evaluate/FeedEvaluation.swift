@@ -10,7 +10,7 @@ import Recurrence
 /// ```swift
 /// let evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
 /// let truth = evaluation.truth(of: subject)                   // once per feed
-/// let detected = evaluation.detect(subject, setting: setting) // once per setting
+/// let detected = evaluation.detect(subject, devices: truth.devices, setting: setting) // per setting
 /// var pool = EvaluationPool()
 /// pool.add(truth: truth, detection: detected, run: 1)
 /// let scores = pool.scores(window: MatchWindow())
@@ -104,8 +104,8 @@ public struct FeedEvaluation: Sendable {
     }
 
     /// What `setting` detects on `subject`'s feed, device names mapped
-    /// through `truth`'s matching.
-    public func detect(_ subject: EvaluationSubject, truth: Truth, setting: EvaluationSetting) -> Detection {
+    /// to the truth's through `devices`.
+    public func detect(_ subject: EvaluationSubject, devices: DeviceMatching, setting: EvaluationSetting) -> Detection {
         // Without tasks only transitions are scored: no recurrence gate.
         var pipeline =
             tasks.isEmpty
@@ -121,19 +121,19 @@ public struct FeedEvaluation: Sendable {
         var events: [ReminderPipeline.Event] = []
         for fix in subject.fixes where decimator.keeps(fix) {
             pipeline.push(fix, into: &events)
-            if !events.isEmpty { collect(events, truth: truth, into: &detection) }
+            if !events.isEmpty { collect(events, devices: devices, into: &detection) }
             events.removeAll(keepingCapacity: true)
         }
         pipeline.finish(into: &events)
-        collect(events, truth: truth, into: &detection)
+        collect(events, devices: devices, into: &detection)
         detection.statistics = pipeline.statistics
         return detection
     }
 
-    private func collect(_ events: [ReminderPipeline.Event], truth: Truth, into detection: inout Detection) {
+    private func collect(_ events: [ReminderPipeline.Event], devices: DeviceMatching, into detection: inout Detection) {
         for event in events {
             guard case .transition(let transition) = event else { continue }
-            guard case .some(let device) = truth.devices.truthDevice(of: transition.device) else { continue }
+            guard case .some(let device) = devices.truthDevice(of: transition.device) else { continue }
             for var scored in ScoredEvent.detected(from: transition) {
                 scored.device = device
                 detection.events.append(scored)

@@ -149,8 +149,12 @@ struct EvaluateCommand: ParsableCommand {
 
     /// The decoded FEEDs and their truth.
     private func recordedSubject() throws -> EvaluationSubject {
+        // The truth tracks are decoded on a second thread meanwhile.
+        let truthTracks = TruthDecoding(paths: truth.events == nil ? truth.tracks : [], strict: strict)
         let collector = FixCollector()
-        try decode(feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, into: collector)
+        try Self.decode(
+            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
+            progress: true, into: collector)
         let fixes = collector.fixes
         guard fixes.contains(where: { $0.time != nil }) else {
             throw EvaluateFailure(
@@ -167,9 +171,7 @@ struct EvaluateCommand: ParsableCommand {
             guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
             scored = .events(file.events)
         } else {
-            let collector = TruthCollector()
-            try decode(truth.tracks, options: FeedDecodingOptions(), format: nil, into: collector)
-            let tracks = collector.tracks.finish()
+            let tracks = try truthTracks.tracks()
             guard tracks.contains(where: { $0.points.count > 1 }) else {
                 throw EvaluateFailure(
                     "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
@@ -187,12 +189,14 @@ struct EvaluateCommand: ParsableCommand {
 
     /// Every fix of `paths`, decoded once, devices named after their files
     /// when there are several.
-    private func decode(_ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, into collector: any RunSink) throws
-    {
+    fileprivate static func decode(
+        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, progress: Bool,
+        into collector: any RunSink
+    ) throws {
         var settings = RunSettings(label: "evaluate", format: format, decoding: options)
         settings.strict = strict
         settings.namesDevicesAfterFiles = true
-        settings.showsProgress = true
+        settings.showsProgress = progress
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
@@ -240,6 +244,37 @@ struct EvaluateCommand: ParsableCommand {
 private final class FixCollector: RunSink {
     var fixes: [Fix] = []
     func decoded(_ batch: FeedBatch, feed: String) { fixes.append(contentsOf: batch.fixes) }
+}
+
+/// Truth tracks decoded on a thread of their own, while the feed is
+/// decoded on the caller's.
+private final class TruthDecoding: @unchecked Sendable {
+    // Written once by the thread before `done` is signalled, read after.
+    private var result: Result<[TruthTrackPoints], any Error> = .success([])
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts decoding `paths` (none: nothing to do).
+    init(paths: [String], strict: Bool) {
+        guard !paths.isEmpty else {
+            done.signal()
+            return
+        }
+        Thread.detachNewThread { [self] in
+            result = Result {
+                let collector = TruthCollector()
+                try EvaluateCommand.decode(
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, progress: false, into: collector)
+                return collector.tracks.finish()
+            }
+            done.signal()
+        }
+    }
+
+    /// The tracks, once decoded.
+    func tracks() throws -> [TruthTrackPoints] {
+        done.wait()
+        return try result.get()
+    }
 }
 
 /// Gathers truth tracks, a time and a position per point.

@@ -8,6 +8,7 @@ import PackageDescription
 //   swift package benchmark --target DecodeBenchmarks   (NMEA, GPX, CSV, gpsd)
 //   swift package benchmark --target ReplayBenchmarks   (end to end)
 //   swift package benchmark --target GenerateBenchmarks (the simulator, every format)
+//   swift package benchmark --target EvaluateBenchmarks (truth events, a sweep, the replay beside it)
 // `Repeat` is a symbolic link to the repository root, which gives the root
 // package a stable identity ("repeat") whatever the checkout is called.
 let package = Package(
@@ -80,6 +81,20 @@ let package = Package(
                 .product(name: "Simulation", package: "Repeat"),
             ],
             path: "Benchmarks/GenerateBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "EvaluateBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Evaluation", package: "Repeat"),
+                .product(name: "FeedParsing", package: "Repeat"),
+                .product(name: "GeoCore", package: "Repeat"),
+                .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+                "BenchmarkWorkloads",
+            ],
+            path: "Benchmarks/EvaluateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -86,7 +86,9 @@ public struct ReminderPipeline: Sendable {
 
     /// A pipeline that only detects: transitions of `regions`, no
     /// recurrence gate and no reminders (every region counts for the
-    /// monitor limit). Parameters as for the full pipeline.
+    /// monitor limit), and no ``Event/fix(_:)`` events — only transitions
+    /// and what the reorder buffer drops. Parameters as for the full
+    /// pipeline.
     public init(
         detecting regions: [Region], geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
         padding: Double = 0
@@ -134,7 +136,7 @@ public struct ReminderPipeline: Sendable {
             counts.late += 1
             events.append(.late(fix))
         case .fix(let fix):
-            events.append(.fix(fix))
+            if reminders != nil { events.append(.fix(fix)) }
             for decision in reminders?.advance(to: fix.time) ?? [] { record(decision, into: &events) }
             evaluate(fix, into: &events)
         }

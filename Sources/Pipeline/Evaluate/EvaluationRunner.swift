@@ -42,22 +42,22 @@ public struct EvaluationRunner: Sendable {
     }
 
     /// The rows for one feed: its truth found once, the settings run in
-    /// parallel; `progress` is called after each setting with the number
-    /// done.
-    public func rows(for subject: EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }) -> [Row] {
+    /// parallel; `progress` is called after each setting with the share
+    /// done (0…1).
+    public func rows(for subject: EvaluationSubject, progress: @Sendable (Double) -> Void = { _ in }) -> [Row] {
         // The truth is found on one worker while the others detect: job 0
         // is the truth, job i the setting i − 1.
         let devices = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
         let done = Atomic<Int>(0)
-        let jobs = parallelMap(count: settings.count + 1, jobs: jobs) { index -> Job in
+        let outcomes = parallelMap(count: settings.count + 1, jobs: jobs) { index -> Job in
             guard index > 0 else { return .truth(evaluation.truth(of: subject)) }
             let detection = evaluation.detect(subject, devices: devices, setting: settings[index - 1])
-            progress(done.add(1, ordering: .relaxed).newValue)
+            progress(Double(done.add(1, ordering: .relaxed).newValue) / Double(settings.count))
             return .detection(detection)
         }
-        guard case .truth(let truth) = jobs[0] else { preconditionFailure("job 0 is the truth") }
-        return parallelMap(count: settings.count, jobs: self.jobs) { index in
-            guard case .detection(let detection) = jobs[index + 1] else { preconditionFailure("job \(index + 1) detects") }
+        guard case .truth(let truth) = outcomes[0] else { preconditionFailure("job 0 is the truth") }
+        return parallelMap(count: settings.count, jobs: jobs) { index in
+            guard case .detection(let detection) = outcomes[index + 1] else { preconditionFailure("job \(index + 1) detects") }
             var pool = EvaluationPool()
             pool.add(truth: truth, detection: detection, window: window)
             return row(index, pool: pool, statistics: detection.statistics)
@@ -71,15 +71,16 @@ public struct EvaluationRunner: Sendable {
     }
 
     /// The rows over `runs` feeds made by `subject(run)` (runs 1…N, in
-    /// parallel), every setting on each; `progress` is called after each
-    /// run with the number done.
+    /// parallel, every setting on each; one run has its settings run in
+    /// parallel instead); `progress` is called with the share done (0…1).
     public func rows(
-        runs: Int, subject: @Sendable (Int) throws -> EvaluationSubject, progress: @Sendable (Int) -> Void = { _ in }
+        runs: Int, subject: @Sendable (Int) throws -> EvaluationSubject, progress: @Sendable (Double) -> Void = { _ in }
     ) throws -> [Row] {
+        if runs == 1 { return rows(for: try subject(1), progress: progress) }
         let done = Atomic<Int>(0)
         let outcomes = parallelMap(count: runs, jobs: jobs) {
             index -> Result<(FeedEvaluation.Truth, [FeedEvaluation.Detection]), any Error> in
-            defer { progress(done.add(1, ordering: .relaxed).newValue) }
+            defer { progress(Double(done.add(1, ordering: .relaxed).newValue) / Double(runs)) }
             return Result {
                 let subject = try subject(index + 1)
                 let truth = evaluation.truth(of: subject)

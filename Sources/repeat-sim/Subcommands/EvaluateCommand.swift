@@ -123,17 +123,14 @@ struct EvaluateCommand: ParsableCommand {
                     return EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
                 },
                 progress: { done in
-                    progress.show("evaluate", fraction: Double(done) / Double(count), detail: "run \(done)/\(count)")
+                    progress.show("evaluate", fraction: done, detail: "\(count) runs × \(settings.count) settings")
                 })
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
         } else {
             let subject = try recordedSubject()
             rows = runner.rows(
                 for: subject,
-                progress: { done in
-                    progress.show(
-                        "evaluate", fraction: Double(done) / Double(settings.count), detail: "setting \(done)/\(settings.count)")
-                })
+                progress: { done in progress.show("evaluate", fraction: done, detail: "\(settings.count) settings") })
             described = "\(subject.fixes.count) fixes of \(subject.feedDevices.count) device(s)"
         }
         progress.clear()

@@ -20,8 +20,8 @@ struct NMEASentenceDecoder: Sendable {
 let metresPerSecondPerKnot = 1852.0 / 3600.0
 
 /// The sentence types that feed fixes, after gpsd's `nmea_phrase[]`:
-/// GGA, RMC, GLL (time + position), VTG (speed and course), GSA (HDOP),
-/// ZDA (date). Anything else is counted by type and ignored.
+/// GGA, GNS, RMC, GLL (time + position), VTG (speed and course), GSA
+/// (HDOP), ZDA (date). Anything else is counted by type and ignored.
 enum NMEASentenceTable {
     static let decoders: [NMEASentenceDecoder] = [
         NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GGA"), minimumFieldCount: 7, decode: decodeGGA),
@@ -30,6 +30,7 @@ enum NMEASentenceTable {
         NMEASentenceDecoder(type: NMEASentenceDecoder.pack("VTG"), minimumFieldCount: 2, decode: decodeVTG),
         NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GSA"), minimumFieldCount: 3, decode: decodeGSA),
         NMEASentenceDecoder(type: NMEASentenceDecoder.pack("ZDA"), minimumFieldCount: 5, decode: decodeZDA),
+        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GNS"), minimumFieldCount: 7, decode: decodeGNS),
     ]
 
     /// The row of a packed sentence type, found without walking the table.
@@ -42,6 +43,7 @@ enum NMEASentenceTable {
         case 0x56_54_47: return 3  // VTG
         case 0x47_53_41: return 4  // GSA
         case 0x5A_44_41: return 5  // ZDA
+        case 0x47_4E_53: return 6  // GNS
         default: return nil
         }
     }
@@ -94,6 +96,40 @@ enum NMEASentenceTable {
         let (coordinate, problem) = position(f, latitude: 2)
         if let problem { return problem }
         guard let coordinate else { return "GGA with fix quality \(quality) but no position" }
+        epoch.offerPosition(coordinate, from: .gga)
+        epoch.update { e in
+            if case .value(let hdop) = f.number(8) {
+                e.hdop = hdop
+                e.hdopFromGGA = true
+            }
+            if case .value(let altitude) = f.number(9) { e.elevation = altitude }
+        }
+        return nil
+    }
+
+    /// GNS, the multi-constellation fix of modern receivers: read like GGA
+    /// (time, position, satellites, HDOP, altitude), its mode field one
+    /// letter per constellation — a fix when any of them is A, D, P, R, F
+    /// or E (gpsd's reading); N everywhere is no fix, M or S manual or
+    /// simulated.
+    static func decodeGNS(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation, _ batch: inout FeedBatch
+    ) -> String? {
+        guard let entered = enterEpoch(f, time: 1, &epoch, location, &batch) else {
+            return f.isEmpty(2) ? nil : "GNS without a time"
+        }
+        if let problem = entered { return problem }
+        let mode = f.text(6)
+        guard mode.contains(where: { "ADPRFE".contains($0) }) else {
+            epoch.markInvalid(
+                mode.isEmpty || mode.allSatisfy({ $0 == "N" })
+                    ? "GNS mode \(mode.isEmpty ? "empty" : mode) (no fix)"
+                    : "GNS mode \(mode) (manual or simulated)")
+            return nil
+        }
+        let (coordinate, problem) = position(f, latitude: 2)
+        if let problem { return problem }
+        guard let coordinate else { return "GNS with mode \(mode) but no position" }
         epoch.offerPosition(coordinate, from: .gga)
         epoch.update { e in
             if case .value(let hdop) = f.number(8) {

@@ -93,3 +93,27 @@ struct GPXDecoderTests {
         #expect(batch.diagnostics.map(\.code) == [.badXML])
     }
 }
+
+/// What sits inside `<metadata>` describes the file; it is never the feed.
+@Suite("GPX metadata")
+struct GPXMetadataTests {
+    @Test("a <trk> inside <metadata> is not a track; the real one after it is")
+    func trackInsideMetadataIsSkipped() {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+              <metadata><name>walk</name>
+                <trk><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk>
+                <time>2020-01-01T00:00:00Z</time>
+              </metadata>
+              <trk><trkseg>
+                <trkpt lat="52.5" lon="13.4"><time>2020-01-01T10:00:00Z</time></trkpt>
+                <trkpt lat="52.6" lon="13.5"><time>2020-01-01T10:00:01Z</time></trkpt>
+              </trkseg></trk>
+            </gpx>
+            """
+        let batch = decode(gpx, format: .gpx)
+        #expect(batch.diagnostics.isEmpty)
+        #expect(batch.fixes.map(\.coordinate.latitude) == [52.5, 52.6])
+    }
+}

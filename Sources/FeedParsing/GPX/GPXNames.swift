@@ -5,7 +5,7 @@ import GeoCore
 /// dictionary: libxml2 hands SAX callbacks dictionary pointers, so an
 /// element is identified by one pointer comparison, whatever its prefix.
 struct GPXNames {
-    let trkpt, wpt, rtept, ele, time, hdop, speed, course, name, extensions: UnsafePointer<xmlChar>?
+    let trkpt, wpt, rtept, ele, time, hdop, speed, course, name, extensions, metadata: UnsafePointer<xmlChar>?
 
     init(dictionary: OpaquePointer?) {
         func intern(_ text: StaticString) -> UnsafePointer<xmlChar>? {
@@ -21,6 +21,7 @@ struct GPXNames {
         course = intern("course")
         name = intern("name")
         extensions = intern("extensions")
+        metadata = intern("metadata")
     }
 }
 

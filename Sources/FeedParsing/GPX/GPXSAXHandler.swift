@@ -50,6 +50,8 @@ struct GPXParseState {
     var pointDepth = 0
     var extensionsDepth = 0
     var leaf = GPXLeaf.none
+    /// The depth of the `<metadata>` element being skipped; 0 outside one.
+    var metadataDepth = 0
     /// The depth of the element whose text ``leaf`` collects.
     var leafDepth = 0
     var text: [UInt8] = []
@@ -73,6 +75,12 @@ struct GPXParseState {
     ) {
         depth += 1
         guard let names else { return }
+        // Nothing inside <metadata> is a point: a <trk> there is not a track.
+        if metadataDepth != 0 { return }
+        if localname == names.metadata, !inPoint {
+            metadataDepth = depth
+            return
+        }
         if extensionsDepth != 0 {
             // Speed and course at any depth of a point's extensions, with any
             // prefix (Garmin's `gpxtpx:TrackPointExtension`, OsmAnd); nothing else.
@@ -122,7 +130,9 @@ struct GPXParseState {
 
     mutating func endElement(_ localname: UnsafePointer<xmlChar>?) {
         defer { depth -= 1 }
-        if leaf != .none, depth == leafDepth {
+        if metadataDepth != 0 {
+            if depth == metadataDepth { metadataDepth = 0 }
+        } else if leaf != .none, depth == leafDepth {
             finishLeaf()
             leaf = .none
         } else if extensionsDepth != 0 {

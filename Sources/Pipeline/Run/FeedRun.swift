@@ -51,6 +51,7 @@ public final class FeedRun {
     private var warnings = (untimed: 0, late: 0)
     private var feedTime: Timestamp?
     private var lastReload = Date()
+    private var repeats = DiagnosticRepeats()
 
     /// A run with `settings` that hands what `stage` makes to `sinks`, in
     /// their order.
@@ -92,6 +93,7 @@ public final class FeedRun {
 
     private func finish(started: Date) -> Result {
         progress?.clear()
+        for line in repeats.summaries { Console.write(line) }
         if !result.stoppedAtMalformedRecord, pipeline != nil {
             events.removeAll(keepingCapacity: true)
             pipeline!.finish(into: &events)
@@ -160,8 +162,10 @@ public final class FeedRun {
     /// handed on.
     private func consume(_ batch: inout FeedBatch, summary: inout FeedSummary, device: String?) -> Bool {
         for diagnostic in batch.diagnostics {
-            progress?.clear()
-            Console.write(diagnostic.located(in: summary.feed))
+            if settings.verbose || repeats.shouldPrint(diagnostic) {
+                progress?.clear()
+                Console.write(diagnostic.located(in: summary.feed))
+            }
             summary.count(diagnostic)
             if settings.strict, diagnostic.isInputError {
                 result.stoppedAtMalformedRecord = true

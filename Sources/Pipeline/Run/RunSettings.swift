@@ -17,6 +17,9 @@ public struct RunSettings {
     /// Give the fixes of each file that carry no device of their own the
     /// file's name as device (replaying several files).
     public var namesDevicesAfterFiles = false
+    /// Print every diagnostic (`--verbose`); by default one repeated on
+    /// many lines is printed a few times, then counted.
+    public var verbose = false
     /// Draw a progress line when stderr is a terminal and stdout is not.
     public var showsProgress = false
     /// Re-read the tasks this often while a live input runs (`live` with

@@ -23,6 +23,9 @@ struct FeedOptions: ParsableArguments {
             valueName: "names"))
     var columns: String?
 
+    @Flag(help: "Print every diagnostic; by default one repeated on many lines is shown 3 times, then counted.")
+    var verbose = false
+
     /// What is wrong with the flags, in the order they appear.
     func problems() -> [String] {
         var problems: [String] = []

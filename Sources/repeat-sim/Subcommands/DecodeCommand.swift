@@ -72,6 +72,7 @@ struct DecodeCommand: AsyncParsableCommand {
             label: "decode", format: feedOptions.format.format, decoding: feedOptions.decodingOptions(collectWaypoints: waypoints)
         )
         settings.strict = strict
+        settings.verbose = feedOptions.verbose
         let sink = FixLinesSink(output: .standardOutput(), json: json, waypoints: waypoints)
         let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
         let result: FeedRun.Result

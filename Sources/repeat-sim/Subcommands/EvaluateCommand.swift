@@ -147,11 +147,12 @@ struct EvaluateCommand: ParsableCommand {
     /// The decoded FEEDs and their truth.
     private func recordedSubject() throws -> EvaluationSubject {
         // The truth tracks are decoded on a second thread meanwhile.
-        let truthTracks = TruthDecoding(paths: truth.events == nil ? truth.tracks : [], strict: strict)
+        let truthTracks = TruthDecoding(
+            paths: truth.events == nil ? truth.tracks : [], strict: strict, verbose: feedOptions.verbose)
         let collector = FixCollector()
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            progress: true, into: collector)
+            verbose: feedOptions.verbose, progress: true, into: collector)
         let fixes = collector.fixes
         guard fixes.contains(where: { $0.time != nil }) else {
             throw EvaluateFailure(
@@ -187,11 +188,12 @@ struct EvaluateCommand: ParsableCommand {
     /// Every fix of `paths`, decoded once, devices named after their files
     /// when there are several.
     fileprivate static func decode(
-        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, progress: Bool,
+        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool, progress: Bool,
         into collector: any RunSink
     ) throws {
         var settings = RunSettings(label: "evaluate", format: format, decoding: options)
         settings.strict = strict
+        settings.verbose = verbose
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = progress
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
@@ -251,7 +253,7 @@ private final class TruthDecoding: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts decoding `paths` (none: nothing to do).
-    init(paths: [String], strict: Bool) {
+    init(paths: [String], strict: Bool, verbose: Bool) {
         guard !paths.isEmpty else {
             done.signal()
             return
@@ -260,7 +262,8 @@ private final class TruthDecoding: @unchecked Sendable {
             result = Result {
                 let collector = TruthCollector()
                 try EvaluateCommand.decode(
-                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, progress: false, into: collector)
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: false,
+                    into: collector)
                 return collector.tracks.finish()
             }
             done.signal()

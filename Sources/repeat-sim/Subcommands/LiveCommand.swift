@@ -82,6 +82,7 @@ struct LiveCommand: AsyncParsableCommand {
         sinks.append(ReminderLinesSink(output: stdout, printing: output.printing(reminders: true)))
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
+        settings.verbose = feedOptions.verbose
         if let database { settings.taskReload = (reload.seconds ?? 5, { try database.tasks() }) }
         let feed = live.feed() ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
         nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks)

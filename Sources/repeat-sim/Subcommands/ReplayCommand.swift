@@ -115,6 +115,7 @@ struct ReplayCommand: ParsableCommand {
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.strict = strict
+        settings.verbose = feedOptions.verbose
         settings.pace = speed
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = true

@@ -17,12 +17,16 @@ struct RepeatSim: AsyncParsableCommand {
             Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
             3 a check/evaluate expectation failed.
             """,
+        version: RepeatSim.version,
         subcommands: [
             TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self,
             EvaluateCommand.self,
             BenchCommand.self,
         ]
     )
+
+    /// The version `--version` prints.
+    static let version = "0.6.0"
 
     /// Runs the command line, mapping usage errors to exit status 1 as
     /// DESIGN.md's contract says (ArgumentParser would use 64).

@@ -1,3 +1,4 @@
+import Foundation
 import FeedParsing
 import TestSupport
 import Testing
@@ -27,5 +28,16 @@ struct DiagnosticRepeatsTests {
         let verbose = try RepeatSimBinary.run(["decode", "-", "--date", "2025-03-17", "--verbose"], input: Self.log)
         #expect(verbose.stderr.split(separator: "\n").filter { $0.contains("invalidFix: epoch") }.count == 10)
         #expect(!verbose.stderr.contains("more like this"))
+    }
+}
+
+@Suite("repeat-sim --version")
+struct VersionTests {
+    @Test("--version prints a semantic version and exits 0")
+    func versionIsPrinted() throws {
+        let result = try RepeatSimBinary.run(["--version"])
+        #expect(result.status == 0)
+        let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil }, "\(version)")
     }
 }

@@ -31,16 +31,28 @@ struct RepeatSim: AsyncParsableCommand {
     /// Runs the command line, mapping usage errors to exit status 1 as
     /// DESIGN.md's contract says (ArgumentParser would use 64).
     static func main() async {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Console.write(fullMessage(for: error))
+                Foundation.exit(1)
+            }
+            exit(withError: error)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
+            // A usage error found while running: the subcommand's usage.
             if exitCode(for: error) == .validationFailure {
-                Console.write(fullMessage(for: error))
+                let usage = usageString(for: type(of: command))
+                let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
+                Console.write("Error: \(message(for: error))\nUsage: \(usage)\n  See '\(path) --help' for more information.")
                 Foundation.exit(1)
             }
             exit(withError: error)

@@ -1,5 +1,5 @@
-import Foundation
 import FeedParsing
+import Foundation
 import TestSupport
 import Testing
 
@@ -38,6 +38,7 @@ struct VersionTests {
         let result = try RepeatSimBinary.run(["--version"])
         #expect(result.status == 0)
         let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil }, "\(version)")
+        #expect(
+            version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil }, "\(version)")
     }
 }

@@ -101,7 +101,7 @@ struct DecodeCommandTests {
                 ["replay", "x.csv", "--regions", "r.csv", "--columns", "x,y"],
                 "Error: --columns: the column names x,y name no latitude"
             ),
-            (["decode", "/nonexistent/feed.nmea"], "Error: cannot open (No such file or directory) /nonexistent/feed.nmea"),
+            (["decode", "/nonexistent/feed.nmea"], "Error: cannot read \"/nonexistent/feed.nmea\": no such file"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try RepeatSimBinary.run(arguments)

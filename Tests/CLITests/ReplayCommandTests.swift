@@ -89,7 +89,7 @@ import Testing
         for flag in ["--tasks", "--regions"] {
             let missing = try RepeatSimBinary.run(["replay", feed, flag, "no-such-file.json"])
             #expect(missing.status == 1)
-            #expect(missing.stderr == "Error: cannot read \"no-such-file.json\": no such file, or not readable\n", "\(flag)")
+            #expect(missing.stderr == "Error: cannot read \"no-such-file.json\": no such file\n", "\(flag)")
             #expect(missing.stdout.isEmpty)
         }
     }

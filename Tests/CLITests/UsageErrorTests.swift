@@ -24,3 +24,32 @@ struct UsageErrorTests {
         #expect(!result.stderr.contains("<subcommand>"), "\(result.stderr)")
     }
 }
+
+/// A feed that cannot be read stops the command before it prints anything.
+@Suite("unreadable inputs")
+struct UnreadableInputTests {
+    @Test(
+        "a missing feed or a folder stops replay, decode and evaluate before the table and the summary",
+        arguments: [
+            [
+                "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "nothere.gpx", "--tasks",
+                RepositoryPaths.track("cat-medicine/scenario.json"),
+            ],
+            ["decode", RepositoryPaths.tracks],
+            [
+                "evaluate", RepositoryPaths.track("cat-medicine/drives.gpx"), "--truth", "nothere.csv", "--regions",
+                RepositoryPaths.track("visnjan-errands/places.csv"),
+            ],
+        ])
+    func unreadableInputStopsFirst(arguments: [String]) throws {
+        let result = try RepeatSimBinary.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("Error: cannot read \"") == true, "\(result.stderr)")
+        #expect(
+            lines.first?.hasSuffix(": no such file") == true || lines.first?.hasSuffix(": it is a folder, not a file") == true,
+            "\(result.stderr)")
+    }
+}

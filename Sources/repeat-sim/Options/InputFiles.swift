@@ -5,10 +5,30 @@ import Pipeline
 import Recurrence
 
 /// A file named on the command line that cannot be read: a plain error
-/// naming it (exit 1), not a usage error.
+/// naming it and why (exit 1), not a usage error.
 struct UnreadableFile: Error, CustomStringConvertible {
     let path: String
-    var description: String { "cannot read \"\(path)\": no such file, or not readable" }
+    var description: String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return "cannot read \"\(path)\": no such file"
+        }
+        return isDirectory.boolValue
+            ? "cannot read \"\(path)\": it is a folder, not a file" : "cannot read \"\(path)\": permission denied"
+    }
+}
+
+/// Checks that every input named exists and can be read (standard input,
+/// `-`, always can), so that a command stops before it prints anything.
+/// - Throws: ``UnreadableFile`` for the first that cannot.
+func checkReadable(_ paths: [String]) throws {
+    for path in paths where path != "-" {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+            throw UnreadableFile(path: path)
+        }
+    }
 }
 
 /// The bytes of a file, or of standard input for `-`.

@@ -68,6 +68,7 @@ struct DecodeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkReadable(feeds)
         var settings = RunSettings(
             label: "decode", format: feedOptions.format.format, decoding: feedOptions.decodingOptions(collectWaypoints: waypoints)
         )

@@ -88,6 +88,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkReadable(feeds + truth.tracks + [truth.events, truth.scenario, places.regions, places.tasks].compactMap { $0 })
         let started = Date()
         let window = try evaluation.matchWindow()
         let expectations = try evaluation.expectations()

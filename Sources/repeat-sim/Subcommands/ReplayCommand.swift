@@ -96,6 +96,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkReadable(feeds + [places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
         let stages = ReminderPipeline(

@@ -154,12 +154,14 @@ struct ScenarioTests {
         let features = try #require(collection["features"] as? [[String: Any]])
         func kind(_ feature: [String: Any]) -> String? { (feature["properties"] as? [String: Any])?["kind"] as? String }
         let kinds = features.compactMap(kind)
-        // Two regions (one per task), one device's track, and every line of the --explain --json output.
-        #expect(kinds.filter { $0 == "region" }.count == 2)
+        // One region (the two tasks share the pharmacy), one device's track, and every line of the
+        // --explain --json output.
+        #expect(kinds.filter { $0 == "region" }.count == 1)
         #expect(kinds.filter { $0 == "track" }.count == 1)
         #expect(
             kinds.filter { ["location", "due", "suppressed"].contains($0) }.count == result.stdout.split(separator: "\n").count)
-        #expect(kinds.filter { $0 == "enter" }.count == 6)
+        // One enter per drive past the pharmacy, not one per task.
+        #expect(kinds.filter { $0 == "enter" }.count == 3)
         let track = try #require(features.first { kind($0) == "track" }?["geometry"] as? [String: Any])
         #expect((track["coordinates"] as? [[Double]])?.count == 312)
         let region = try #require(features.first { kind($0) == "region" }?["geometry"] as? [String: Any])

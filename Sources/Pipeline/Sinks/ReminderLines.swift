@@ -8,16 +8,18 @@ enum ReminderLines {
     /// The table header (time, kind, task, place, why).
     static let header = "time                  kind        task                  place                 why\n"
 
-    /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`.
-    static func append(_ transition: Transition, json: Bool, to output: ByteWriter) {
+    /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`,
+    /// with `"tasks":[…]` when its region concerns tasks (the table's task
+    /// column lists them).
+    static func append(_ transition: Transition, tasks: [String] = [], json: Bool, to output: ByteWriter) {
         let time = RFC3339.format(transition.time)
         let distance = rounded(transition.distance)
         if json {
-            output.write(jsonText(transition) + "\n")
+            output.write(jsonText(transition, tasks: tasks) + "\n")
         } else {
             output.write(
                 row(
-                    time, transition.kind.rawValue, "-", transition.region,
+                    time, transition.kind.rawValue, tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region,
                     "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
         }
     }
@@ -41,11 +43,12 @@ enum ReminderLines {
     }
 
     /// The JSON object of a transition, on one line without its newline.
-    static func jsonText(_ transition: Transition) -> String {
+    static func jsonText(_ transition: Transition, tasks: [String] = []) -> String {
         var line =
             "{\"kind\":\"\(transition.kind.rawValue)\",\"time\":\"\(RFC3339.format(transition.time))\",\"region\":"
             + JSONLine.quoted(transition.region)
         if let device = transition.device { line += ",\"device\":" + JSONLine.quoted(device) }
+        if !tasks.isEmpty { line += ",\"tasks\":[" + tasks.map(JSONLine.quoted).joined(separator: ",") + "]" }
         return line + ",\"distance_m\":\(rounded(transition.distance))}"
     }
 

@@ -23,18 +23,23 @@ public final class ReminderLinesSink: RunSink {
 
     private let output: ByteWriter
     private let printing: Printing
+    private let regionTasks: [[String]]
 
-    /// Lines on `output`; the table's header is written at once.
-    public init(output: ByteWriter, printing: Printing) {
+    /// Lines on `output`; the table's header is written at once. A
+    /// transition names the tasks of its region from `regionTasks` (by
+    /// region key; see ``ReminderPipeline/regionTasks``).
+    public init(output: ByteWriter, printing: Printing, regionTasks: [[String]] = []) {
         self.output = output
         self.printing = printing
+        self.regionTasks = regionTasks
         if !printing.json { output.write(ReminderLines.header) }
     }
 
     public func receive(_ event: ReminderPipeline.Event) {
         switch event {
         case .transition(let transition) where printing.transitions:
-            ReminderLines.append(transition, json: printing.json, to: output)
+            let tasks = transition.regionKey < regionTasks.count ? regionTasks[transition.regionKey] : []
+            ReminderLines.append(transition, tasks: tasks, json: printing.json, to: output)
         case .reminder(.notify(let notification)) where printing.reminders:
             ReminderLines.append(notification, json: printing.json, to: output)
         case .reminder(.suppress(let suppression)) where printing.explain:

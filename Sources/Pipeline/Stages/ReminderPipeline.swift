@@ -99,6 +99,12 @@ public struct ReminderPipeline: Sendable {
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
+    /// The tasks each region concerns, by key (empty lists for regions
+    /// without a task, and for a detection-only pipeline).
+    public var regionTasks: [[String]] {
+        regions.indices.map { reminders?.tasks(atRegionKey: $0) ?? [] }
+    }
+
     /// What was counted so far.
     public var statistics: Statistics {
         var statistics = counts

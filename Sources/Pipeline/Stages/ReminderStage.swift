@@ -25,15 +25,26 @@ public struct ReminderStage: Sendable {
     /// A stage for `tasks` and the bulk `regions`.
     public init(tasks: [RecurringTask], regions bulk: [Region], settings: NotificationScheduler.Settings) {
         var regions = bulk
+        // Tasks at the same place (same name, centre and radius) share one
+        // region: one arrival there is one transition that asks each gate.
+        var sharedPlaces: [Region: Int] = [:]
+        var placeTasks: [Int: [String]] = [:]
         for task in tasks {
             for location in task.locations {
-                regions.append(
-                    Region(
-                        id: location.name,
-                        shape: .circle(
-                            centre: Coordinate(latitude: location.latitude, longitude: location.longitude),
-                            radius: location.radius),
-                        task: task.id))
+                let place = Region(
+                    id: location.name,
+                    shape: .circle(
+                        centre: Coordinate(latitude: location.latitude, longitude: location.longitude),
+                        radius: location.radius))
+                if let key = sharedPlaces[place] {
+                    if !(placeTasks[key]?.contains(task.id) ?? false) { placeTasks[key, default: []].append(task.id) }
+                    continue
+                }
+                sharedPlaces[place] = regions.count
+                placeTasks[regions.count] = [task.id]
+                var region = place
+                region.task = task.id
+                regions.append(region)
             }
         }
         var tasks = tasks
@@ -50,13 +61,20 @@ public struct ReminderStage: Sendable {
         let known = Set(tasks.map(\.id))
         var tasksByRegion: [Int: [String]] = [:]
         for (key, region) in regions.enumerated() {
-            if let task = region.task, known.contains(task) { tasksByRegion[key, default: []].append(task) }
+            for task in placeTasks[key] ?? region.task.map { [$0] } ?? [] where known.contains(task) {
+                tasksByRegion[key, default: []].append(task)
+            }
         }
         self.regions = regions
         self.tasksByRegion = tasksByRegion
         assignees = Dictionary(tasks.compactMap { task in task.assignee.map { (task.id, $0) } }, uniquingKeysWith: { a, _ in a })
         scheduler = NotificationScheduler(tasks: tasks, settings: settings)
     }
+
+    /// The tasks an arrival at the region under `key` concerns, in the
+    /// tasks' order (none for a region without a task, nor for the
+    /// always-due stand-ins of a stage made without tasks).
+    public func tasks(atRegionKey key: Int) -> [String] { alwaysDue.isEmpty ? tasksByRegion[key] ?? [] : [] }
 
     /// Whether an arrival at the region under `key` asks a task's gate.
     public func remindsAt(regionKey key: Int) -> Bool { tasksByRegion[key] != nil }

@@ -79,7 +79,8 @@ struct LiveCommand: AsyncParsableCommand {
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
         if let database { sinks.append(NotificationLogSink(log: database, taskIDs: Set(taskList.map(\.id)), warn: Console.warn)) }
-        sinks.append(ReminderLinesSink(output: stdout, printing: output.printing(reminders: true)))
+        sinks.append(
+            ReminderLinesSink(output: stdout, printing: output.printing(reminders: true), regionTasks: stages.regionTasks))
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.verbose = feedOptions.verbose

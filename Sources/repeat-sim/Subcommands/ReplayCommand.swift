@@ -30,8 +30,9 @@ struct ReplayCommand: ParsableCommand {
             nearest); the summary says what each limit missed;
             --transitions adds the raw geofence transitions:
               {"kind":"enter","time":"…","region":"pharmacy","device":"phone",
-               "distance_m":12.3}
-            (enter after --confirm fixes inside; exit once distance - accuracy >
+               "tasks":["cat-medicine"],"distance_m":12.3}
+            (one line per transition; "tasks" lists the tasks at the place, when
+            --tasks names any; enter after --confirm fixes inside; exit once distance - accuracy >
             radius + hysteresis for --exit-confirm fixes; dwell after --dwell
             inside; cross when the straight line between two fixes passes through a
             region neither fix is in, at the time of closest approach).
@@ -112,7 +113,9 @@ struct ReplayCommand: ParsableCommand {
             sinks.append(try ReportSink(path: report, inputs: inputs, regions: stages.regions, tasks: tasks))
         }
         sinks.append(
-            ReminderLinesSink(output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions)))
+            ReminderLinesSink(
+                output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions),
+                regionTasks: stages.regionTasks))
         if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.strict = strict

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -51,5 +52,36 @@ struct UnreadableInputTests {
         #expect(
             lines.first?.hasSuffix(": no such file") == true || lines.first?.hasSuffix(": it is a folder, not a file") == true,
             "\(result.stderr)")
+    }
+}
+
+/// A file that is no feed is an error naming it and what it looks like,
+/// never "0 fixes" with exit 0; its bytes are never echoed raw.
+@Suite("files that are no feed")
+struct NotAFeedFileTests {
+    @Test("a TCX, a JPEG renamed .gpx and an empty file are refused with what they look like")
+    func refused() throws {
+        let folder = temporaryDirectory("repeat-notafeed")
+        let files: [(String, [UInt8], String)] = [
+            (
+                "act.tcx", Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase/>\n".utf8),
+                "act.tcx: not a GPX file (root element <TrainingCenterDatabase>)"
+            ),
+            ("photo.gpx", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46], "photo.gpx: a JPEG image, not a feed"),
+            ("empty.nmea", [], "empty.nmea: empty file"),
+        ]
+        for (name, bytes, message) in files {
+            let path = folder + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            for command in [
+                ["decode", path], ["replay", path, "--regions", RepositoryPaths.track("visnjan-errands/places.csv")],
+            ] {
+                let result = try RepeatSimBinary.run(command)
+                #expect(result.status == 1, "\(command)")
+                #expect(result.stdout.isEmpty, "\(result.stdout)")
+                #expect(result.stderr.contains(message), "\(result.stderr)")
+                #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control bytes")
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedParsing
 import Foundation
 import Geofencing
 import Pipeline
@@ -27,6 +28,31 @@ func checkReadable(_ paths: [String]) throws {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) else {
             throw UnreadableFile(path: path)
+        }
+    }
+}
+
+/// A feed file that is no feed (a TCX, an image, an empty file…): a plain
+/// error naming it and what it looks like (exit 1).
+struct NotAFeedFile: Error, CustomStringConvertible {
+    let path: String
+    let problem: NotAFeed
+    var description: String { "\(path): \(problem)" }
+}
+
+/// Checks that every feed named can be read and looks like a feed from its
+/// first bytes (standard input is not peeked at), so that a command stops
+/// before it prints anything.
+/// - Throws: ``UnreadableFile`` or ``NotAFeedFile`` for the first that is not.
+func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
+    try checkReadable(paths)
+    for path in paths where path != "-" {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw UnreadableFile(path: path) }
+        defer { try? handle.close() }
+        let prefix = [UInt8]((try? handle.read(upToCount: FeedSniffer.decisiveLength)) ?? Data())
+        let isWholeFile = prefix.count < FeedSniffer.decisiveLength
+        if let problem = NotAFeed.identify(prefix, isWholeFile: isWholeFile, format: format) {
+            throw NotAFeedFile(path: path, problem: problem)
         }
     }
 }

@@ -68,7 +68,7 @@ struct DecodeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try checkReadable(feeds)
+        try checkFeeds(feeds, format: feedOptions.format.format)
         var settings = RunSettings(
             label: "decode", format: feedOptions.format.format, decoding: feedOptions.decodingOptions(collectWaypoints: waypoints)
         )

@@ -88,7 +88,9 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
-        try checkReadable(feeds + truth.tracks + [truth.events, truth.scenario, places.regions, places.tasks].compactMap { $0 })
+        try checkFeeds(feeds, format: feedOptions.format.format)
+        try checkFeeds(truth.tracks, format: nil)
+        try checkReadable([truth.events, truth.scenario, places.regions, places.tasks].compactMap { $0 })
         let started = Date()
         let window = try evaluation.matchWindow()
         let expectations = try evaluation.expectations()

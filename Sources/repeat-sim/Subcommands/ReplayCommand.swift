@@ -97,7 +97,8 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        try checkReadable(feeds + [places.regions, places.tasks].compactMap { $0 })
+        try checkFeeds(feeds, format: feedOptions.format.format)
+        try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
         let stages = ReminderPipeline(

@@ -1,0 +1,133 @@
+/// A file that is no feed Repeat reads, told from its first bytes: what it
+/// looks like, so the error can say so (`act.tcx: not a GPX file (root
+/// element <TrainingCenterDatabase>)`) instead of decoding nothing.
+public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
+    /// Zero bytes.
+    case empty
+    /// A compressed file (gzip, bzip2, xz, zstd): its kind.
+    case compressed(String)
+    /// An archive (zip): its kind.
+    case archive(String)
+    /// An image (JPEG, PNG, GIF): its kind.
+    case image(String)
+    /// A Garmin FIT activity file.
+    case fit
+    /// XML whose root element is not `<gpx>` (TCX, KML, …).
+    case otherXML(root: String)
+    /// GeoJSON: places, not a feed.
+    case geoJSON
+    /// Bytes that are not text; a short escaped excerpt of the first ones.
+    case binary(excerpt: String)
+
+    public var description: String {
+        switch self {
+        case .empty: return "empty file"
+        case .compressed(let kind): return "a \(kind)-compressed file, not a feed (decompress it first)"
+        case .archive(let kind): return "a \(kind) archive, not a feed (extract the feed from it first)"
+        case .image(let kind): return "a \(kind) image, not a feed"
+        case .fit:
+            return "a Garmin FIT file, not a feed Repeat reads (convert it: gpsbabel -i garmin_fit -f IN.fit -o gpx -F OUT.gpx)"
+        case .otherXML(let root):
+            let hint =
+                root == "TrainingCenterDatabase"
+                ? " (a TCX file: convert it, e.g. gpsbabel -i gtrnctr -f IN.tcx -o gpx -F OUT.gpx)"
+                : root == "kml" ? " (a KML file: convert it, e.g. gpsbabel -i kml -f IN.kml -o gpx -F OUT.gpx)" : ""
+            return "not a GPX file (root element <\(root)>)\(hint)"
+        case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
+        case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
+        }
+    }
+
+    /// What `prefix`, the first bytes of a file (`isWholeFile` when there
+    /// are no more), looks like if it is no feed; `nil` when it may be one.
+    /// `format` is the format the user asked for (`nil`: detect), so that
+    /// XML is only judged where GPX is expected.
+    public static func identify(_ prefix: [UInt8], isWholeFile: Bool, format: FeedFormat? = nil) -> NotAFeed? {
+        if prefix.isEmpty { return isWholeFile ? .empty : nil }
+        if let magic = magic(prefix) { return magic }
+        if let excerpt = binaryExcerpt(prefix) { return .binary(excerpt: excerpt) }
+        if format == nil || format == .gpx, let root = xmlRoot(prefix), root != "gpx" { return .otherXML(root: root) }
+        if format == nil, isGeoJSON(prefix) { return .geoJSON }
+        return nil
+    }
+
+    private static func magic(_ bytes: [UInt8]) -> NotAFeed? {
+        func starts(_ signature: [UInt8]) -> Bool { bytes.starts(with: signature) }
+        if starts([0x1F, 0x8B]) { return .compressed("gzip") }
+        if starts([0x42, 0x5A, 0x68]) { return .compressed("bzip2") }
+        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .compressed("xz") }
+        if starts([0x28, 0xB5, 0x2F, 0xFD]) { return .compressed("zstd") }
+        if starts([0x50, 0x4B, 0x03, 0x04]) { return .archive("zip") }
+        if starts([0xFF, 0xD8, 0xFF]) { return .image("JPEG") }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return .image("PNG") }
+        if starts([0x47, 0x49, 0x46, 0x38]) { return .image("GIF") }
+        if bytes.count >= 12, Array(bytes[8..<12]) == Array(".FIT".utf8) { return .fit }
+        return nil
+    }
+
+    /// An escaped excerpt when the bytes hold a NUL or more than 1 % other
+    /// control characters (UTF-16 with a byte-order mark is text).
+    private static func binaryExcerpt(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        let controls = bytes.filter { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C && $0 != 0x1B }
+        guard controls.contains(0) || controls.count * 100 > bytes.count else { return nil }
+        return "\"" + bytes.prefix(16).map(escaped).joined() + (bytes.count > 16 ? "…" : "") + "\""
+    }
+
+    private static func escaped(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x20..<0x7F where byte != 0x22 && byte != 0x5C: return String(UnicodeScalar(byte))
+        default:
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+
+    /// The local name of the root element of an XML document, skipping a
+    /// byte-order mark, the declaration, comments, processing instructions
+    /// and a DOCTYPE; `nil` when the bytes are not XML or it is not reached.
+    private static func xmlRoot(_ bytes: [UInt8]) -> String? {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count {
+            while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+            guard i + 1 < bytes.count, bytes[i] == 0x3C else { return nil }
+            let next = bytes[i + 1]
+            if next == 0x3F || next == 0x21 {
+                // <?…?>, <!--…-->, <!DOCTYPE …>: skip to the closing '>'.
+                let closing: [UInt8] = bytes[i...].starts(with: Array("<!--".utf8)) ? Array("-->".utf8) : [0x3E]
+                guard let end = firstIndex(of: closing, in: bytes, from: i + 2) else { return nil }
+                i = end + closing.count
+                continue
+            }
+            var name: [UInt8] = []
+            var j = i + 1
+            while j < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[j]) {
+                name.append(bytes[j])
+                j += 1
+            }
+            guard !name.isEmpty, j < bytes.count else { return nil }
+            let local = name.split(separator: 0x3A).last.map { Array($0) } ?? name
+            return String(decoding: local, as: UTF8.self)
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A JSON object with a GeoJSON `"type"` and no gpsd `"class"`.
+    private static func isGeoJSON(_ bytes: [UInt8]) -> Bool {
+        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == 0x7B else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.contains("\"class\"") else { return false }
+        return ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains { text.contains($0) }
+            && text.contains("\"type\"")
+    }
+}

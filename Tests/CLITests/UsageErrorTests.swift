@@ -85,3 +85,31 @@ struct NotAFeedFileTests {
         }
     }
 }
+
+/// A replay that can do nothing useful says which input is the problem.
+@Suite("replays that can do nothing")
+struct NothingToReplayTests {
+    @Test("a track without times points to generate; a regions file without regions is named")
+    func saysWhatIsMissing() throws {
+        let folder = temporaryDirectory("repeat-nothing")
+        let track = folder + "/notimes.gpx"
+        try """
+        <?xml version="1.0"?><gpx version="1.1"><trk><trkseg>
+        <trkpt lat="52.5" lon="13.4"/><trkpt lat="52.51" lon="13.41"/></trkseg></trk></gpx>
+        """.write(toFile: track, atomically: true, encoding: .utf8)
+        let places = RepositoryPaths.track("visnjan-errands/places.csv")
+        let untimed = try RepeatSimBinary.run(["replay", track, "--regions", places])
+        #expect(untimed.status == 1)
+        #expect(untimed.stderr.contains("Error: no fix with a time in \(track)"), "\(untimed.stderr)")
+        #expect(untimed.stderr.contains("repeat-sim generate ROUTE --profile walk | repeat-sim replay -"), "\(untimed.stderr)")
+
+        let empty = folder + "/empty.csv"
+        try "id,lat,lon,radius\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        let noRegions = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"), "--regions", empty,
+        ])
+        #expect(noRegions.status == 1)
+        #expect(noRegions.stdout.isEmpty)
+        #expect(noRegions.stderr.contains("no usable region in \(empty)"), "\(noRegions.stderr)")
+    }
+}

@@ -101,6 +101,10 @@ struct ReplayCommand: ParsableCommand {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
+        if let file = places.regions, regions.isEmpty {
+            throw ReplayFailure("no usable region in \(file) (CSV id,lat,lon,radius[,task] or GeoJSON): nothing to watch")
+        }
+        if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
@@ -132,5 +136,21 @@ struct ReplayCommand: ParsableCommand {
                 elapsedSeconds: result.elapsedSeconds
             ).text)
         if !result.unreadable.isEmpty { throw ExitCode(1) }
+        if let statistics = result.pipeline,
+            statistics.detector.accepted + statistics.detector.inaccurate + statistics.detector.invalid + statistics.late == 0
+        {
+            let names = feeds.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+            throw ReplayFailure(
+                statistics.untimed > 0
+                    ? "no fix with a time in \(names): nothing to replay on the feed's clock. A route or a track without "
+                        + "times can be driven: repeat-sim generate ROUTE --profile walk | repeat-sim replay - …"
+                    : "no fix in \(names): nothing to replay")
+        }
     }
+}
+
+/// Why a replay could not do anything useful: a plain error (exit 1).
+struct ReplayFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// A condition on one metric, for CI (`--expect 'enter.recall>=0.95'`):
 /// a metric path as in the JSON, a comparison, and a number — a duration
 /// may carry its unit (`enter.latency_s.p90<=30s`, `2m`, `250ms`, `1h`)
@@ -45,7 +47,7 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         else { throw .noComparison(text) }
         path = String(compact[..<range.lowerBound])
         guard EvaluationScores.metricPaths.contains(path) else {
-            throw .unknownMetric(path, suggestion: nearest(to: path, in: EvaluationScores.metricPaths))
+            throw .unknownMetric(path, suggestion: Spelling.nearest(to: path, in: EvaluationScores.metricPaths))
         }
         guard let value = Self.number(String(compact[range.upperBound...])) else { throw .badValue(text) }
         self.comparison = comparison

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// The settings of a sweep (`--sweep NAME=V1,V2,…`, repeatable): their
 /// cross product, the first sweep varying slowest, like nested loops in the
 /// order given.
@@ -26,7 +28,9 @@ public struct SweepGrid: Hashable, Sendable {
         for text in texts {
             guard let equals = text.firstIndex(of: "=") else { throw .malformed(text) }
             let name = String(text[..<equals])
-            guard Self.names.contains(name) else { throw .unknownName(name, suggestion: nearest(to: name, in: Self.names)) }
+            guard Self.names.contains(name) else {
+                throw .unknownName(name, suggestion: Spelling.nearest(to: name, in: Self.names))
+            }
             guard !axes.contains(where: { $0.name == name }) else { throw .repeated(name) }
             let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(
                 String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// A problem in a tasks file, located by task and field.
 public struct TaskFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -81,8 +82,28 @@ private struct TaskReader {
         TaskFileError(index: index, taskID: id, field: field, message: message)
     }
 
+    /// The fields of a task, as the file spells them.
+    static let taskFields = [
+        "id", "title", "list", "notes", "assignee", "timeZone", "start", "end", "lead", "schedule", "locations", "completions",
+    ]
+    /// The fields of a location.
+    static let locationFields = ["name", "lat", "lon", "radius"]
+
+    /// A problem for the first key of `object` that is not in `known`,
+    /// naming the nearest known one.
+    func unknownKey(_ object: [String: Any], known: [String], path: String?) -> TaskFileError? {
+        guard let key = object.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+        let field = path.map { "\($0).\(key)" } ?? key
+        let synonyms = ["lng": "lon", "long": "lon", "longitude": "lon", "latitude": "lat", "timezone": "timeZone"]
+        let suggestion =
+            synonyms[key.lowercased()].flatMap { known.contains($0) ? $0 : nil } ?? Spelling.nearest(to: key, in: known)
+        return fail(field, "unknown field; did you mean \"\(suggestion)\"?")
+    }
+
     mutating func read() throws -> RecurringTask {
         guard let object = value as? [String: Any] else { throw fail(nil, "expected an object") }
+        id = object["id"] as? String
+        if let problem = unknownKey(object, known: Self.taskFields, path: nil) { throw problem }
         id = try requiredString(object, "id")
         guard let id, !id.isEmpty else { throw fail("id", "must not be empty") }
         let zone =
@@ -138,6 +159,7 @@ private struct TaskReader {
         return try array.enumerated().map { offset, element in
             let path = "locations[\(offset)]"
             guard let object = element as? [String: Any] else { throw fail(path, "expected an object") }
+            if let problem = unknownKey(object, known: Self.locationFields, path: path) { throw problem }
             let lat = try number(object, "lat", path), lon = try number(object, "lon", path)
             let radius = try number(object, "radius", path)
             guard (-90...90).contains(lat) else { throw fail("\(path).lat", "\(lat) is outside -90…90") }

@@ -98,6 +98,14 @@ struct ParsingTests {
                 #"task "a" (tasks[1]), field "id": duplicate id"#
             ),
             (#"{"tasks": [}"#, "not valid JSON"),
+            (
+                #"{"tasks":[{"id":"a","tittle":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
+                #"task "a" (tasks[0]), field "tittle": unknown field; did you mean "title"?"#
+            ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"locations":[{"name":"P","lat":1,"lng":2,"radius":10}]}]}"#,
+                #"field "locations[0].lng": unknown field; did you mean "lon"?"#
+            ),
         ])
     func located(json: String, expected: String) {
         do {

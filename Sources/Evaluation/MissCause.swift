@@ -11,6 +11,10 @@ public enum MissCause: String, Hashable, Sendable, CaseIterable {
     /// A detection of the same device, region and kind came, but too
     /// early or too late for the matching window.
     case outsideWindow = "outside-window"
+    /// A detection within the window went to another true event of the
+    /// same device, region and kind (two true events close together —
+    /// often a graze of the fence just before — seen as one).
+    case taken = "taken"
     /// Entry: the detector was still inside from before (it never saw
     /// the previous exit), so there was nothing to enter.
     case stillInside = "still-inside"
@@ -44,6 +48,9 @@ public enum MissCause: String, Hashable, Sendable, CaseIterable {
         /// Seconds from the true event to the nearest detection of the
         /// same device, region and kind left unmatched; `nil`: none near.
         public var strayDetection: Double?
+        /// Whether a detection of the same device, region and kind within
+        /// the window was matched to another true event.
+        public var detectionTaken = false
         /// Whether the detector thought the device inside just before the
         /// true event (its last event there, before the window, was an entry).
         public var detectorInside = false
@@ -67,11 +74,16 @@ public enum MissCause: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The cause `evidence` points to: a detection outside the window
-    /// first (the event was seen, only not in time), then the detector's
-    /// state, then what the fixes lacked.
+    /// first (the event was seen, only not in time), then one taken by
+    /// another true event, then the detector's state, then what the fixes
+    /// lacked.
     public init(_ evidence: Evidence) {
         if evidence.strayDetection != nil {
             self = .outsideWindow
+            return
+        }
+        if evidence.detectionTaken {
+            self = .taken
             return
         }
         switch evidence.kind {
@@ -104,6 +116,7 @@ public enum MissCause: String, Hashable, Sendable, CaseIterable {
     public var label: String {
         switch self {
         case .outsideWindow: return "detected, but outside the window (late or early)"
+        case .taken: return "its detection went to a true event just before"
         case .stillInside: return "detector still inside from before"
         case .entryMissed: return "its entry was missed (nothing to leave)"
         case .noFix: return "no fix delivered (gap, dropout, interval)"
@@ -119,6 +132,7 @@ public enum MissCause: String, Hashable, Sendable, CaseIterable {
     public var advice: String {
         switch self {
         case .outsideWindow: return "The detector saw it too late or too early to match; widen --window or cut delays."
+        case .taken: return "Two true events in one window (often a graze of the fence) were seen as one."
         case .stillInside: return "The previous exit was not detected; less hysteresis or exit-confirm lets it out."
         case .entryMissed: return "Follows a missed entry; fix the entry first."
         case .noFix: return "No fix fell inside during the visit; a shorter interval or pad helps."

@@ -6,12 +6,10 @@ extension EvaluationReport {
     var timelineMarkup: Markup {
         var entries: [Legend.Entry] = [EvaluationStyles.visit.legendEntry]
         entries += EvaluationStyles.marks.map(Legend.Entry.mark)
-        entries += [
-            .area(fill: EvaluationStyles.accurateFixes, stroke: EvaluationStyles.accurateFixes, label: "fixes within 20 m"),
-            .area(fill: EvaluationStyles.roughFixes, stroke: EvaluationStyles.roughFixes, label: "fixes less accurate"),
-            .area(
-                fill: EvaluationStyles.ignoredFixes, stroke: EvaluationStyles.ignoredFixes, label: "fixes ignored (inaccurate)"),
-        ]
+        entries += Self.qualities.map { quality in
+            let colour = EvaluationStyles.colour(quality)
+            return .area(fill: colour, stroke: colour, label: EvaluationStyles.label(quality) + " near the region")
+        }
         var html = Legend(entries).markup
         let rows = places.map { place in
             Timeline.Row(
@@ -28,6 +26,8 @@ extension EvaluationReport {
         return html
     }
 
+    private static let qualities: [FixQuality] = [.accurate, .rough, .ignored]
+
     /// Drawing order: found under false under missed.
     private static func layer(_ event: RegionEvent) -> Int {
         switch event.outcome {
@@ -41,8 +41,8 @@ extension EvaluationReport {
         var entries: [Legend.Entry] = [
             .line(colour: EvaluationStyles.truthTrack, label: "true track"),
             .area(fill: ReportMap.regionFill, stroke: ReportMap.regionStroke, label: "fence"),
-            .mark(EvaluationStyles.fix), .mark(EvaluationStyles.ignoredFix),
         ]
+        entries += Self.qualities.map { .mark(EvaluationStyles.dot($0)) }
         entries += EvaluationStyles.marks.map(Legend.Entry.mark)
         var html = Legend(entries).markup
         html.start("div", ["class": "charts"])
@@ -59,7 +59,7 @@ extension EvaluationReport {
     private func map(of place: Place) -> ReportMap {
         var marks = place.fixes.map { dot in
             ReportMap.Mark(
-                coordinate: dot.coordinate, style: dot.ignored ? EvaluationStyles.ignoredFix : EvaluationStyles.fix, tooltip: "")
+                coordinate: dot.coordinate, style: EvaluationStyles.dot(dot.quality), tooltip: "")
         }
         marks += place.events.sorted { Self.layer($0) < Self.layer($1) }.compactMap { event in
             event.coordinate.map {

@@ -2,7 +2,7 @@
 // latency distribution.
 extension EvaluationReport {
     /// `0.953`, or `-` when undefined.
-    static func ratio(_ value: Double?) -> String { value.map { Format.number($0, decimals: 3) } ?? "-" }
+    static func ratio(_ value: Double?) -> String { value.map { Format.fixed($0, decimals: 3) } ?? "-" }
 
     /// The sentence of the verdict: `confirm 2, hysteresis 25 m: recall
     /// 0.95, precision 0.97, 0.4 false entries per 100 h; meets enter.recall>=0.9`.
@@ -133,7 +133,9 @@ extension EvaluationReport {
         let within = [20.0, 120, 360].map { limit in latencies.filter { $0 <= limit }.count }
         html.element(
             "p", ["class": "note"],
-            text: String(latencies.count) + " found entries: " + Self.percent(within[0], latencies.count) + " within 20 s, "
+            text: String(latencies.count) + " found entries"
+                + (missedEntries > 0 ? " (and " + String(missedEntries) + " missed, not on the curve)" : "") + ": "
+                + Self.percent(within[0], latencies.count) + " within 20 s, "
                 + Self.percent(within[1], latencies.count) + " within 2 min, " + Self.percent(within[2], latencies.count)
                 + " within 6 min; median " + Format.duration(Self.median(latencies)) + ".")
         return html

@@ -167,17 +167,27 @@ public struct EvaluationReport: Sendable {
         }
     }
 
+    /// How accurate fixes were, as the strip and the maps colour them.
+    public enum FixQuality: Hashable, Sendable {
+        /// Within 20 m.
+        case accurate
+        /// Less accurate, but within the accuracy gate.
+        case rough
+        /// Less accurate than the gate allows: ignored by the detector.
+        case ignored
+    }
+
     /// A fix delivered near a region.
     public struct Dot: Hashable, Sendable {
         /// Where.
         public var coordinate: Coordinate
-        /// Less accurate than the gate allows: ignored by the detector.
-        public var ignored: Bool
+        /// How accurate.
+        public var quality: FixQuality
 
         /// A dot.
-        public init(coordinate: Coordinate, ignored: Bool) {
+        public init(coordinate: Coordinate, quality: FixQuality) {
             self.coordinate = coordinate
-            self.ignored = ignored
+            self.quality = quality
         }
     }
 
@@ -207,6 +217,8 @@ public struct EvaluationReport: Sendable {
     public var sweeps: [Sweep] = []
     /// The best setting's entry latencies in seconds (found entries).
     public var latencies: [Double] = []
+    /// The entries it missed (not on the latency curve).
+    public var missedEntries = 0
     /// The matching window: how early and late a detection may be (s).
     public var window: (early: Double, late: Double) = (30, 600)
     /// The regions drawn, those with the most misses first.
@@ -261,12 +273,19 @@ public struct EvaluationReport: Sendable {
                     + "the region and how accurate they were. Hover for times and causes.", timelineMarkup)
             page.section(
                 "Where the misses were",
-                note: "The true track (black), the fixes delivered (grey dots; hollow: ignored as inaccurate) and the "
+                note: "The true track (black), the fixes delivered (dots, by accuracy as in the strip above) and the "
                     + "fence, with each missed (hollow), false (orange) and found (green) entry ▲ and exit ▼.",
                 mapsMarkup)
         }
         if !misses.isEmpty || !falseAlarms.isEmpty { page.section("Misses and false detections by cause", causesMarkup) }
-        page.section("Every setting", summary.markup)
+        var table = Markup()
+        table.start("div", ["class": "wide"])
+        table.append(summary.markup)
+        table.end("div")
+        page.section(
+            "Every setting",
+            note: "As the text table shows them; ★ marks the setting of the verdict. Recall and precision of entries, "
+                + "then exits; f1 of both; p50 and p90 of the entry delay.", table)
         if !notes.isEmpty {
             var list = Markup()
             list.start("ul", ["class": "notes"])
@@ -285,6 +304,9 @@ public struct EvaluationReport: Sendable {
         .verdict p { margin: 4px 0; }
         .verdict .met { color: #00704f; font-weight: 600; }
         .verdict .failed { color: #b34700; font-weight: 600; }
+        .wide { overflow-x: auto; }
+        .wide table { font-size: 13px; }
+        .wide th, .wide td { padding: 3px 8px; white-space: nowrap; }
         .charts { display: flex; flex-wrap: wrap; gap: 8px 24px; }
         .charts figure { margin: 0; }
         .charts figcaption { font-weight: 600; margin: 4px 0; }

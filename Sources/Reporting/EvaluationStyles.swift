@@ -31,9 +31,29 @@ public enum EvaluationStyles {
 
     /// The track of the truth on the small maps.
     public static let truthTrack = "#222222"
-    /// A fix delivered near a region, and one ignored as inaccurate.
-    public static let fix = MarkStyle(label: "fix delivered", shape: .circle, colour: "#8c8c8c", size: 2.2)
-    /// A fix ignored as inaccurate.
-    public static let ignoredFix = MarkStyle(
-        label: "fix ignored (inaccurate)", shape: .circle, colour: "#8c8c8c", hollow: true, size: 2.2)
+
+    /// The colour of fixes of a quality, in the strip and on the maps.
+    public static func colour(_ quality: EvaluationReport.FixQuality) -> String {
+        switch quality {
+        case .accurate: return accurateFixes
+        case .rough: return roughFixes
+        case .ignored: return ignoredFixes
+        }
+    }
+
+    /// What the legend calls fixes of a quality.
+    public static func label(_ quality: EvaluationReport.FixQuality) -> String {
+        switch quality {
+        case .accurate: return "fixes within 20 m"
+        case .rough: return "fixes less accurate"
+        case .ignored: return "fixes ignored (inaccurate)"
+        }
+    }
+
+    /// A fix on a small map: a dot without outline.
+    public static func dot(_ quality: EvaluationReport.FixQuality) -> MarkStyle {
+        var style = MarkStyle(label: label(quality), shape: .circle, colour: colour(quality), size: 2.4)
+        style.outline = "none"
+        return style
+    }
 }

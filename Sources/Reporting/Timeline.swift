@@ -152,7 +152,9 @@ public struct Timeline: Sendable {
             svg.start(
                 "rect",
                 [
-                    "x": Format.number(x0), "y": Format.number(barTop + barHeight + 2), "width": Format.number(max(x1 - x0, 1)),
+                    "x": Format.number(x0), "y": Format.number(barTop + barHeight + 2),
+                    // A little wider, so that neighbouring cells join.
+                    "width": Format.number(max(x1 - x0 + 0.6, 1)),
                     "height": "5", "fill": cell.colour,
                 ])
             svg.element("title", text: cell.tooltip)

@@ -76,6 +76,11 @@ public struct EvaluationReporter: Sendable {
             verdict: verdict, summary: summary, start: span.start, end: span.end)
         report.sweeps = sweeps(rows, best: best)
         report.latencies = detail.entryLatencies
+        report.missedEntries =
+            detail.events.filter {
+                guard case .missed = $0.outcome else { return false }
+                return $0.event.kind == .enter
+            }.count
         report.window = (window.early, window.late)
         let places = PlaceDrawing(detail: detail, start: span.start, end: span.end).places(limit: Self.placeLimit)
         report.places = places.drawn

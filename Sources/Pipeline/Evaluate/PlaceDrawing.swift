@@ -64,11 +64,15 @@ struct PlaceDrawing {
             truth: truth(near: box),
             fixes: Self.sample(near, limit: Self.dotLimit).map { index in
                 let fix = detail.delivered.fixes[Int(index)]
-                return .init(coordinate: fix.coordinate, ignored: !accurate(fix))
+                return .init(coordinate: fix.coordinate, quality: quality(fix))
             })
     }
 
     private func accurate(_ fix: Fix) -> Bool { (fix.effectiveAccuracy ?? 0) <= detail.setting.geofence.maxAccuracy }
+
+    private func quality(_ fix: Fix) -> EvaluationReport.FixQuality {
+        !accurate(fix) ? .ignored : (fix.effectiveAccuracy ?? 0) <= Self.goodAccuracy ? .accurate : .rough
+    }
 
     /// The true visits to `region`: each true entry to the device's next
     /// true exit there (or the end); an exit without an entry (a track
@@ -122,10 +126,7 @@ struct PlaceDrawing {
             guard cell.count > 0 else { return nil }
             let from = Timestamp(secondsSince1970: first + Double(bin) * width)
             let to = from.adding(seconds: width)
-            let colour =
-                cell.good > 0
-                ? EvaluationStyles.accurateFixes
-                : cell.ignored == cell.count ? EvaluationStyles.ignoredFixes : EvaluationStyles.roughFixes
+            let colour = EvaluationStyles.colour(cell.good > 0 ? .accurate : cell.ignored == cell.count ? .ignored : .rough)
             return Timeline.Cell(
                 start: from, end: to, colour: colour,
                 tooltip: "\(cell.count) fixes near \(region) from \(Format.minute(from)) UTC, mean accuracy "

@@ -10,7 +10,8 @@ import Testing
     static let golden = RepositoryPaths.root + "/Tests/ReportingTests/Goldens/evaluate-small.html"
     static let hostile = "<script>alert(1)</script> & \"friends\""
 
-    static func time(_ seconds: Double) -> Timestamp { Timestamp(secondsSince1970: 1_740_823_200 + seconds) }  // 2025-03-01T10:00:00Z
+    /// `seconds` after 2025-03-01T10:00:00Z.
+    static func time(_ seconds: Double) -> Timestamp { Timestamp(secondsSince1970: 1_740_823_200 + seconds) }
 
     static var report: EvaluationReport {
         let shop = Coordinate(latitude: 52.5163, longitude: 13.3777)

@@ -65,7 +65,7 @@ extension EvaluationReport {
         for sweep in sweeps {
             html.start("figure")
             html.element("figcaption", text: sweep.name + (sweep.unit.isEmpty ? "" : " (" + sweep.unit + ")"))
-            html.append(chart(sweep).svg(title: "Precision, recall and F1 against " + sweep.name))
+            html.append(chart(sweep).svg(width: 306, height: 220, title: "Precision, recall and F1 against " + sweep.name))
             html.end("figure")
         }
         html.end("div")

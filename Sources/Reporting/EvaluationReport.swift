@@ -307,7 +307,7 @@ public struct EvaluationReport: Sendable {
         .wide { overflow-x: auto; }
         .wide table { font-size: 13px; }
         .wide th, .wide td { padding: 3px 8px; white-space: nowrap; }
-        .charts { display: flex; flex-wrap: wrap; gap: 8px 24px; }
+        .charts { display: flex; flex-wrap: wrap; gap: 8px 20px; }
         .charts figure { margin: 0; }
         .charts figcaption { font-weight: 600; margin: 4px 0; }
         .chart .highlight { fill: #F0E442; fill-opacity: 0.35; }

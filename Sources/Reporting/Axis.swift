@@ -17,14 +17,15 @@ public enum Axis {
     }
 
     /// A value axis along the bottom of a plot: a base line at `y` from
-    /// the scale's start to its end, ticks labelled by `label`, grid lines
-    /// up to `top`, and the axis `title` below.
+    /// the scale's start to its end, ticks labelled by `label` (at `ticks`
+    /// when given, else at about `tickCount` round values), grid lines up
+    /// to `top`, and the axis `title` below.
     public static func bottom(
-        _ scale: LinearScale, y: Double, top: Double, title: String, tickCount: Int = 5,
+        _ scale: LinearScale, y: Double, top: Double, title: String, tickCount: Int = 5, ticks: [Double]? = nil,
         label: (Double) -> String = { Format.number($0, decimals: 2) }, into svg: inout Markup
     ) {
         svg.start("g", ["class": "axis"])
-        for value in scale.ticks(count: tickCount) {
+        for value in ticks ?? scale.ticks(count: tickCount) {
             let x = Format.number(scale.position(value))
             svg.leaf("line", ["x1": x, "y1": Format.number(top), "x2": x, "y2": Format.number(y), "class": "grid"])
             svg.element("text", ["x": x, "y": Format.number(y + 16), "text-anchor": "middle"], text: label(value))

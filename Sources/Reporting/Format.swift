@@ -22,6 +22,16 @@ public enum Format {
         return text
     }
 
+    /// `value` with exactly `decimals` places: `fixed(0.93, decimals: 3)`
+    /// is `0.930`, as a table's column of ratios is written.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        var text = number(value, decimals: decimals)
+        guard decimals > 0 else { return text }
+        if !text.contains(".") { text += "." }
+        let places = text.count - 1 - text.distance(from: text.startIndex, to: text.firstIndex(of: ".")!)
+        return text + String(repeating: "0", count: max(decimals - places, 0))
+    }
+
     /// A distance for a label: `850 m`, `1.5 km`, `12 km`.
     public static func metres(_ metres: Double) -> String {
         if abs(metres) < 1000 { return number(metres, decimals: metres < 10 ? 1 : 0) + " m" }

@@ -29,6 +29,8 @@ public struct MarkStyle: Hashable, Sendable {
     public var hollow: Bool
     /// The radius in pixels.
     public var size: Double
+    /// The outline of a filled mark: a CSS colour, or `none` (a dot).
+    public var outline = "#222222"
 
     /// A style.
     public init(label: String, shape: Shape, colour: String, hollow: Bool = false, size: Double = 6) {
@@ -43,7 +45,7 @@ public struct MarkStyle: Hashable, Sendable {
     /// `<title>` (shown on hover) when given.
     public func draw(at point: PlanePoint, tooltip: String? = nil, into svg: inout Markup) {
         let fill = hollow ? "#ffffff" : colour
-        let stroke = hollow ? colour : "#222222"
+        let stroke = hollow ? colour : outline
         let width = hollow ? "2.5" : "1"
         let x = Format.number(point.x), y = Format.number(point.y)
         if tooltip != nil { svg.start("g", ["class": "mark"]) }

@@ -124,7 +124,9 @@ public struct ReportMap: Sendable {
         drawRegions(frame, into: &svg)
         drawTracks(frame, into: &svg)
         svg.start("g", ["class": "marks"])
-        for mark in marks { mark.style.draw(at: frame.pixel(mark.coordinate), tooltip: mark.tooltip, into: &svg) }
+        for mark in marks {
+            mark.style.draw(at: frame.pixel(mark.coordinate), tooltip: mark.tooltip.isEmpty ? nil : mark.tooltip, into: &svg)
+        }
         svg.end("g")
         svg.newline()
         MapLabels.draw(

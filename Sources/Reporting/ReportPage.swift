@@ -11,6 +11,8 @@ public struct ReportPage: Sendable {
     /// A line under the heading (what was run).
     public var subtitle: String
     private var body = Markup()
+    /// CSS a report adds to ``stylesheet`` (written by this module only).
+    var extraStyles = ""
 
     /// An empty page.
     public init(title: String, subtitle: String) {
@@ -39,7 +41,7 @@ public struct ReportPage: Sendable {
         page.leaf("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
         page.element("title", text: title)
         page.start("style")
-        page.appendRaw(Self.stylesheet)
+        page.appendRaw(Self.stylesheet + extraStyles)
         page.end("style")
         page.end("head")
         page.newline()

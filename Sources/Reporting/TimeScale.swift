@@ -78,6 +78,6 @@ public struct TimeScale: Hashable, Sendable {
 
     /// Steps of whole seconds, up to a week.
     private static let steps: [Double] = [
-        60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800, 259_200, 604_800, 1_209_600,
+        60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800, 259_200, 604_800, 1_209_600,
     ]
 }

@@ -51,13 +51,37 @@ public struct Timeline: Sendable {
         public var spans: [Span]
         /// The marks, drawn over the bars in order.
         public var marks: [Mark]
+        /// A thin strip under the bars (what the data looked like then:
+        /// an evaluation's fix density and accuracy).
+        public var strip: [Cell]
 
         /// A row.
-        public init(label: String, detail: String, spans: [Span], marks: [Mark]) {
+        public init(label: String, detail: String, spans: [Span], marks: [Mark], strip: [Cell] = []) {
             self.label = label
             self.detail = detail
             self.spans = spans
             self.marks = marks
+            self.strip = strip
+        }
+    }
+
+    /// A piece of a row's strip: a colour from one time to another.
+    public struct Cell: Hashable, Sendable {
+        /// Where it begins.
+        public var start: Timestamp
+        /// Where it ends.
+        public var end: Timestamp
+        /// A CSS colour.
+        public var colour: String
+        /// The hover text.
+        public var tooltip: String
+
+        /// A cell.
+        public init(start: Timestamp, end: Timestamp, colour: String, tooltip: String) {
+            self.start = start
+            self.end = end
+            self.colour = colour
+            self.tooltip = tooltip
         }
     }
 
@@ -120,6 +144,20 @@ public struct Timeline: Sendable {
                     "height": Format.number(barHeight), "fill": span.style.fill, "stroke": span.style.stroke,
                 ])
             svg.element("title", text: span.tooltip)
+            svg.end("rect")
+        }
+        for cell in row.strip {
+            let x0 = max(scale.position(cell.start), scale.left), x1 = min(scale.position(cell.end), scale.right)
+            guard x1 > x0 else { continue }
+            svg.start(
+                "rect",
+                [
+                    "x": Format.number(x0), "y": Format.number(barTop + barHeight + 2),
+                    // A little wider, so that neighbouring cells join.
+                    "width": Format.number(max(x1 - x0 + 0.6, 1)),
+                    "height": "5", "fill": cell.colour,
+                ])
+            svg.element("title", text: cell.tooltip)
             svg.end("rect")
         }
         for mark in row.marks {

@@ -16,29 +16,25 @@ public struct EvaluationTable {
         self.expectations = expectations
     }
 
-    /// The table's lines.
-    public var lines: [String] {
-        let names = rows.first?.setting.parameters.map(\.name) ?? []
-        let widths = names.map { name in
-            max(
-                name.count, rows.map { Self.text($0.setting.parameters.first { $0.name == name }?.value) }.map(\.count).max() ?? 0
-            )
-        }
-        let pooled = (rows.first?.runs ?? 1) > 1
-        let reminders = rows.first?.scores.reminders != nil
-        var header = zip(names, widths).map { $0.padded($1) }
-        header += [
-            "enter tp/fp/fn".padded(15), "recall".padded(pooled ? 20 : 7), "prec".padded(6), "exit recall".padded(12),
-            "prec".padded(6), "f1".padded(6), "p50".padded(7), "p90".padded(7), "false/100h".padded(10),
-        ]
-        if reminders { header.append("reminders r/p".padded(14)) }
+    /// The swept names, in the order of the sweeps.
+    private var names: [String] { rows.first?.setting.parameters.map(\.name) ?? [] }
+    private var pooled: Bool { (rows.first?.runs ?? 1) > 1 }
+    private var reminders: Bool { rows.first?.scores.reminders != nil }
+
+    /// The column headings.
+    public var header: [String] {
+        var header = names
+        header += ["enter tp/fp/fn", "recall", "prec", "exit recall", "prec", "f1", "p50", "p90", "false/100h"]
+        if reminders { header.append("reminders r/p") }
         if !expectations.isEmpty { header.append("ok") }
-        var lines = [header.joined(separator: "  ").trimmingTrailingSpaces]
-        for row in rows {
+        return header
+    }
+
+    /// The cells of each row, as ``header`` names them.
+    public var cells: [[String]] {
+        rows.map { row in
             let scores = row.scores
-            var cells = zip(names, widths).map { name, width in
-                Self.text(row.setting.parameters.first { $0.name == name }?.value).padded(width)
-            }
+            var cells = names.map { name in Self.text(row.setting.parameters.first { $0.name == name }?.value) }
             let enter = scores.enter
             var recall = Self.ratio(enter.recall)
             if pooled {
@@ -47,19 +43,28 @@ public struct EvaluationTable {
                 recall += interval.map { " [\(Self.ratio($0.lowerBound)),\(Self.ratio($0.upperBound))]" } ?? ""
             }
             cells += [
-                "\(enter.truePositives)/\(enter.falsePositives)/\(enter.falseNegatives)".padded(15),
-                recall.padded(pooled ? 20 : 7), Self.ratio(enter.precision).padded(6),
-                Self.ratio(scores.exit.recall).padded(12), Self.ratio(scores.exit.precision).padded(6),
-                Self.ratio(scores.all.f1).padded(6), Self.seconds(enter.latency.p50).padded(7),
-                Self.seconds(enter.latency.p90).padded(7), Self.rate(scores.falseEntriesPer100h).padded(10),
+                "\(enter.truePositives)/\(enter.falsePositives)/\(enter.falseNegatives)", recall, Self.ratio(enter.precision),
+                Self.ratio(scores.exit.recall), Self.ratio(scores.exit.precision), Self.ratio(scores.all.f1),
+                Self.seconds(enter.latency.p50), Self.seconds(enter.latency.p90), Self.rate(scores.falseEntriesPer100h),
             ]
             if let metrics = scores.reminders {
-                cells.append("\(Self.ratio(metrics.recall))/\(Self.ratio(metrics.precision))".padded(14))
+                cells.append("\(Self.ratio(metrics.recall))/\(Self.ratio(metrics.precision))")
             }
             if !expectations.isEmpty { cells.append(expectations.allSatisfy { $0.holds(for: scores) } ? "✓" : "") }
-            lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)
+            return cells
         }
-        return lines
+    }
+
+    /// The table's lines: ``header`` and ``cells`` in padded columns.
+    public var lines: [String] {
+        let cells = cells
+        var widths = names.indices.map { column in max(names[column].count, cells.map { $0[column].count }.max() ?? 0) }
+        widths += [15, pooled ? 20 : 7, 6, 12, 6, 6, 7, 7, 10]
+        if reminders { widths.append(14) }
+        if !expectations.isEmpty { widths.append(2) }
+        return ([header] + cells).map { line in
+            zip(line, widths).map { $0.padded($1) }.joined(separator: "  ").trimmingTrailingSpaces
+        }
     }
 
     private static func text(_ value: EvaluationSetting.Parameter.Value?) -> String {

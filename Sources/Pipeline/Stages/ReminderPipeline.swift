@@ -203,7 +203,7 @@ public struct ReminderPipeline: Sendable {
 extension Region {
     /// The region with `metres` added to a circle's radius (at least 1 cm
     /// is left); an area as it is.
-    fileprivate func padded(by metres: Double) -> Region {
+    func padded(by metres: Double) -> Region {
         guard metres != 0, case .circle(var circle) = shape else { return self }
         circle.radius = max(circle.radius + metres, 0.01)
         return Region(id: id, shape: .circle(circle), task: task)

@@ -57,6 +57,13 @@ struct EvaluationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Settings or runs evaluated at once. (default: the number of cores)", valueName: "n"))
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write an HTML page: the verdict, scores against each swept parameter, entry delays, and per region "
+                + "where and why the best setting missed or invented events.",
+            valueName: "file.html"))
+    var report: String?
+
     /// The matching window.
     func matchWindow() throws -> MatchWindow {
         let parts = window.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

@@ -111,12 +111,17 @@ struct EvaluateCommand: ParsableCommand {
                     : "no usable region in \([regionsFile, tasksFile].compactMap { $0 }.joined(separator: " or ")): nothing to detect"
             )
         }
+        // Created first, so that a bad path fails before the evaluation.
+        if let report = evaluation.report, !FileManager.default.createFile(atPath: report, contents: nil) {
+            throw EvaluateFailure("cannot create \"\(report)\" for --report")
+        }
         let runner = EvaluationRunner(
             evaluation: scoring, settings: settings, window: window,
             jobs: evaluation.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)
         let rows: [EvaluationRunner.Row]
         let described: String
+        var drawn: EvaluationSubject?
         if let scenario {
             let count = truth.runs ?? 1
             rows = try runner.rows(
@@ -129,8 +134,13 @@ struct EvaluateCommand: ParsableCommand {
                     progress.show("evaluate", fraction: done, detail: "\(count) runs × \(settings.count) settings")
                 })
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
+            if evaluation.report != nil {
+                let generated = try scenario.subject(seed: 1)
+                drawn = EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
+            }
         } else {
             let subject = try recordedSubject()
+            drawn = subject
             rows = runner.rows(
                 for: subject,
                 progress: { done in progress.show("evaluate", fraction: done, detail: "\(settings.count) settings") })
@@ -143,6 +153,11 @@ struct EvaluateCommand: ParsableCommand {
             ? rows.map { $0.json(expectations: expectations) } : EvaluationTable(rows: rows, expectations: expectations).lines
         for line in lines { stdout.write(line + "\n") }
         stdout.flush()
+        if let report = evaluation.report, let drawn {
+            let reporter = EvaluationReporter(
+                evaluation: scoring, window: window, expectations: expectations, subtitle: commandLine)
+            try writeReport(reporter.html(rows: rows, subject: drawn, runs: truth.runs ?? 1), to: report)
+        }
         Console.write(summary(rows, described: described, elapsed: Date().timeIntervalSince(started)))
         try check(expectations, rows: rows)
     }
@@ -202,6 +217,26 @@ struct EvaluateCommand: ParsableCommand {
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The command as a report's subtitle: files by their names.
+    private var commandLine: String {
+        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+        var words = ["repeat-sim evaluate"] + feeds.map(name)
+        if let scenario = truth.scenario {
+            words += ["--scenario", name(scenario)] + (truth.runs.map { ["--runs", "\($0)"] } ?? [])
+        }
+        words += truth.tracks.flatMap { ["--truth", name($0)] } + (truth.events.map { ["--truth-events", name($0)] } ?? [])
+        words += (places.regions.map { ["--regions", name($0)] } ?? []) + (places.tasks.map { ["--tasks", name($0)] } ?? [])
+        words += evaluation.sweep.flatMap { ["--sweep", $0] } + evaluation.expect.flatMap { ["--expect", "'\($0)'"] }
+        return words.joined(separator: " ")
+    }
+
+    /// Writes the report's page.
+    private func writeReport(_ html: String, to path: String) throws {
+        do { try Data(html.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            throw EvaluateFailure("cannot write \"\(path)\" for --report: \(error.localizedDescription)")
+        }
     }
 
     /// The line on stderr after the table.

@@ -1,0 +1,94 @@
+import Evaluation
+import GeoCore
+import Geofencing
+
+/// The fixes one setting delivered to the detector (after `--interval`),
+/// per truth device in time order, as indices into the feed: what the
+/// report's evidence and drawings look up by time. Four bytes a fix.
+struct DeliveredFixes {
+    /// The feed's fixes.
+    let fixes: [Fix]
+    /// Per truth device: indices of its delivered fixes, in time order.
+    private(set) var byDevice: [String?: [Int32]] = [:]
+    /// Per truth device: the times of ``byDevice``'s fixes (nanoseconds).
+    private var times: [String?: [Int64]] = [:]
+
+    /// The fixes of `fixes` that a decimation to `interval` seconds keeps,
+    /// of the feed devices that have truth (named as in the truth).
+    init(_ fixes: [Fix], interval: Double, devices: DeviceMatching) {
+        self.fixes = fixes
+        var decimator = IntervalDecimator(seconds: interval)
+        var names: [String?: String??] = [:]
+        for (index, fix) in fixes.enumerated() where decimator.keeps(fix) && fix.time != nil {
+            let name = names[fix.device] ?? devices.truthDevice(of: fix.device)
+            names[fix.device] = name
+            guard case .some(let device) = name else { continue }
+            byDevice[device, default: []].append(Int32(index))
+        }
+        for (device, indices) in byDevice {
+            let sorted = indices.sorted { (fixes[Int($0)].time!, $0) < (fixes[Int($1)].time!, $1) }
+            byDevice[device] = sorted
+            times[device] = sorted.map { fixes[Int($0)].time!.nanoseconds }
+        }
+    }
+
+    /// Indices of `device`'s fixes from `start` to `end` (inclusive), in time order.
+    func indices(of device: String?, from start: Timestamp, to end: Timestamp) -> ArraySlice<Int32> {
+        guard let indices = byDevice[device], let times = times[device] else { return [] }
+        let low = Self.firstIndex(in: times, notBefore: start.nanoseconds)
+        let high = Self.firstIndex(in: times, notBefore: end.nanoseconds + 1)
+        return indices[low..<max(low, high)]
+    }
+
+    /// `device`'s last fix at or before `time` (else its first fix).
+    func fix(of device: String?, at time: Timestamp) -> Fix? {
+        guard let indices = byDevice[device], let times = times[device], !indices.isEmpty else { return nil }
+        let position = Self.firstIndex(in: times, notBefore: time.nanoseconds + 1)
+        return fixes[Int(indices[max(position - 1, 0)])]
+    }
+
+    /// The first position in sorted `times` whose value is at least `value`.
+    static func firstIndex(in times: [Int64], notBefore value: Int64) -> Int {
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// Where each truth device really was at a given time: the truth track
+/// interpolated linearly between its points (the tracks are shared, not
+/// copied).
+struct TruthPositions {
+    private var tracks: [String?: [TruthPoint]] = [:]
+
+    /// The positions of `tracks`.
+    init(_ tracks: [TruthTrackPoints]) {
+        for track in tracks { self.tracks[track.device] = track.points }
+    }
+
+    /// The truth devices, by name.
+    var devices: [String?] { tracks.keys.sorted { ($0 ?? "") < ($1 ?? "") } }
+
+    /// `device`'s position at `time`; `nil` outside its track.
+    func position(of device: String?, at time: Timestamp) -> Coordinate? {
+        guard let points = tracks[device], let first = points.first, let last = points.last, time >= first.time,
+            time <= last.time
+        else { return nil }
+        var low = 0, high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return first.coordinate }
+        let before = points[low - 1], after = points[low]
+        let span = Double(after.time.nanoseconds - before.time.nanoseconds)
+        let fraction = span > 0 ? Double(time.nanoseconds - before.time.nanoseconds) / span : 1
+        return interpolate(from: before.coordinate, to: after.coordinate, fraction: fraction)
+    }
+
+    /// `device`'s track.
+    func points(of device: String?) -> [TruthPoint] { tracks[device] ?? [] }
+}

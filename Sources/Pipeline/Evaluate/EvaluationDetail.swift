@@ -1,0 +1,107 @@
+import Evaluation
+import GeoCore
+import Geofencing
+
+/// One setting's evaluation event by event, for the report: every true
+/// event found or missed (with its cause) and every false detection
+/// (with its cause), where it happened, and the fixes and truth to look
+/// things up in. Scores stay exact: nothing here is simplified.
+struct EvaluationDetail {
+    /// What became of an event.
+    enum Outcome: Hashable {
+        /// A true event matched by a detection this many seconds after it.
+        case found(latency: Double)
+        /// A true event no detection matched.
+        case missed(MissCause)
+        /// A detection that matched no true event.
+        case falseAlarm(FalseAlarmCause)
+    }
+
+    /// An event with its outcome.
+    struct Event {
+        /// The detection (found, false alarm) or the true event (missed).
+        var event: ScoredEvent
+        /// What became of it.
+        var outcome: Outcome
+        /// Where: the fix that made a detection, the true position of a miss.
+        var coordinate: Coordinate?
+    }
+
+    /// The events, true ones in order, then the false detections.
+    var events: [Event] = []
+    /// The true events.
+    var truth: [ScoredEvent]
+    /// The fixes delivered to the detector.
+    var delivered: DeliveredFixes
+    /// The truth tracks (none for hand-labelled truth).
+    var positions: TruthPositions
+    /// The regions by id, as the truth knows them.
+    var regions: [String: Region]
+    /// The setting.
+    var setting: EvaluationSetting
+
+    /// How far around a true event a detection of the same kind left
+    /// unmatched counts as that event seen outside the window (and the
+    /// other way round), in seconds.
+    static let reach = 3600.0
+
+    /// The region as the detector saw it (padding included).
+    func detected(_ region: Region) -> Region { region.padded(by: setting.padding) }
+
+    /// Enter latencies of the found entries, in seconds, sorted.
+    var entryLatencies: [Double] {
+        events.compactMap { event -> Double? in
+            guard event.event.kind == .enter, case .found(let latency) = event.outcome else { return nil }
+            return latency
+        }.sorted()
+    }
+}
+
+extension FeedEvaluation {
+    /// `setting` on `subject` event by event: what ``detect(_:devices:setting:)``
+    /// detects, matched against `truth` within `window`, each miss and false
+    /// detection with its cause.
+    func detail(
+        _ subject: EvaluationSubject, truth: Truth, setting: EvaluationSetting, window: MatchWindow
+    ) -> EvaluationDetail {
+        let detected = detect(subject, devices: truth.devices, setting: setting).events
+        let matching = EventMatching(truth: truth.events, detected: detected, window: window)
+        var tracks: [TruthTrackPoints] = []
+        if case .tracks(let all) = subject.truth { tracks = all }
+        var regionsByID: [String: Region] = [:]
+        for region in regions where regionsByID[region.id] == nil { regionsByID[region.id] = region }
+        var detail = EvaluationDetail(
+            truth: truth.events, delivered: DeliveredFixes(subject.fixes, interval: setting.interval, devices: truth.devices),
+            positions: TruthPositions(tracks), regions: regionsByID, setting: setting)
+        let context = CauseContext(truth: truth.events, detected: detected, matching: matching, window: window)
+        var found: [Int: Double] = [:]
+        var detectionOf: [Int: Int] = [:]
+        for match in matching.matches {
+            found[match.truth] = match.latency
+            detectionOf[match.truth] = match.detected
+        }
+        for (index, event) in truth.events.enumerated() {
+            if let latency = found[index] {
+                let detection = detected[detectionOf[index]!]
+                detail.events.append(
+                    .init(
+                        event: detection, outcome: .found(latency: latency),
+                        coordinate: detail.delivered.fix(of: detection.device, at: detection.time)?.coordinate))
+            } else {
+                detail.events.append(
+                    .init(
+                        event: event, outcome: .missed(context.missCause(index, detail: detail)),
+                        coordinate: detail.positions.position(of: event.device, at: event.time)
+                            ?? detail.delivered.fix(of: event.device, at: event.time)?.coordinate))
+            }
+        }
+        for index in matching.unmatchedDetections {
+            let event = detected[index]
+            detail.events.append(
+                .init(
+                    event: event, outcome: .falseAlarm(context.falseAlarmCause(index, detail: detail)),
+                    coordinate: detail.delivered.fix(of: event.device, at: event.time)?.coordinate))
+        }
+        return detail
+    }
+}

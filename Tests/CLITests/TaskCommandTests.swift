@@ -30,6 +30,16 @@ struct TaskCommandTests {
         #expect(abs(progress - 0.7147) < 0.001)  // 70.0 of 98 days
     }
 
+    @Test("a task added without --start starts at the current minute: no fractions of a second in its times")
+    func addedTaskStartsOnAMinute() throws {
+        let added = try sim("task", "add", "--title", "Water plants", "--every", "1w")
+        #expect(added.status == 0, "\(added.stderr)")
+        let show = try sim("task", "show", "water-plants", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let due = try #require(object["due"] as? String)
+        #expect(due.count == 20 && due.hasSuffix(":00Z"), "\(due)")
+    }
+
     @Test("states through the contract: due-soon, overdue, finished")
     func states() throws {
         _ = try sim("task", "import", sample)

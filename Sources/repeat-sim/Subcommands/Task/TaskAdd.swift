@@ -38,7 +38,10 @@ struct TaskAdd: AsyncParsableCommand {
         let title = fields.title ?? ""
         let taskID = id ?? Self.slug(title)
         guard !taskID.isEmpty else { throw ValidationError("--id is required when the title has no letters or digits") }
-        var task = RecurringTask(id: taskID, title: title, start: Date(), schedule: .once(due: Date()))
+        // Without --start a task starts at the current minute: its due
+        // times carry no fraction of a second nobody typed.
+        let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
+        var task = RecurringTask(id: taskID, title: title, start: now, schedule: .once(due: now))
         try fields.apply(to: &task)
         try store.open().add(task)
         print("Added \(task.id): \(task.title) (\(task.schedule.summary)).")

@@ -32,6 +32,9 @@ extension RecurringTask {
     /// next due date would fall after ``end``.
     public func cycle(at time: Date) -> Cycle? {
         let counted = completions.prefix { $0 <= time }.filter { $0 >= start }
+        // A flexible task counts from its last completion even when that
+        // came before the task was entered ("I last bought it on 1 Nov").
+        let last = completions.prefix { $0 <= time }.last
         let began = counted.last ?? start
         let calendar = self.calendar
         let cycle: Cycle
@@ -40,9 +43,10 @@ extension RecurringTask {
             guard counted.isEmpty else { return nil }
             cycle = Cycle(number: 0, began: start, anchor: start, windowStart: due, due: due)
         case .afterCompletion(let min, let max):
+            let anchor = last ?? start
             cycle = Cycle(
-                number: counted.count, began: began, anchor: began,
-                windowStart: calendar.adding(min, to: began), due: calendar.adding(max, to: began))
+                number: counted.count, began: Swift.max(anchor, start), anchor: anchor,
+                windowStart: calendar.adding(min, to: anchor), due: calendar.adding(max, to: anchor))
         case .fixed, .weekdays:
             let occurrences = OccurrenceGrid(task: self)
             var due = occurrences.first(after: start)

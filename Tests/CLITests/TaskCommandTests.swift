@@ -40,6 +40,30 @@ struct TaskCommandTests {
         #expect(due.count == 20 && due.hasSuffix(":00Z"), "\(due)")
     }
 
+    @Test("'I last bought cat medicine on 1 Nov': a completion before the start anchors the flexible cycle")
+    func lastDoneBeforeTheStartAnchorsTheCycle() throws {
+        // With --last-done on add…
+        let added = try sim(
+            "task", "add", "--title", "Buy cat medicine", "--after", "10w-14w", "--time-zone", "Europe/Berlin",
+            "--start", "2025-12-01T09:00:00+01:00", "--last-done", "2025-11-01T18:00:00+01:00")
+        #expect(added.status == 0, "\(added.stderr)")
+        let show = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-12-01T12:00:00Z")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        // Ten weeks after 1 Nov 18:00 CET is 10 Jan 18:00 CET; fourteen, 7 Feb.
+        #expect(object["window_start"] as? String == "2026-01-10T17:00:00Z", "\(show.stdout)")
+        #expect(object["due"] as? String == "2026-02-07T17:00:00Z", "\(show.stdout)")
+        // …and with `task done --at` on a task that starts later.
+        let other = try sim(
+            "task", "add", "--title", "Cat medicine again", "--after", "10w-14w", "--time-zone", "Europe/Berlin",
+            "--start", "2025-12-01T09:00:00+01:00")
+        #expect(other.status == 0, "\(other.stderr)")
+        let done = try sim("task", "done", "cat-medicine-again", "--at", "2025-11-01T18:00:00+01:00")
+        #expect(done.status == 0, "\(done.stderr)")
+        let again = try sim("task", "show", "cat-medicine-again", "--json", "--at", "2025-12-01T12:00:00Z")
+        let anchored = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect(anchored["window_start"] as? String == "2026-01-10T17:00:00Z", "\(again.stdout)")
+    }
+
     @Test("states through the contract: due-soon, overdue, finished")
     func states() throws {
         _ = try sim("task", "import", sample)

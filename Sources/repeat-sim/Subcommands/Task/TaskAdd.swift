@@ -15,12 +15,20 @@ struct TaskAdd: AsyncParsableCommand {
             Example:
               repeat-sim task add --title "Buy cat medicine" --list Pets \\
                 --time-zone Europe/Berlin --after 10w-14w \\
-                --at-place 52.5163,13.3777 --radius 150 --place-name Pharmacy
+                --at-place 52.5163,13.3777 --radius 150 --place-name Pharmacy \\
+                --last-done 2025-11-01T18:00:00+01:00
             """
     )
 
     @Option(help: "The task's id (default: derived from the title).")
     var id: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "When it was last done (RFC 3339 or now): a flexible task's next window counts from then, even before the start.",
+            valueName: "time"),
+        transform: ArgumentParsers.time)
+    var lastDone: Date?
 
     @OptionGroup var fields: TaskFieldOptions
     @OptionGroup var store: StoreOptions
@@ -43,6 +51,7 @@ struct TaskAdd: AsyncParsableCommand {
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
         var task = RecurringTask(id: taskID, title: title, start: now, schedule: .once(due: now))
         try fields.apply(to: &task)
+        if let lastDone { task.complete(at: lastDone) }
         try store.open().add(task)
         print("Added \(task.id): \(task.title) (\(task.schedule.summary)).")
     }

@@ -64,6 +64,22 @@ struct TaskCommandTests {
         #expect(anchored["window_start"] as? String == "2026-01-10T17:00:00Z", "\(again.stdout)")
     }
 
+    @Test("a time without an offset is local to the task; a date means its start")
+    func localTimesAreInTheTasksZone() throws {
+        _ = try sim("task", "import", sample)
+        let local = try sim("task", "show", "cat-medicine", "--json", "--at", "2025-05-29T18:00")
+        let utc = try sim("task", "show", "cat-medicine", "--json", "--at", "2025-05-29T16:00:00Z")
+        #expect(local.status == 0 && !local.stdout.isEmpty, "\(local.stderr)")
+        #expect(local.stdout == utc.stdout)
+        #expect(local.stdout.contains("\"state\":\"window\""), "\(local.stdout)")
+        // 2025-05-29 alone is Berlin's midnight: the window (17:45) opens later that day.
+        let date = try sim("task", "show", "cat-medicine", "--json", "--at", "2025-05-29")
+        #expect(date.stdout.contains("\"state\":\"due-soon\""), "\(date.stdout)")
+        let typo = try sim("task", "show", "cat-medicine", "--at", "soon")
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("'soon' is not a time"), "\(typo.stderr)")
+    }
+
     @Test("states through the contract: due-soon, overdue, finished")
     func states() throws {
         _ = try sim("task", "import", sample)
@@ -134,7 +150,7 @@ struct TaskCommandTests {
                 ["task", "add", "--title", "X", "--every", "1d", "--time-zone", "Mars/Base"],
                 #""Mars/Base" is not an IANA time zone"#
             ),
-            (["task", "list", "--at", "yesterday"], #""yesterday" is not a date-time"#),
+            (["task", "list", "--at", "soon"], "'soon' is not a time"),
             (["task", "show"], "Missing expected argument"),
         ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -2,6 +2,31 @@ import ArgumentParser
 import Foundation
 import Recurrence
 
+/// A time flag's text, read once the time zone it is local to is known
+/// (the task's; else the system's): RFC 3339 with an offset, or a local
+/// form such as `2025-06-01T12:00`, `2025-06-01`, `09:00`, `now`, `today`,
+/// `yesterday`, `tomorrow 09:00` (see ``LocalTimeText``).
+struct LocalTimeArgument: Sendable {
+    /// The text as typed.
+    let text: String
+
+    /// Checks the text's form (the zone comes later).
+    /// - Throws: a `ValidationError` that shows what a time looks like.
+    static func parse(_ text: String) throws -> LocalTimeArgument {
+        do {
+            _ = try LocalTimeText.date(text, in: TimeZone(identifier: "UTC")!, now: Date())
+        } catch {
+            throw ValidationError(
+                "'\(text)' is not a time: write 2025-06-01T12:00 (local), 2025-06-01T12:00:00+02:00, 2025-06-01, "
+                    + "09:00, now, today, yesterday or tomorrow 09:00")
+        }
+        return LocalTimeArgument(text: text)
+    }
+
+    /// The instant, local forms read in `zone`.
+    func date(in zone: TimeZone) throws -> Date { try LocalTimeText.date(text, in: zone, now: Date()) }
+}
+
 /// Parsers for command-line values whose errors name the bad text.
 enum ArgumentParsers {
     /// A moment: RFC 3339 (`2025-03-17T12:00:00+01:00`) or `now`.

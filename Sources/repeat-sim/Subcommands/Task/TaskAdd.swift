@@ -25,10 +25,10 @@ struct TaskAdd: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "When it was last done (RFC 3339 or now): a flexible task's next window counts from then, even before the start.",
+            "When it was last done (a time as for --start): a flexible task's next window counts from then, even before the start.",
             valueName: "time"),
-        transform: ArgumentParsers.time)
-    var lastDone: Date?
+        transform: LocalTimeArgument.parse)
+    var lastDone: LocalTimeArgument?
 
     @OptionGroup var fields: TaskFieldOptions
     @OptionGroup var store: StoreOptions
@@ -51,7 +51,7 @@ struct TaskAdd: AsyncParsableCommand {
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
         var task = RecurringTask(id: taskID, title: title, start: now, schedule: .once(due: now))
         try fields.apply(to: &task)
-        if let lastDone { task.complete(at: lastDone) }
+        if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
         try store.open().add(task)
         print("Added \(task.id): \(task.title) (\(task.schedule.summary)).")
     }

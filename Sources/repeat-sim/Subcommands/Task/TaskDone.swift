@@ -14,8 +14,12 @@ struct TaskDone: AsyncParsableCommand {
     @Argument(help: "The task's id.")
     var id: String
 
-    @Option(help: ArgumentHelp("When it was done (RFC 3339 or now).", valueName: "time"), transform: ArgumentParsers.time)
-    var at: Date?
+    @Option(
+        help: ArgumentHelp(
+            "When it was done (RFC 3339, or local: 2025-06-01T12:00, 2025-06-01, 09:00, now, today, tomorrow 09:00; local times in the task's zone). (default: now)",
+            valueName: "time"),
+        transform: LocalTimeArgument.parse)
+    var at: LocalTimeArgument?
 
     @Flag(help: "Print the new state as task show --json does.")
     var json = false
@@ -24,7 +28,7 @@ struct TaskDone: AsyncParsableCommand {
 
     func run() async throws {
         let database = try store.open()
-        let time = at ?? Date()
+        let time = try at?.date(in: database.task(id: id).timeZone) ?? Date()
         let record = try database.complete(id: id, at: time)
         let task = try database.task(id: id)
         let status = task.status(at: time)

@@ -23,9 +23,11 @@ struct TaskFieldOptions: ParsableArguments {
     var timeZone: String?
 
     @Option(
-        help: ArgumentHelp("When the first cycle starts (RFC 3339 or now; default now).", valueName: "time"),
-        transform: ArgumentParsers.time)
-    var start: Date?
+        help: ArgumentHelp(
+            "When the first cycle starts (RFC 3339, or local: 2025-06-01T12:00, 2025-06-01, 09:00, now, today, tomorrow 09:00; local times in --time-zone). (default: now)",
+            valueName: "time"),
+        transform: LocalTimeArgument.parse)
+    var start: LocalTimeArgument?
 
     @Option(help: ArgumentHelp("After this the task is finished (RFC 3339; \"\" clears it).", valueName: "time"))
     var end: String?
@@ -44,8 +46,10 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(name: .customLong("at-time"), help: ArgumentHelp("Time of day for --weekdays (18:00).", valueName: "hh:mm"))
     var atTime: String?
 
-    @Option(help: ArgumentHelp("A one-off deadline (RFC 3339).", valueName: "time"), transform: ArgumentParsers.time)
-    var due: Date?
+    @Option(
+        help: ArgumentHelp("A one-off deadline (a time as for --start, local times in --time-zone).", valueName: "time"),
+        transform: LocalTimeArgument.parse)
+    var due: LocalTimeArgument?
 
     @Option(
         help: ArgumentHelp("How long before the window an arrival may remind (default 24h).", valueName: "duration"),
@@ -67,7 +71,7 @@ struct TaskFieldOptions: ParsableArguments {
     var clearPlaces = false
 
     /// The schedule the flags describe, if any schedule flag was given.
-    func schedule() throws -> Schedule? {
+    func schedule(in zone: TimeZone = TimeZone(identifier: "UTC")!) throws -> Schedule? {
         var chosen: [Schedule] = []
         if let after {
             let parts = after.split(separator: "-", maxSplits: 1).map(String.init)
@@ -83,7 +87,7 @@ struct TaskFieldOptions: ParsableArguments {
         } else if atTime != nil {
             throw ValidationError("--at-time goes with --weekdays")
         }
-        if let due { chosen.append(.once(due: due)) }
+        if let due { chosen.append(.once(due: try due.date(in: zone))) }
         guard chosen.count <= 1 else {
             throw ValidationError("give one schedule: --after, --every, --weekdays or --due")
         }
@@ -115,9 +119,9 @@ struct TaskFieldOptions: ParsableArguments {
         if let notes { task.notes = notes.isEmpty ? nil : notes }
         if let assignee { task.assignee = assignee.isEmpty ? nil : assignee }
         if let timeZone { task.timeZone = try TimeZone.iana(timeZone) }
-        if let start { task.start = start }
+        if let start { task.start = try start.date(in: task.timeZone) }
         if let end { task.end = end.isEmpty ? nil : try RFC3339Text.date(end) }
-        if let schedule = try schedule() { task.schedule = schedule }
+        if let schedule = try schedule(in: task.timeZone) { task.schedule = schedule }
         if let lead { task.lead = lead }
         if clearPlaces { task.locations = [] }
         task.locations += try locations()

@@ -19,9 +19,11 @@ struct TaskList: AsyncParsableCommand {
     var json = false
 
     @Option(
-        help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
-        transform: ArgumentParsers.time)
-    var at: Date?
+        help: ArgumentHelp(
+            "The moment to evaluate at (RFC 3339, or local: 2025-06-01T12:00, 2025-06-01, 09:00, now, today, tomorrow 09:00; local times in the system's zone, TZ). (default: now)",
+            valueName: "time"),
+        transform: LocalTimeArgument.parse)
+    var at: LocalTimeArgument?
 
     @Option(name: .customLong("list"), help: ArgumentHelp("Show only the tasks of this list.", valueName: "name"))
     var listName: String?
@@ -30,7 +32,7 @@ struct TaskList: AsyncParsableCommand {
 
     func run() async throws {
         let tasks = try store.open().tasks(list: listName)
-        let time = at ?? Date()
+        let time = try at?.date(in: .current) ?? Date()
         let rows = TaskOverview.rows(tasks, at: time)
         if json {
             for row in rows { print(TaskJSON.line(row.task, row.status)) }

@@ -27,16 +27,18 @@ struct TaskShow: AsyncParsableCommand {
     var json = false
 
     @Option(
-        help: ArgumentHelp("The moment to evaluate at (RFC 3339 or now; default now).", valueName: "time"),
-        transform: ArgumentParsers.time)
-    var at: Date?
+        help: ArgumentHelp(
+            "The moment to evaluate at (RFC 3339, or local: 2025-06-01T12:00, 2025-06-01, 09:00, now, today, tomorrow 09:00; local times in the task's zone). (default: now)",
+            valueName: "time"),
+        transform: LocalTimeArgument.parse)
+    var at: LocalTimeArgument?
 
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
         let database = try store.open()
         let task = try database.task(id: id)
-        let time = at ?? Date()
+        let time = try at?.date(in: task.timeZone) ?? Date()
         let status = task.status(at: time)
         if json {
             print(TaskJSON.line(task, status))

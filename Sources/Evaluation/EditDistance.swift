@@ -16,7 +16,8 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return row[b.count]
 }
 
-/// The name in `names` closest to `name` by edit distance.
-func nearest(to name: String, in names: [String]) -> String {
+/// The name in `names` closest to `name` by edit distance, for "did you
+/// mean" hints (`name` itself when `names` is empty).
+public func nearest(to name: String, in names: [String]) -> String {
     names.min { editDistance($0, name) < editDistance($1, name) } ?? name
 }

@@ -160,8 +160,10 @@ public final class FeedRun {
     /// handed on.
     private func consume(_ batch: inout FeedBatch, summary: inout FeedSummary, device: String?) -> Bool {
         for diagnostic in batch.diagnostics {
-            progress?.clear()
-            Console.write(diagnostic.located(in: summary.feed))
+            if settings.reportsDiagnostics {
+                progress?.clear()
+                Console.write(diagnostic.located(in: summary.feed))
+            }
             summary.count(diagnostic)
             if settings.strict, diagnostic.isInputError {
                 result.stoppedAtMalformedRecord = true
@@ -227,6 +229,7 @@ public final class FeedRun {
     }
 
     private func warn(_ message: String) {
+        guard settings.reportsDiagnostics else { return }
         progress?.clear()
         Console.warn(message)
     }

@@ -1,0 +1,92 @@
+import GeoCore
+import Geofencing
+
+/// The spatial grid against the brute-force reference on the same sample of
+/// positions, in the same process: whether they agree, how many regions
+/// the grid tests per position, and how fast each is — rounds alternate the
+/// two and keep the fastest pass of each, so that their ratio holds on a
+/// busy machine.
+public struct IndexComparison: Sendable {
+    /// Positions in the sample.
+    public var sample = 0
+    /// Sampled positions where the grid's regions differ from the reference's.
+    public var disagreements = 0
+    /// Region hits over the sample (the reference's).
+    public var hits = 0
+    /// Regions the grid tests per sampled position (its cells' entries).
+    public var candidatesPerPosition: Double?
+    /// The grid's fastest seconds per position.
+    public var indexSecondsPerPosition: Double?
+    /// The reference's fastest seconds per position.
+    public var referenceSecondsPerPosition: Double?
+
+    /// A comparison of nothing (no position sampled).
+    public init() {}
+
+    /// The grid's positions per second.
+    public var indexPositionsPerSecond: Double? { indexSecondsPerPosition.map { 1 / max($0, 1e-15) } }
+    /// The reference's positions per second.
+    public var referencePositionsPerSecond: Double? { referenceSecondsPerPosition.map { 1 / max($0, 1e-15) } }
+    /// How many times faster the grid is than the reference.
+    public var speedup: Double? {
+        guard let index = indexSecondsPerPosition, let reference = referenceSecondsPerPosition else { return nil }
+        return reference / max(index, 1e-15)
+    }
+
+    /// The sampled positions where `index` and `reference` answer differently.
+    public static func disagreements(
+        _ index: some RegionIndex, _ reference: some RegionIndex, on sample: [Coordinate]
+    ) -> Int {
+        sample.reduce(0) { $0 + (index.regions(containing: $1) == reference.regions(containing: $1) ? 0 : 1) }
+    }
+
+    /// Checks and times `grid` against `reference` on `sample`, `rounds`
+    /// times; a grid pass is repeated until it lasts 20 ms at least, so that
+    /// the clock's resolution does not decide the figure.
+    public static func measure(grid: SpatialGrid, reference: BruteForceIndex, sample: [Coordinate], rounds: Int)
+        -> IndexComparison
+    {
+        var comparison = IndexComparison()
+        guard !sample.isEmpty else { return comparison }
+        comparison.sample = sample.count
+        comparison.disagreements = disagreements(grid, reference, on: sample)
+        comparison.candidatesPerPosition =
+            Double(sample.reduce(0) { $0 + grid.candidateCount(at: $1) }) / Double(sample.count)
+        var passes = 0
+        var indexBest = Double.infinity
+        var referenceBest = Double.infinity
+        for _ in 0..<max(1, rounds) {
+            let (hits, referenceSeconds) = time(passes: 1, over: sample, reference)
+            comparison.hits = hits
+            referenceBest = min(referenceBest, referenceSeconds)
+            if passes == 0 {
+                passes = 1
+                while time(passes: passes, over: sample, grid).seconds < 0.02, passes < 1 << 20 { passes *= 2 }
+            }
+            indexBest = min(indexBest, time(passes: passes, over: sample, grid).seconds / Double(passes))
+        }
+        comparison.referenceSecondsPerPosition = referenceBest / Double(sample.count)
+        comparison.indexSecondsPerPosition = indexBest / Double(sample.count)
+        return comparison
+    }
+
+    /// Looks up every position `passes` times; the hits of one pass and the
+    /// seconds of all.
+    private static func time(passes: Int, over sample: [Coordinate], _ index: some RegionIndex) -> (
+        hits: Int, seconds: Double
+    ) {
+        var hits = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<passes {
+            for point in sample { index.forEachRegion(containing: point) { _ in hits += 1 } }
+        }
+        return (hits / passes, seconds(clock.now - start))
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+}

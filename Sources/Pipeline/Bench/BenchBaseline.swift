@@ -81,7 +81,9 @@ public struct BenchBaseline: Sendable {
         for metric in metrics {
             let baseline = values[metric.name]
             if metric.kind.isGatedByBaseline, (metric.value == nil) != (baseline == nil) {
-                caveats.append("\(metric.name): not compared (measured \(metric.value == nil ? "in the baseline only" : "in this run only"))")
+                caveats.append(
+                    "\(metric.name): not compared (measured \(metric.value == nil ? "in the baseline only" : "in this run only"))"
+                )
             }
             if metric.kind == .count, metric.name != "bruteforce_disagreements", let value = metric.value,
                 let baseline, baseline != value

@@ -40,10 +40,12 @@ extension BenchReport {
         let width = metrics.map(\.label.count).max() ?? 0
         var lines = [workload]
         for metric in metrics {
-            var line = metric.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            var line =
+                metric.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + (metric.value.map { metric.format($0) } ?? "n/a")
             if let base = baseline?.values[metric.name] {
-                line += "  (baseline \(metric.format(base))\(change(metric).map { ", \($0)" } ?? "")"
+                line +=
+                    "  (baseline \(metric.format(base))\(change(metric).map { ", \($0)" } ?? "")"
                     + "\(check(metric.name).map { $0.holds ? ", ok" : ", REGRESSION" } ?? ""))"
             }
             lines.append(line)

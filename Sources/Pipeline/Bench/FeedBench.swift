@@ -6,10 +6,11 @@ import Geofencing
 /// figures a CI gate can trust on a noisy machine.
 ///
 /// In one process and one run it alternates ``runs`` decode-only runs and
-/// pipeline runs of the same files (both through ``FeedRun``, so the two
-/// differ only by the stages), keeps the fastest of each, and divides them:
-/// `pipeline_vs_decode` holds when the machine's speed drifts because both
-/// rates drift together. It then times the spatial grid against the brute
+/// pipeline runs of the same files (both through ``FeedRun``, as `decode`
+/// and `replay` run them) and reports the fastest of each; then it runs the
+/// decoder and the stages in lockstep (``StageShare``) for
+/// `pipeline_vs_decode`, which holds when the machine's speed drifts because
+/// both sides see the same machine from one read to the next. It then times the spatial grid against the brute
 /// force on an even sample of the feed's fixes (``IndexComparison``), and
 /// counts what does not depend on the load at all: heap allocations
 /// (``AllocationCounter``), instructions where `perf_event_open` is
@@ -49,7 +50,7 @@ public struct FeedBench {
             result.notes.append("allocations_per_1k_fixes: heap allocations are counted with glibc (Linux) only")
         }
         var sample = StreamSample<Coordinate>(capacity: Self.sampleCapacity)
-        let steps = Double(2 * runs + 1)
+        let steps = Double(2 * runs + 2)
         for round in 0..<runs {
             progress.show("decode", fraction: Double(2 * round) / steps, detail: "run \(round + 1) of \(runs)")
             var decodeSettings = settings
@@ -83,13 +84,19 @@ public struct FeedBench {
             result.transitions = events.transitions
             result.reminders = events.reminders
         }
+        var share = StageShare()
+        for round in 0..<runs where result.unreadable.isEmpty {
+            progress.show("ratio", fraction: Double(2 * runs) / steps, detail: "lockstep run \(round + 1) of \(runs)")
+            do { try share.run(feeds: feeds, settings: settings, pipeline: pipeline) } catch { break }
+        }
+        result.pipelineVsDecode = share.pipelineVsDecode
 
-        progress.show("index", fraction: Double(2 * runs) / steps, detail: "grid and brute force")
+        progress.show("index", fraction: Double(2 * runs + 1) / steps, detail: "grid and brute force")
         let shapes = pipeline.regions.map(\.shape)
         let grid = SpatialGrid(shapes: shapes)
         result.regions = grid.count
         result.indexBytes = grid.memoryFootprint
-        let size = min(sample.items.count, max(100, min(Self.sampleCapacity, 50_000_000 / max(shapes.count, 1))))
+        let size = min(sample.items.count, max(100, min(Self.sampleCapacity, 20_000_000 / max(shapes.count, 1))))
         result.index = IndexComparison.measure(
             grid: grid, reference: BruteForceIndex(shapes: shapes), sample: sample.evenly(size), rounds: runs)
         progress.clear()
@@ -98,7 +105,9 @@ public struct FeedBench {
     }
 
     /// What one run of `body` took: seconds, allocations and instructions.
-    private func measure<T>(counter: InstructionCounter?, _ body: () -> T) -> (
+    private func measure<T>(
+        counter: InstructionCounter?, _ body: () -> T
+    ) -> (
         output: T, seconds: Double, allocations: UInt64?, instructions: Int64?
     ) {
         let allocationsBefore = AllocationCounter.count

@@ -3,9 +3,9 @@ import Geofencing
 
 /// The spatial grid against the brute-force reference on the same sample of
 /// positions, in the same process: whether they agree, how many regions
-/// the grid tests per position, and how fast each is — rounds alternate the
-/// two and keep the fastest pass of each, so that their ratio holds on a
-/// busy machine.
+/// the grid tests per position, and how fast each is — in CPU time of the
+/// calling thread, rounds alternating the two and keeping the fastest pass
+/// of each, so that their ratio holds on a busy machine.
 public struct IndexComparison: Sendable {
     /// Positions in the sample.
     public var sample = 0
@@ -15,9 +15,9 @@ public struct IndexComparison: Sendable {
     public var hits = 0
     /// Regions the grid tests per sampled position (its cells' entries).
     public var candidatesPerPosition: Double?
-    /// The grid's fastest seconds per position.
+    /// The grid's fastest CPU seconds per position.
     public var indexSecondsPerPosition: Double?
-    /// The reference's fastest seconds per position.
+    /// The reference's fastest CPU seconds per position.
     public var referenceSecondsPerPosition: Double?
 
     /// A comparison of nothing (no position sampled).
@@ -41,9 +41,15 @@ public struct IndexComparison: Sendable {
     }
 
     /// Checks and times `grid` against `reference` on `sample`, `rounds`
-    /// times; a grid pass is repeated until it lasts 20 ms at least, so that
-    /// the clock's resolution does not decide the figure.
-    public static func measure(grid: SpatialGrid, reference: BruteForceIndex, sample: [Coordinate], rounds: Int)
+    /// times. The sample is cut into slices, and each round times the
+    /// reference, then the grid, slice by slice (the grid repeated until
+    /// it lasts a millisecond, so that the clock's resolution does not
+    /// decide); each slice keeps its fastest time of each, so that both
+    /// sides are measured on the same machine from one slice to the next
+    /// and a burst of load in one round does not decide the figure.
+    public static func measure(
+        grid: SpatialGrid, reference: BruteForceIndex, sample: [Coordinate], rounds: Int
+    )
         -> IndexComparison
     {
         var comparison = IndexComparison()
@@ -52,36 +58,46 @@ public struct IndexComparison: Sendable {
         comparison.disagreements = disagreements(grid, reference, on: sample)
         comparison.candidatesPerPosition =
             Double(sample.reduce(0) { $0 + grid.candidateCount(at: $1) }) / Double(sample.count)
-        var passes = 0
-        var indexBest = Double.infinity
-        var referenceBest = Double.infinity
-        for _ in 0..<max(1, rounds) {
-            let (hits, referenceSeconds) = time(passes: 1, over: sample, reference)
-            comparison.hits = hits
-            referenceBest = min(referenceBest, referenceSeconds)
-            if passes == 0 {
-                passes = 1
-                while time(passes: passes, over: sample, grid).seconds < 0.02, passes < 1 << 20 { passes *= 2 }
-            }
-            indexBest = min(indexBest, time(passes: passes, over: sample, grid).seconds / Double(passes))
+        let sliceCount = min(sample.count, 20)
+        let slices = (0..<sliceCount).map { i in
+            Array(sample[i * sample.count / sliceCount..<(i + 1) * sample.count / sliceCount])
         }
-        comparison.referenceSecondsPerPosition = referenceBest / Double(sample.count)
-        comparison.indexSecondsPerPosition = indexBest / Double(sample.count)
+        var passes = [Int](repeating: 0, count: sliceCount)
+        var indexBest = [Double](repeating: .infinity, count: sliceCount)
+        var referenceBest = [Double](repeating: .infinity, count: sliceCount)
+        comparison.hits = 0
+        for round in 0..<max(1, rounds) {
+            for (i, slice) in slices.enumerated() {
+                let (hits, referenceSeconds) = time(passes: 1, over: slice, reference)
+                if round == 0 { comparison.hits += hits }
+                referenceBest[i] = min(referenceBest[i], referenceSeconds)
+                if passes[i] == 0 {
+                    passes[i] = 1
+                    while time(passes: passes[i], over: slice, grid).seconds < 0.001, passes[i] < 1 << 20 {
+                        passes[i] *= 2
+                    }
+                }
+                indexBest[i] = min(indexBest[i], time(passes: passes[i], over: slice, grid).seconds / Double(passes[i]))
+            }
+        }
+        comparison.referenceSecondsPerPosition = referenceBest.reduce(0, +) / Double(sample.count)
+        comparison.indexSecondsPerPosition = indexBest.reduce(0, +) / Double(sample.count)
         return comparison
     }
 
     /// Looks up every position `passes` times; the hits of one pass and the
-    /// seconds of all.
-    private static func time(passes: Int, over sample: [Coordinate], _ index: some RegionIndex) -> (
+    /// CPU seconds of all.
+    private static func time(
+        passes: Int, over sample: [Coordinate], _ index: some RegionIndex
+    ) -> (
         hits: Int, seconds: Double
     ) {
         var hits = 0
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ThreadCPUClock.now()
         for _ in 0..<passes {
             for point in sample { index.forEachRegion(containing: point) { _ in hits += 1 } }
         }
-        return (hits / passes, seconds(clock.now - start))
+        return (hits / passes, ThreadCPUClock.now() - start)
     }
 
     /// A duration in seconds.

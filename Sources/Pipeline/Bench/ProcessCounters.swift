@@ -13,6 +13,18 @@ public enum AllocationCounter {
     public static var count: UInt64 { repeat_allocation_count() }
 }
 
+/// The CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`): what the
+/// ratios of `bench` divide, because time spent descheduled on a busy
+/// machine is not in it.
+public enum ThreadCPUClock {
+    /// Seconds of CPU the calling thread has used.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
 /// A counter of the instructions the calling thread retires in user space,
 /// through `perf_event_open(2)`; where the kernel offers none, opening it
 /// says why.
@@ -50,9 +62,11 @@ public struct InstructionCounterUnavailable: Error, CustomStringConvertible {
         case ENOENT, EOPNOTSUPP:
             reason = "this kernel or virtual machine exposes no hardware instruction counter"
         case EACCES, EPERM:
-            let paranoid = (try? String(contentsOfFile: "/proc/sys/kernel/perf_event_paranoid", encoding: .utf8))
+            let paranoid =
+                (try? String(contentsOfFile: "/proc/sys/kernel/perf_event_paranoid", encoding: .utf8))
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown"
-            reason = "not permitted (kernel.perf_event_paranoid is \(paranoid); 2 or less allows one's own threads, "
+            reason =
+                "not permitted (kernel.perf_event_paranoid is \(paranoid); 2 or less allows one's own threads, "
                 + "unless a container's seccomp profile forbids the call)"
         case ENOSYS:
             reason = "this system has no perf_event_open"

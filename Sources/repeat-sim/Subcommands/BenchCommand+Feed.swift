@@ -14,7 +14,8 @@ extension BenchCommand {
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: NotificationScheduler.Settings()),
             geofence: fence.settings, reorderSeconds: fence.reorderSeconds)
-        let settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
+        var settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
+        settings.namesDevicesAfterFiles = true
         let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs)
             .run(progress: ProgressBar(enabled: Console.stderrIsTerminal))
         if !result.unreadable.isEmpty { throw ExitCode(1) }

@@ -84,7 +84,9 @@ struct BenchCommand: ParsableCommand {
             if parseFile != nil || generateCount != nil || geofence.positions != nil {
                 problems.append("--feed benches your feed; give it without --parse, --generate and --positions")
             }
-            if geofence.regions == nil, feed.tasks == nil { problems.append("--feed needs --regions FILE, --tasks FILE, or both") }
+            if geofence.regions == nil, feed.tasks == nil {
+                problems.append("--feed needs --regions FILE, --tasks FILE, or both")
+            }
             if geofence.json, feed.markdown { problems.append("give --json or --markdown, not both") }
             problems += fence.problems()
         } else if (geofence.regions == nil) != (geofence.positions == nil) {

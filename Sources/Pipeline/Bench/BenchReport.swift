@@ -85,14 +85,15 @@ public struct BenchReport: Sendable {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    /// The change against the baseline of the figure `name`, signed, as text.
+    /// The change of `metric` against the baseline, signed, as text (`nil`
+    /// without a baseline value to divide by).
     func change(_ metric: BenchMetric) -> String? {
         guard let value = metric.value, let base = baseline?.values[metric.name], base != 0 else { return nil }
         let change = value / base - 1
         return (change >= 0 ? "+" : "−") + percent(abs(change))
     }
 
-    /// The check of the figure `name`, if the baseline gates it.
+    /// The baseline's check of the figure `name`, if it was compared.
     func check(_ name: String) -> BenchBaseline.Check? { checks.first { $0.name == name } }
 
     /// `value` with at most three decimals.

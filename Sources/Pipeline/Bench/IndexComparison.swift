@@ -4,8 +4,8 @@ import Geofencing
 /// The spatial grid against the brute-force reference on the same sample of
 /// positions, in the same process: whether they agree, how many regions
 /// the grid tests per position, and how fast each is — in CPU time of the
-/// calling thread, rounds alternating the two and keeping the fastest pass
-/// of each, so that their ratio holds on a busy machine.
+/// calling thread, alternating the two slice by slice and keeping the
+/// fastest time of each, so that their ratio holds on a busy machine.
 public struct IndexComparison: Sendable {
     /// Positions in the sample.
     public var sample = 0
@@ -65,7 +65,6 @@ public struct IndexComparison: Sendable {
         var passes = [Int](repeating: 0, count: sliceCount)
         var indexBest = [Double](repeating: .infinity, count: sliceCount)
         var referenceBest = [Double](repeating: .infinity, count: sliceCount)
-        comparison.hits = 0
         for round in 0..<max(1, rounds) {
             for (i, slice) in slices.enumerated() {
                 let (hits, referenceSeconds) = time(passes: 1, over: slice, reference)

@@ -20,7 +20,7 @@ struct BenchFeedOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "With --feed: a condition on a figure, e.g. 'fixes_per_s>=1e6' or 'index_vs_bruteforce>=50'; exit 3 when it fails.",
-            valueName: "name>=value"))
+            valueName: "condition"))
     var expect: [String] = []
 
     @Option(help: ArgumentHelp("With --feed: also write the JSON report to this file, as a baseline.", valueName: "file.json"))

@@ -29,17 +29,18 @@ struct BenchCommand: ParsableCommand {
             --feed FILE… --regions R.csv [--tasks T.json] replays the feeds through the
             whole pipeline (as replay does, geofence flags included) --runs times,
             alternating with decode-only runs of the same files, and reports the fastest
-            of each: fixes/s, transitions, reminders, peak RSS, and the ratio
-            pipeline_vs_decode. The spatial grid and the brute force then look up an
-            even sample of the fixes (index_vs_bruteforce; they must agree, else exit
-            3). Figures that do not depend on the machine's load: candidates_per_position,
-            bytes_per_region, allocations_per_1k_fixes (malloc counted in process) and
-            instructions_per_fix (perf_event_open; null with a note where the kernel
-            offers no counter). For CI: --expect 'NAME>=VALUE' (names as in the JSON;
-            exit 3 naming the failed one), --save FILE.json, and --baseline FILE.json
-            [--max-regression 10%], which gates the load-independent figures and the
-            ratios, never the absolute rates; --json or --markdown (a table for
-            $GITHUB_STEP_SUMMARY).
+            of each (fixes/s), the transitions, reminders and peak RSS. Ratios that hold
+            when the machine's speed drifts, in CPU time: pipeline_vs_decode (decoder
+            and stages timed in lockstep, read by read) and index_vs_bruteforce (the
+            spatial grid and the brute force, slice by slice, on an even sample of the
+            fixes; they must agree, else exit 3). Figures that do not depend on the
+            load: candidates_per_position, bytes_per_region, allocations_per_1k_fixes
+            (malloc counted in process) and instructions_per_fix (perf_event_open;
+            null with a note where the kernel offers no counter). For CI: --expect
+            'NAME>=VALUE' (names as in the JSON; exit 3 naming the failed one), --save
+            FILE.json, and --baseline FILE.json [--max-regression 10%], which gates the
+            load-independent figures and the ratios, never the absolute rates; --json
+            or --markdown (a table for $GITHUB_STEP_SUMMARY).
 
             Use a release build: swift build -c release --product repeat-sim.
 
@@ -67,7 +68,7 @@ struct BenchCommand: ParsableCommand {
         help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
     var out: String?
 
-    @Option(help: "The feed format for --parse and --generate (gpx, nmea, csv, gpsd), or auto.")
+    @Option(help: "The feed format for --parse, --generate and --feed (gpx, nmea, csv, gpsd), or auto.")
     var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions

@@ -42,9 +42,9 @@ public struct IndexComparison: Sendable {
 
     /// Checks and times `grid` against `reference` on `sample`, `rounds`
     /// times. The sample is cut into slices, and each round times the
-    /// reference, then the grid, slice by slice (the grid repeated until
-    /// it lasts a millisecond, so that the clock's resolution does not
-    /// decide); each slice keeps its fastest time of each, so that both
+    /// reference, then the grid, slice by slice (each repeated until it
+    /// lasts a millisecond, so that the clock's resolution and a stray
+    /// interrupt do not decide); each slice keeps its fastest time of each, so that both
     /// sides are measured on the same machine from one slice to the next
     /// and a burst of load in one round does not decide the figure.
     public static func measure(
@@ -62,26 +62,33 @@ public struct IndexComparison: Sendable {
         let slices = (0..<sliceCount).map { i in
             Array(sample[i * sample.count / sliceCount..<(i + 1) * sample.count / sliceCount])
         }
-        var passes = [Int](repeating: 0, count: sliceCount)
+        var indexPasses = [Int](repeating: 0, count: sliceCount)
+        var referencePasses = [Int](repeating: 0, count: sliceCount)
         var indexBest = [Double](repeating: .infinity, count: sliceCount)
         var referenceBest = [Double](repeating: .infinity, count: sliceCount)
         for round in 0..<max(1, rounds) {
             for (i, slice) in slices.enumerated() {
-                let (hits, referenceSeconds) = time(passes: 1, over: slice, reference)
-                if round == 0 { comparison.hits += hits }
-                referenceBest[i] = min(referenceBest[i], referenceSeconds)
-                if passes[i] == 0 {
-                    passes[i] = 1
-                    while time(passes: passes[i], over: slice, grid).seconds < 0.001, passes[i] < 1 << 20 {
-                        passes[i] *= 2
-                    }
+                if round == 0 {
+                    comparison.hits += time(passes: 1, over: slice, reference).hits
+                    referencePasses[i] = passesLasting(0.001, over: slice, reference)
+                    indexPasses[i] = passesLasting(0.001, over: slice, grid)
                 }
-                indexBest[i] = min(indexBest[i], time(passes: passes[i], over: slice, grid).seconds / Double(passes[i]))
+                let referenceSeconds = time(passes: referencePasses[i], over: slice, reference).seconds
+                referenceBest[i] = min(referenceBest[i], referenceSeconds / Double(referencePasses[i]))
+                let indexSeconds = time(passes: indexPasses[i], over: slice, grid).seconds
+                indexBest[i] = min(indexBest[i], indexSeconds / Double(indexPasses[i]))
             }
         }
         comparison.referenceSecondsPerPosition = referenceBest.reduce(0, +) / Double(sample.count)
         comparison.indexSecondsPerPosition = indexBest.reduce(0, +) / Double(sample.count)
         return comparison
+    }
+
+    /// The passes over `slice` (doubling from one) that take `seconds` at least.
+    private static func passesLasting(_ seconds: Double, over slice: [Coordinate], _ index: some RegionIndex) -> Int {
+        var passes = 1
+        while time(passes: passes, over: slice, index).seconds < seconds, passes < 1 << 20 { passes *= 2 }
+        return passes
     }
 
     /// Looks up every position `passes` times; the hits of one pass and the

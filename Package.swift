@@ -38,9 +38,15 @@ let package = Package(
         .target(name: "FeedParsing", dependencies: ["GeoCore", "CLibXML2"]),
 
         // MARK: Edges
+        // Counts the process's heap allocations (malloc interposed) and its
+        // instructions (perf_event_open) for `bench`.
+        .target(name: "CProcessCounters"),
         .target(
             name: "Pipeline",
-            dependencies: ["GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation", "Reporting"]
+            dependencies: [
+                "GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation", "Reporting",
+                "CProcessCounters",
+            ]
         ),
         .target(
             name: "TaskStore",

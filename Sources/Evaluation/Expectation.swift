@@ -13,7 +13,8 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         case greater = ">"
         case less = "<"
 
-        func holds(_ left: Double, _ right: Double) -> Bool {
+        /// Whether `left` compares so with `right`.
+        public func holds(_ left: Double, _ right: Double) -> Bool {
             switch self {
             case .atLeast: return left >= right
             case .atMost: return left <= right

@@ -93,7 +93,7 @@ public final class FeedRun {
 
     private func finish(started: Date) -> Result {
         progress?.clear()
-        for line in repeats.summaries { Console.write(line) }
+        if settings.reportsDiagnostics { for line in repeats.summaries { Console.write(line) } }
         if !result.stoppedAtMalformedRecord, pipeline != nil {
             events.removeAll(keepingCapacity: true)
             pipeline!.finish(into: &events)
@@ -162,7 +162,7 @@ public final class FeedRun {
     /// handed on.
     private func consume(_ batch: inout FeedBatch, summary: inout FeedSummary, device: String?) -> Bool {
         for diagnostic in batch.diagnostics {
-            if settings.verbose || repeats.shouldPrint(diagnostic) {
+            if settings.reportsDiagnostics, settings.verbose || repeats.shouldPrint(diagnostic) {
                 progress?.clear()
                 Console.write(diagnostic.located(in: summary.feed))
             }
@@ -231,6 +231,7 @@ public final class FeedRun {
     }
 
     private func warn(_ message: String) {
+        guard settings.reportsDiagnostics else { return }
         progress?.clear()
         Console.warn(message)
     }

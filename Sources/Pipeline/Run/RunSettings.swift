@@ -22,6 +22,9 @@ public struct RunSettings {
     public var verbose = false
     /// Draw a progress line when stderr is a terminal and stdout is not.
     public var showsProgress = false
+    /// Print each diagnostic and dropped fix on stderr (counted either
+    /// way); `bench` prints them on its first run only.
+    public var reportsDiagnostics = true
     /// Re-read the tasks this often while a live input runs (`live` with
     /// the store), with the function that reads them.
     public var taskReload: (seconds: Double, read: () throws -> [RecurringTask])?

@@ -6,7 +6,8 @@ import Pipeline
 
 /// `repeat-sim bench`: measures the geofence index on this machine, with the
 /// brute-force reference on a sample of the same positions in the same run,
-/// or (`--parse FILE`) the decoding throughput of a feed file.
+/// (`--parse FILE`) the decoding throughput of a feed file, or (`--feed
+/// FILE…`) the user's workload end to end with gates for CI.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -25,6 +26,22 @@ struct BenchCommand: ParsableCommand {
             --parse FILE decodes a feed file three times (1 MiB reads, as `decode` does)
             and reports the fastest run: fixes/s, MB/s and peak RSS.
 
+            --feed FILE… --regions R.csv [--tasks T.json] replays the feeds through the
+            whole pipeline (as replay does, geofence flags included) --runs times,
+            alternating with decode-only runs of the same files, and reports the fastest
+            of each (fixes/s), the transitions, reminders and peak RSS. Ratios that hold
+            when the machine's speed drifts, in CPU time: pipeline_vs_decode (decoder
+            and stages timed in lockstep, read by read) and index_vs_bruteforce (the
+            spatial grid and the brute force, slice by slice, on an even sample of the
+            fixes; they must agree, else exit 3). Figures that do not depend on the
+            load: candidates_per_position, bytes_per_region, allocations_per_1k_fixes
+            (malloc counted in process) and instructions_per_fix (perf_event_open;
+            null with a note where the kernel offers no counter). For CI: --expect
+            'NAME>=VALUE' (names as in the JSON; exit 3 naming the failed one), --save
+            FILE.json, and --baseline FILE.json [--max-regression 10%], which gates the
+            load-independent figures and the ratios, never the absolute rates; --json
+            or --markdown (a table for $GITHUB_STEP_SUMMARY).
+
             Use a release build: swift build -c release --product repeat-sim.
 
             Examples:
@@ -32,6 +49,8 @@ struct BenchCommand: ParsableCommand {
               repeat-sim bench --regions regions.csv --positions positions.csv --json
               repeat-sim bench --parse track_city.nmea --json
               repeat-sim bench --generate 1000000 --json
+              repeat-sim bench --feed track.nmea --regions regions.csv --tasks tasks.json \\
+                --expect 'index_vs_bruteforce>=50' --baseline main.json --markdown
             """
     )
 
@@ -49,17 +68,39 @@ struct BenchCommand: ParsableCommand {
         help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
     var out: String?
 
-    @Option(help: "The feed format for --parse and --generate (gpx, nmea, csv, gpsd), or auto.")
+    @Option(help: "The feed format for --parse, --generate and --feed (gpx, nmea, csv, gpsd), or auto.")
     var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions
 
+    @OptionGroup(title: "Your workload (--feed)") var feed: BenchFeedOptions
+
+    @OptionGroup(title: "Geofence (with --feed)") var fence: GeofenceOptions
+
     func validate() throws {
         if let generateCount, generateCount < 2 { throw ValidationError("--generate takes 2 or more fixes") }
         if generateCount != nil, parseFile != nil { throw ValidationError("give --generate N or --parse FILE, not both") }
+        var problems = feed.problems()
+        if !feed.feeds.isEmpty {
+            if parseFile != nil || generateCount != nil || geofence.positions != nil {
+                problems.append("--feed benches your feed; give it without --parse, --generate and --positions")
+            }
+            if geofence.regions == nil, feed.tasks == nil {
+                problems.append("--feed needs --regions FILE, --tasks FILE, or both")
+            }
+            if geofence.json, feed.markdown { problems.append("give --json or --markdown, not both") }
+            problems += fence.problems()
+        } else if (geofence.regions == nil) != (geofence.positions == nil) {
+            problems.append("give both --regions and --positions, or neither (to generate a workload)")
+        }
+        if let first = problems.first { throw ValidationError(first) }
     }
 
     func run() throws {
+        if !feed.feeds.isEmpty {
+            try runFeed()
+            return
+        }
         if let generateCount {
             let path = out ?? FileManager.default.temporaryDirectory.appendingPathComponent("repeat-bench-\(getpid()).nmea").path
             defer { if out == nil { try? FileManager.default.removeItem(atPath: path) } }
@@ -108,7 +149,7 @@ struct GeofenceBenchOptions: ParsableArguments {
         }
     }
 
-    @Option(help: "Regions CSV (id,lat,lon,radius); with --positions. Default: a generated workload.")
+    @Option(help: "Regions CSV (id,lat,lon,radius); with --positions or --feed. Default: a generated workload.")
     var regions: String?
 
     @Option(help: "Positions CSV (t,lat,lon or time,lat,lon).")
@@ -130,9 +171,6 @@ struct GeofenceBenchOptions: ParsableArguments {
     var json = false
 
     func validate() throws {
-        if (regions == nil) != (positions == nil) {
-            throw ValidationError("give both --regions and --positions, or neither (to generate a workload)")
-        }
         if regionsCount < 1 || positionsCount < 1 {
             throw ValidationError("--regions-count and --positions-count must be at least 1")
         }

@@ -1,0 +1,64 @@
+import FeedParsing
+import Foundation
+
+/// The CPU time of decoding against that of the stages, measured in
+/// lockstep: each read of a feed is decoded, then its fixes go through the
+/// stages, and both are timed on the calling thread (``ThreadCPUClock``),
+/// so that the two see the same machine from one millisecond to the next.
+/// Over several runs each read keeps its fastest decode and its fastest
+/// stages, so that a burst of load in one run does not decide the figure.
+struct StageShare {
+    /// The fastest CPU seconds of each read, decoding and stages.
+    private(set) var reads: [(decode: Double, stages: Double)] = []
+
+    /// Decode seconds summed over the reads.
+    var decodeSeconds: Double { reads.reduce(0) { $0 + $1.decode } }
+    /// Stage seconds summed over the reads.
+    var stageSeconds: Double { reads.reduce(0) { $0 + $1.stages } }
+
+    /// The pipeline's rate over the decoder's alone: decode / (decode +
+    /// stages); `nil` before a run.
+    var pipelineVsDecode: Double? {
+        let total = decodeSeconds + stageSeconds
+        return reads.isEmpty || total <= 0 ? nil : decodeSeconds / total
+    }
+
+    /// Runs `feeds` once through `pipeline` and keeps each read's fastest
+    /// times. Fixes without a device take the file's name when `settings`
+    /// say so and there are several files, as in ``FeedRun``.
+    /// - Throws: what reading a feed throws.
+    mutating func run(feeds: [String], settings: RunSettings, pipeline: ReminderPipeline) throws {
+        var stages = pipeline
+        var events: [ReminderPipeline.Event] = []
+        var index = 0
+        for path in feeds {
+            let device =
+                settings.namesDevicesAfterFiles && feeds.count > 1 ? (path as NSString).lastPathComponent : nil
+            var mark = ThreadCPUClock.now()
+            try FeedFileDecoding.decode(path: path, format: settings.format, options: settings.decoding) { batch in
+                let decoded = ThreadCPUClock.now()
+                events.removeAll(keepingCapacity: true)
+                for var fix in batch.fixes {
+                    if fix.device == nil, let device { fix.device = device }
+                    stages.push(fix, into: &events)
+                }
+                let staged = ThreadCPUClock.now()
+                record(index, decode: decoded - mark, stages: staged - decoded)
+                index += 1
+                mark = ThreadCPUClock.now()
+                return true
+            }
+        }
+        let finishing = ThreadCPUClock.now()
+        stages.finish(into: &events)
+        record(index, decode: 0, stages: ThreadCPUClock.now() - finishing)
+    }
+
+    private mutating func record(_ index: Int, decode: Double, stages: Double) {
+        if index < reads.count {
+            reads[index] = (min(reads[index].decode, decode), min(reads[index].stages, stages))
+        } else {
+            reads.append((decode, stages))
+        }
+    }
+}

@@ -61,7 +61,8 @@ public struct ReminderStage: Sendable {
         let known = Set(tasks.map(\.id))
         var tasksByRegion: [Int: [String]] = [:]
         for (key, region) in regions.enumerated() {
-            for task in placeTasks[key] ?? region.task.map { [$0] } ?? [] where known.contains(task) {
+            let regionTasks = placeTasks[key] ?? region.task.map { [$0] } ?? []
+            for task in regionTasks where known.contains(task) {
                 tasksByRegion[key, default: []].append(task)
             }
         }

@@ -17,7 +17,8 @@ public struct EvaluationRunner: Sendable {
         /// False entries per 100 device-hours, mean over the runs with its
         /// 95 % interval (two runs or more with tracks as truth).
         public var falseEntriesInterval: (mean: Double, interval: ClosedRange<Double>)?
-        /// The stages' counts on the first run.
+        /// The stages' counts on the first run (fixes evaluated and ignored),
+        /// for the summary.
         public var statistics: ReminderPipeline.Statistics
     }
 

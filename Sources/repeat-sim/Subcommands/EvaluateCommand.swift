@@ -250,6 +250,16 @@ struct EvaluateCommand: ParsableCommand {
         if let coverage = scores.coverage {
             text += String(format: " over %.1f device-hours, %.1f km", coverage.deviceHours, coverage.kilometres)
         }
+        // What the first setting's stages set aside (the same for every
+        // setting but the accuracy gate and the decimation).
+        let counts = first.statistics
+        let ignored = [
+            (counts.detector.inaccurate, "inaccurate"), (counts.detector.invalid, "invalid"), (counts.untimed, "without time"),
+            (counts.late, "late"),
+        ].filter { $0.0 > 0 }
+        if !ignored.isEmpty {
+            text += "; fixes ignored: " + ignored.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        }
         return text + String(format: "; %.1fs", elapsed)
     }
 

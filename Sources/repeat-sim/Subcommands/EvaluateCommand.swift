@@ -94,9 +94,8 @@ struct EvaluateCommand: ParsableCommand {
         let started = Date()
         let window = try evaluation.matchWindow()
         let expectations = try evaluation.expectations()
-        var base = EvaluationSetting(
+        let base = EvaluationSetting(
             geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
-        base.parameters = []
         let settings = try evaluation.settings(base: base)
         let scenario = try truth.scenario.map(EvaluationScenario.init(path:))
         let regionsFile = places.regions ?? scenario?.regions

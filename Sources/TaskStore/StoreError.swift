@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case corruptRow(String)
     /// The database file cannot be opened or written, with the reason.
     case unavailable(String)
+    /// A read-only command found no store at this path.
+    case missing(String)
+    /// The file is not a Repeat task store: its path and what it is.
+    case notAStore(String, reason: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -23,6 +27,10 @@ extension StoreError: CustomStringConvertible {
         case .rejected(let message): return "the store rejected the change: \(message)"
         case .corruptRow(let message): return "a stored task cannot be read: \(message)"
         case .unavailable(let message): return "the task database cannot be used: \(message)"
+        case .missing(let path):
+            return
+                "no task store at \(path) yet: add a task (`repeat-sim task add …`) or import some (`repeat-sim task import FILE`)"
+        case .notAStore(let path, let reason): return "\(path) is not a Repeat task store (\(reason))"
         }
     }
 }

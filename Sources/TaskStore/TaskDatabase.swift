@@ -12,20 +12,70 @@ import Recurrence
 public struct TaskDatabase: Sendable {
     private let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the database at `path` and migrates it.
+    /// Opens (creating the file if needed) the database at `path` and
+    /// migrates it; with `createsFolder`, the folder too.
     ///
     /// Writers wait up to `busyTimeout` seconds for another process's
     /// transaction instead of failing.
-    public init(path: String, busyTimeout: TimeInterval = 10) throws {
+    /// - Throws: ``StoreError/unavailable(_:)`` naming the file, or
+    ///   ``StoreError/notAStore(_:reason:)`` for a file that is not one.
+    public init(path: String, createsFolder: Bool = true, busyTimeout: TimeInterval = 10) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
+        if createsFolder, !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            throw StoreError.unavailable("the folder \(directory) does not exist (create it first)")
+        }
+        try Self.checkIsStore(path, allowsEmpty: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
-        let pool = try StoreError.translating { try DatabasePool(path: path, configuration: configuration) }
-        try self.init(writer: pool)
+        let pool = try Self.naming(path) { try DatabasePool(path: path, configuration: configuration) }
+        // Another program's database (tables, none of Repeat's) is left alone.
+        let foreign = try Self.naming(path) {
+            try pool.read { db in
+                try !db.tableExists("task")
+                    && Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0 > 0
+            }
+        }
+        if foreign { throw StoreError.notAStore(path, reason: "an SQLite database of another program") }
+        try self.init(writer: pool, path: path)
+    }
+
+    /// Opens the store at `path` for reading only: nothing is created or
+    /// migrated, and a read-only file can be read.
+    /// - Throws: ``StoreError/missing(_:)`` when there is no file,
+    ///   ``StoreError/notAStore(_:reason:)`` for a file that is not a store.
+    public init(readingFrom path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path) }
+        try Self.checkIsStore(path, allowsEmpty: false)
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try Self.naming(path) { try DatabaseQueue(path: path, configuration: configuration) }
+        let hasTasks = try Self.naming(path) { try queue.read { db in try db.tableExists("task") } }
+        guard hasTasks else { throw StoreError.notAStore(path, reason: "an SQLite database without Repeat's tables") }
+        writer = queue
+    }
+
+    /// Refuses a file that is not an SQLite database (an empty one may
+    /// become a store).
+    private static func checkIsStore(_ path: String, allowsEmpty: Bool) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty, allowsEmpty { return }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw StoreError.notAStore(path, reason: header.isEmpty ? "an empty file" : "not an SQLite database")
+        }
+    }
+
+    /// Runs `body`, putting the file's path in front of an unavailable store's reason.
+    private static func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try StoreError.translating(body) } catch StoreError.unavailable(let reason) {
+            throw StoreError.unavailable("\(path): \(reason)")
+        }
     }
 
     /// An empty in-memory database, for tests and dry runs.
@@ -33,9 +83,9 @@ public struct TaskDatabase: Sendable {
         try TaskDatabase(writer: DatabaseQueue())
     }
 
-    private init(writer: any DatabaseWriter) throws {
+    private init(writer: any DatabaseWriter, path: String = ":memory:") throws {
         self.writer = writer
-        try StoreError.translating { try Migrations.migrator.migrate(writer) }
+        try Self.naming(path) { try Migrations.migrator.migrate(writer) }
     }
 
     /// The default database path: `$XDG_DATA_HOME/repeat/repeat.sqlite`, else

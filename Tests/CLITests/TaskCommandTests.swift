@@ -80,6 +80,33 @@ struct TaskCommandTests {
         #expect(typo.stderr.contains("'soon' is not a time"), "\(typo.stderr)")
     }
 
+    @Test("read-only commands create nothing; a file that is not a store is refused, naming it")
+    func theStoreDoesNotSurprise() throws {
+        let folder = temporaryDirectory("repeat-store")
+        let missing = folder + "/nowhere/tasks.sqlite"
+        for command in [["task", "list"], ["task", "show", "x"], ["task", "history", "x"]] {
+            let result = try RepeatSimBinary.run(command + ["--db", missing])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("no task store at \(missing) yet"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
+        // A --db folder that does not exist is not made by writing commands either.
+        let add = try RepeatSimBinary.run(["task", "add", "--title", "X", "--every", "1w", "--db", missing])
+        #expect(add.status == 1)
+        #expect(add.stderr.contains("the folder \(folder)/nowhere does not exist"), "\(add.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
+
+        let text = folder + "/notes.sqlite"
+        try "shopping list\n".write(toFile: text, atomically: true, encoding: .utf8)
+        for command in [["task", "list"], ["task", "add", "--title", "X", "--every", "1w"]] {
+            let result = try RepeatSimBinary.run(command + ["--db", text])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(text) is not a Repeat task store (not an SQLite database)"), "\(result.stderr)")
+            #expect(!result.stderr.contains("SQLITE"), "no raw SQL words")
+        }
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "shopping list\n")
+    }
+
     @Test("states through the contract: due-soon, overdue, finished")
     func states() throws {
         _ = try sim("task", "import", sample)

@@ -19,7 +19,7 @@ struct TaskHistory: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.openForReading()
         let task = try database.task(id: id)
         let history = try database.history(id: id)
         if json {

@@ -31,7 +31,7 @@ struct TaskList: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let tasks = try store.open().tasks(list: listName)
+        let tasks = try store.openForReading().tasks(list: listName)
         let time = try at?.date(in: .current) ?? Date()
         let rows = TaskOverview.rows(tasks, at: time)
         if json {

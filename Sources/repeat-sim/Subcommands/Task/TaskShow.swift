@@ -36,7 +36,7 @@ struct TaskShow: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.open()
+        let database = try store.openForReading()
         let task = try database.task(id: id)
         let time = try at?.date(in: task.timeZone) ?? Date()
         let status = task.status(at: time)

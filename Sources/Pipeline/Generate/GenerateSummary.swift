@@ -27,7 +27,7 @@ public struct GenerateSummary: Sendable {
     public func line(devices: Int) -> String {
         var text = "generate: \(fixes) fixes (\(invalid) invalid) from \(devices) device\(devices == 1 ? "" : "s")"
         if truthPoints > 0 { text += ", \(truthPoints) truth points" }
-        text += "; " + (seconds < 10 ? String(Double(Int(seconds * 100)) / 100) : String(Int(seconds))) + " s"
+        text += "; " + ElapsedText.of(seconds)
         if seconds >= 0.05, fixes > 0 { text += " (\(Int(Double(fixes) / seconds)) fixes/s)" }
         return text
     }

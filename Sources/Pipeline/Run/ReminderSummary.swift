@@ -52,7 +52,7 @@ public struct ReminderSummary {
         text +=
             "; ignored fixes: \(s.detector.inaccurate) inaccurate, \(s.detector.invalid) invalid, "
             + "\(s.untimed) without time, \(s.late + s.detector.outOfOrder) late"
-        text += String(format: "; %.2f s", elapsedSeconds)
+        text += "; " + ElapsedText.of(elapsedSeconds)
         if elapsedSeconds >= 0.05, s.detector.accepted > 0 {  // a rate of a few fixes says nothing
             text += " (\(Self.rate(Double(s.detector.accepted) / elapsedSeconds)) fixes/s)"
         }

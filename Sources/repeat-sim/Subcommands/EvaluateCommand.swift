@@ -259,7 +259,7 @@ struct EvaluateCommand: ParsableCommand {
         if !ignored.isEmpty {
             text += "; fixes ignored: " + ignored.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
-        return text + String(format: "; %.1fs", elapsed)
+        return text + "; " + ElapsedText.of(elapsed)
     }
 
     /// Exit 3 when the expectations fail: for one setting, any of them;

@@ -12,12 +12,15 @@ import Recurrence
 /// let truth = evaluation.truth(of: subject)                   // once per feed
 /// let detected = evaluation.detect(subject, devices: truth.devices, setting: setting) // per setting
 /// var pool = EvaluationPool()
-/// pool.add(truth: truth, detection: detected, run: 1)
+/// pool.add(truth: truth, detection: detected, window: MatchWindow())
 /// let scores = pool.scores(window: MatchWindow())
 /// ```
 public struct FeedEvaluation: Sendable {
     /// The places watched: the bulk regions and the tasks' places.
     public let regions: [Region]
+    /// The regions as given, without the tasks' places (the reminder
+    /// stage adds those itself).
+    private let bulkRegions: [Region]
     private let tasks: [RecurringTask]
     private let reminderSettings: NotificationScheduler.Settings
 
@@ -29,8 +32,6 @@ public struct FeedEvaluation: Sendable {
         self.reminderSettings = reminderSettings
         self.bulkRegions = regions
     }
-
-    private let bulkRegions: [Region]
 
     /// The truth of a feed, ready to score against.
     public struct Truth: Sendable {

@@ -13,6 +13,20 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         case greater = ">"
         case less = "<"
 
+        /// `text` without spaces, split at its comparison into the name
+        /// before it and the value after it; `nil` without a comparison.
+        /// Two-character comparisons are tried first, so that `>=` is not
+        /// read as `>`.
+        public static func split(_ text: String) -> (name: String, comparison: Comparison, value: String, compact: String)? {
+            let compact = text.filter { !$0.isWhitespace }
+            for comparison in allCases {
+                if let range = compact.range(of: comparison.rawValue) {
+                    return (String(compact[..<range.lowerBound]), comparison, String(compact[range.upperBound...]), compact)
+                }
+            }
+            return nil
+        }
+
         /// Whether `left` compares so with `right`.
         public func holds(_ left: Double, _ right: Double) -> Bool {
             switch self {
@@ -39,21 +53,15 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
     ///   path that is no metric (with the nearest one), or a value that is
     ///   no number.
     public init(parsing text: String) throws(ExpectationError) {
-        let compact = text.filter { !$0.isWhitespace }
-        // Two-character comparisons first, so that ">=" is not read as ">".
-        guard
-            let (comparison, range) = Comparison.allCases.lazy.compactMap({ comparison in
-                compact.range(of: comparison.rawValue).map { (comparison, $0) }
-            }).first
-        else { throw .noComparison(text) }
-        path = String(compact[..<range.lowerBound])
+        guard let parts = Comparison.split(text) else { throw .noComparison(text) }
+        path = parts.name
         guard EvaluationScores.metricPaths.contains(path) else {
             throw .unknownMetric(path, suggestion: Spelling.nearest(to: path, in: EvaluationScores.metricPaths))
         }
-        guard let value = Self.number(String(compact[range.upperBound...])) else { throw .badValue(text) }
-        self.comparison = comparison
+        guard let value = Self.number(parts.value) else { throw .badValue(text) }
+        comparison = parts.comparison
         threshold = value
-        description = compact
+        description = parts.compact
     }
 
     /// A number with an optional unit: ms, s, m (minutes), min, h, or %.

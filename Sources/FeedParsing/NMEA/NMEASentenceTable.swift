@@ -93,9 +93,18 @@ enum NMEASentenceTable {
             epoch.markInvalid(quality == 0 ? "GGA fix quality 0 (no fix)" : "GGA fix quality \(quality) (manual or simulated)")
             return nil
         }
+        return offerFix(f, &epoch, withoutPosition: "GGA with fix quality \(quality) but no position")
+    }
+
+    /// The fix part GGA and GNS share: the position in fields 2–5 (ranked
+    /// as GGA's), HDOP in 8 and altitude in 9; a problem when the position
+    /// is unreadable or, `withoutPosition`, absent.
+    private static func offerFix(
+        _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, withoutPosition: @autoclosure () -> String
+    ) -> String? {
         let (coordinate, problem) = position(f, latitude: 2)
         if let problem { return problem }
-        guard let coordinate else { return "GGA with fix quality \(quality) but no position" }
+        guard let coordinate else { return withoutPosition() }
         epoch.offerPosition(coordinate, from: .gga)
         epoch.update { e in
             if case .value(let hdop) = f.number(8) {
@@ -119,26 +128,17 @@ enum NMEASentenceTable {
             return f.isEmpty(2) ? nil : "GNS without a time"
         }
         if let problem = entered { return problem }
-        let mode = f.text(6)
-        guard mode.contains(where: { "ADPRFE".contains($0) }) else {
+        // One mode letter per constellation: a fix when any of them has one.
+        let mode = f.range(6)
+        let hasFix = (mode.start..<max(mode.start, mode.end)).contains { "ADPRFE".utf8.contains(f.bytes[$0]) }
+        guard hasFix else {
+            let text = f.text(6)
             epoch.markInvalid(
-                mode.isEmpty || mode.allSatisfy({ $0 == "N" })
-                    ? "GNS mode \(mode.isEmpty ? "empty" : mode) (no fix)"
-                    : "GNS mode \(mode) (manual or simulated)")
+                text.isEmpty || text.allSatisfy({ $0 == "N" })
+                    ? "GNS mode \(text.isEmpty ? "empty" : text) (no fix)" : "GNS mode \(text) (manual or simulated)")
             return nil
         }
-        let (coordinate, problem) = position(f, latitude: 2)
-        if let problem { return problem }
-        guard let coordinate else { return "GNS with mode \(mode) but no position" }
-        epoch.offerPosition(coordinate, from: .gga)
-        epoch.update { e in
-            if case .value(let hdop) = f.number(8) {
-                e.hdop = hdop
-                e.hdopFromGGA = true
-            }
-            if case .value(let altitude) = f.number(9) { e.elevation = altitude }
-        }
-        return nil
+        return offerFix(f, &epoch, withoutPosition: "GNS with mode \(f.text(6)) but no position")
     }
 
     static func decodeRMC(

@@ -18,19 +18,13 @@ public struct BenchExpectation: Sendable, CustomStringConvertible {
     /// - Throws: ``BenchExpectationError``: no comparison, a name that is no
     ///   figure (with the nearest one), or a value that is no number.
     public init(parsing text: String, names: [String]) throws(BenchExpectationError) {
-        let compact = text.filter { !$0.isWhitespace }
-        // Two-character comparisons come first in allCases: ">=" is not read as ">".
-        guard
-            let (comparison, range) = Expectation.Comparison.allCases.lazy.compactMap({ comparison in
-                compact.range(of: comparison.rawValue).map { (comparison, $0) }
-            }).first
-        else { throw .noComparison(text) }
-        name = String(compact[..<range.lowerBound])
+        guard let parts = Expectation.Comparison.split(text) else { throw .noComparison(text) }
+        name = parts.name
         guard names.contains(name) else { throw .unknownMetric(name, suggestion: Spelling.nearest(to: name, in: names)) }
-        guard let value = Double(compact[range.upperBound...]), value.isFinite else { throw .badValue(text) }
-        self.comparison = comparison
+        guard let value = Double(parts.value), value.isFinite else { throw .badValue(text) }
+        comparison = parts.comparison
         threshold = value
-        description = compact
+        description = parts.compact
     }
 
     /// The figure's value among `metrics` (`nil` when not measured).

@@ -12,20 +12,25 @@ public struct EvaluationSubject: Sendable {
     }
 
     /// The feed's fixes as delivered (in delivery order).
-    public var fixes: [Fix]
+    public let fixes: [Fix]
     /// The truth.
-    public var truth: Truth
+    public let truth: Truth
+    /// The devices of the feed, in order of their first fix (found once:
+    /// the runner, the summary and the warnings all ask).
+    public let feedDevices: [String?]
 
     /// A subject.
     public init(fixes: [Fix], truth: Truth) {
         self.fixes = fixes
         self.truth = truth
-    }
-
-    /// The devices of the feed, in order of their first fix.
-    public var feedDevices: [String?] {
         var seen = Set<String?>()
-        return fixes.compactMap { seen.insert($0.device).inserted ? .some($0.device) : nil }
+        var devices: [String?] = []
+        var last: String??
+        for fix in fixes where last != .some(fix.device) {
+            last = .some(fix.device)
+            if seen.insert(fix.device).inserted { devices.append(fix.device) }
+        }
+        feedDevices = devices
     }
 
     /// The devices of the truth.

@@ -288,9 +288,4 @@ struct EvaluateCommandTests {
         #expect(result.stderr.contains("Usage: repeat-sim evaluate"), "\(result.stderr)")
     }
 
-    func jsonLines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
 }

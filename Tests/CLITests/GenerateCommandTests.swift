@@ -458,9 +458,4 @@ struct GenerateCommandTests {
         return try #require(RFC3339.parse(text), "'\(text)' is not an RFC 3339 time")
     }
 
-    func jsonLines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
 }

@@ -9,6 +9,8 @@ import PackageDescription
 //   swift package benchmark --target ReplayBenchmarks   (end to end)
 //   swift package benchmark --target GenerateBenchmarks (the simulator, every format)
 //   swift package benchmark --target EvaluateBenchmarks (truth events, a sweep, the replay beside it)
+// and, from the repository root, the CI gate on GateBenchmarks' allocations and
+// callgrind instruction counts: Scripts/check-benchmark-gates.py [--update]
 // `Repeat` is a symbolic link to the repository root, which gives the root
 // package a stable identity ("repeat") whatever the checkout is called.
 let package = Package(
@@ -19,16 +21,21 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(name: "CMeasuredRegion", path: "Sources/CMeasuredRegion"),
         .target(
             name: "BenchmarkWorkloads",
             dependencies: [
                 .product(name: "FeedParsing", package: "Repeat"),
                 .product(name: "GeoCore", package: "Repeat"),
                 .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
                 .product(name: "Recurrence", package: "Repeat"),
+                "CMeasuredRegion",
             ],
             path: "Sources/BenchmarkWorkloads"
         ),
+        // Runs one GateWork once, for callgrind (Scripts/check-benchmark-gates.py).
+        .executableTarget(name: "gate-count", dependencies: ["BenchmarkWorkloads"], path: "Sources/GateCount"),
         .executableTarget(
             name: "RecurrenceBenchmarks",
             dependencies: [
@@ -81,6 +88,16 @@ let package = Package(
                 .product(name: "Simulation", package: "Repeat"),
             ],
             path: "Benchmarks/GenerateBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "GateBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Pipeline", package: "Repeat"),
+                "BenchmarkWorkloads",
+            ],
+            path: "Benchmarks/GateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

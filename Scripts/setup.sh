@@ -3,7 +3,8 @@
 # Safe to run again; does nothing that is already done.
 set -euo pipefail
 # chromium-headless-shell: the report tests render --report pages in a real browser.
-packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3-gps chromium-headless-shell)
+# valgrind, binutils (objcopy): Scripts/check-benchmark-gates.py counts instructions with callgrind.
+packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3-gps chromium-headless-shell valgrind binutils)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -6,8 +6,10 @@ import GeoCore
 /// time without offset (`2025-06-01T12:00`, `2025-06-01 12:00:30`), a date
 /// (`2025-06-01`: its start), a time of day (`09:00`: today), `now`,
 /// `today`, `yesterday` or `tomorrow`, the last three optionally followed
-/// by a time (`tomorrow 09:00`). Local times that a DST change skips or
-/// repeats follow ``WallClock``'s policy (forward; the first).
+/// by a time (`tomorrow 09:00`). A time of day with an offset
+/// (`23:59+02:00`, `08:00Z`) is today's, the day taken at that offset.
+/// Local times that a DST change skips or repeats follow ``WallClock``'s
+/// policy (forward; the first).
 public enum LocalTimeText {
     /// The instant `text` names, local forms read in `zone`, relative ones
     /// against `now`.
@@ -18,6 +20,10 @@ public enum LocalTimeText {
         if lower == "now" { return now }
         if hasOffset(trimmed), let stamp = RFC3339.parse(trimmed) {
             return Date(timeIntervalSince1970: stamp.secondsSince1970)
+        }
+        if let (seconds, offset) = timeOfDayWithOffset(trimmed) {
+            let fixed = TimeZone(secondsFromGMT: offset)!
+            return WallClock(days: WallClock(now, in: fixed).days, secondsOfDay: seconds).resolve(in: fixed)
         }
         let today = WallClock(now, in: zone).days
         for (word, offset) in [("today", 0), ("yesterday", -1), ("tomorrow", 1)] where lower.hasPrefix(word) {
@@ -35,6 +41,33 @@ public enum LocalTimeText {
             return WallClock(days: days, secondsOfDay: seconds).resolve(in: zone)
         }
         throw RecurrenceError.invalidDate(text)
+    }
+
+    /// The offset from UTC, in seconds, that `text` states (`Z`, `+02:00`),
+    /// or `nil` for a local or relative time: what a task given such a time
+    /// and no zone takes as its zone.
+    public static func statedOffset(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if hasOffset(trimmed), RFC3339.parse(trimmed) != nil { return suffixOffset(trimmed)?.seconds }
+        return timeOfDayWithOffset(trimmed)?.offset
+    }
+
+    /// `23:59+02:00` or `08:00:30Z`: seconds of the day and the offset.
+    private static func timeOfDayWithOffset(_ text: String) -> (seconds: Int, offset: Int)? {
+        guard let offset = suffixOffset(text), let seconds = secondsOfDay(String(text.dropLast(offset.length))) else {
+            return nil
+        }
+        return (seconds, offset.seconds)
+    }
+
+    /// A trailing `Z` or `±HH:MM`: its seconds east of UTC and its length.
+    private static func suffixOffset(_ text: String) -> (seconds: Int, length: Int)? {
+        if text.hasSuffix("Z") || text.hasSuffix("z") { return (0, 1) }
+        let tail = Array(text.suffix(6))
+        guard tail.count == 6, tail[0] == "+" || tail[0] == "-", tail[3] == ":",
+            let hours = Int(String(tail[1...2])), let minutes = Int(String(tail[4...5])), hours <= 23, minutes <= 59
+        else { return nil }
+        return ((tail[0] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60), 6)
     }
 
     /// Whether the text ends in `Z` or a `±HH:MM` offset after a time.

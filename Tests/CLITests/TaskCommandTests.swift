@@ -8,8 +8,8 @@ struct TaskCommandTests {
     let db = temporaryDirectory("repeat-cli") + "/tasks.sqlite"
     let sample = RepositoryPaths.track("cat-medicine/tasks.json")
 
-    func sim(_ arguments: String..., input: String? = nil) throws -> CommandResult {
-        try RepeatSimBinary.run(arguments + ["--db", db], input: input)
+    func sim(_ arguments: String..., input: String? = nil, zone: String = "UTC") throws -> CommandResult {
+        try RepeatSimBinary.run(arguments + ["--db", db], input: input, environment: ["TZ": zone])
     }
 
     @Test("import then show --json gives exactly the contract's fields")
@@ -199,6 +199,28 @@ struct TaskCommandTests {
         let pets = try sim("task", "list", "--json", "--list", "Pets", "--at", "2025-04-14T10:00:00Z")
         #expect(pets.lines.count == 2)
         #expect(pets.lines.allSatisfy { $0.contains(#""list":"Pets""#) })
+    }
+
+    @Test("the overview's header is in the viewer's zone; due times in the task's, with the year when not this one")
+    func overviewTimesAreLocal() throws {
+        let added = [
+            try sim("task", "add", "--title", "Bins", "--due", "2025-04-14T23:59:00+02:00"),
+            try sim("task", "add", "--title", "Tax return", "--due", "2026-01-05T10:00", "--time-zone", "Europe/Berlin"),
+            try sim("task", "add", "--title", "Old", "--every", "1d", "--start", "2024-03-01T08:00"),
+        ]
+        #expect(added.allSatisfy { $0.status == 0 }, "\(added.map(\.stderr))")
+        let list = try sim("task", "list", "--at", "2025-04-14T10:00:00Z", zone: "America/New_York")
+        #expect(list.lines.first == "Tasks at 2025-04-14 06:00 -04:00 — 1 overdue", "\(list.stdout)")
+        // Given with +02:00 and no zone, Bins is due at 23:59 in its own zone, not 21:59 UTC.
+        #expect(list.lines.contains { $0.contains("Mon 14 Apr 23:59") && $0.contains("Bins") }, "\(list.stdout)")
+        #expect(list.lines.contains { $0.contains("Mon  5 Jan 2026 10:00") && $0.contains("Tax return") }, "\(list.stdout)")
+        #expect(list.lines.contains { $0.contains("Sat  2 Mar 2024 08:00") && $0.contains("Old") }, "\(list.stdout)")
+        let show = try sim("task", "show", "bins")
+        #expect(show.stdout.contains("due        2025-04-14 23:59 +02:00"), "\(show.stdout)")
+        // A time of day with an offset is today's at that offset.
+        let tonight = try sim("task", "add", "--title", "Tonight", "--due", "23:59+02:00")
+        #expect(tonight.status == 0, "\(tonight.stderr)")
+        #expect(try sim("task", "show", "tonight").stdout.contains("23:59 +02:00"))
     }
 
     @Test("concurrent task done from two processes both land")

@@ -20,6 +20,9 @@ struct LocalTimeTextTests {
             ("2025-06-01T12:00:00+02:00", "2025-06-01T10:00:00Z"), ("2025-06-01T12:00:00Z", "2025-06-01T12:00:00Z"),
             ("now", "2025-06-01T10:00:00Z"), ("today", "2025-05-31T22:00:00Z"), ("yesterday", "2025-05-30T22:00:00Z"),
             ("tomorrow 09:00", "2025-06-02T07:00:00Z"), ("Tomorrow", "2025-06-01T22:00:00Z"), ("18:30", "2025-06-01T16:30:00Z"),
+            // A time of day with an offset: today at that offset, whatever the zone.
+            ("23:59+02:00", "2025-06-01T21:59:00Z"), ("08:00Z", "2025-06-01T08:00:00Z"),
+            ("01:00-05:00", "2025-06-01T06:00:00Z"),
             // Skipped by the spring change: forward by the gap; repeated in autumn: the first.
             ("2024-03-31T02:30", "2024-03-31T01:30:00Z"), ("2024-10-27T02:30", "2024-10-27T00:30:00Z"),
         ])
@@ -28,7 +31,17 @@ struct LocalTimeTextTests {
     }
 
     @Test(
-        "what is not a time is refused, naming it", arguments: ["soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", ""])
+        "the offset a time states, for a task without a zone",
+        arguments: [
+            ("2025-06-01T12:00:00+02:00", 7_200), ("23:59+02:00", 7_200), ("08:00Z", 0), ("2025-06-01T12:00:00-03:30", -12_600),
+            ("2025-06-01T12:00", nil), ("tomorrow 09:00", nil), ("now", nil), ("09:00", nil),
+        ] as [(String, Int?)])
+    func statedOffset(text: String, offset: Int?) {
+        #expect(LocalTimeText.statedOffset(text) == offset, "\(text)")
+    }
+
+    @Test(
+        "what is not a time is refused, naming it", arguments: ["soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00"])
     func refuses(text: String) {
         #expect(throws: RecurrenceError.invalidDate(text)) { try LocalTimeText.date(text, in: Self.berlin, now: Self.now) }
     }

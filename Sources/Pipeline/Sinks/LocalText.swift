@@ -15,10 +15,12 @@ public enum LocalText {
         return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) \(zoneText)"
     }
 
-    /// `Mon 14 Apr 09:00`: short, in `zone`.
-    public static func short(_ date: Date, in zone: TimeZone) -> String {
+    /// `Mon 14 Apr 09:00`: short, in `zone`; with the year
+    /// (`Sat  2 Mar 2024 08:00`) when it is not the year of `now` there.
+    public static func short(_ date: Date, in zone: TimeZone, now: Date) -> String {
         let parts = local(date, in: zone)
-        return "\(weekdays[parts.weekday]) \(parts.day < 10 ? " " : "")\(parts.day) \(months[parts.month - 1]) "
+        let year = parts.year == local(now, in: zone).year ? "" : " \(parts.year)"
+        return "\(weekdays[parts.weekday]) \(parts.day < 10 ? " " : "")\(parts.day) \(months[parts.month - 1])\(year) "
             + "\(two(parts.hour)):\(two(parts.minute))"
     }
 

@@ -4,11 +4,14 @@ import Recurrence
 /// The home-screen overview: one line a task, sorted by due.
 ///
 /// ```
-/// Tasks at 2025-03-17 12:00 UTC — 1 overdue
+/// Tasks at 2025-03-17 13:00 +01:00 — 1 overdue
 ///   STATE     DUE               TASK                      PROGRESS
 ///   overdue   Mon  3 Mar 09:00  Water the plants          [████████████████████] 14d over
 ///   window    Mon 14 Apr 09:00  Buy cat medicine          [██████████████|░░░░░]  71%
 /// ```
+///
+/// The header is in the viewer's zone; each due time in its task's zone,
+/// with the year when it is not the current one.
 public struct TaskOverview {
     /// A task and its status at the overview's moment.
     public struct Row {
@@ -24,12 +27,15 @@ public struct TaskOverview {
     public var time: Date
     /// Colours, or none.
     public var style: Style
+    /// The zone the header's time is shown in: the viewer's.
+    public var zone: TimeZone
 
-    /// An overview of `rows` at `time`.
-    public init(rows: [Row], time: Date, style: Style) {
+    /// An overview of `rows` at `time`, its header in `zone`.
+    public init(rows: [Row], time: Date, style: Style, zone: TimeZone = .current) {
         self.rows = rows
         self.time = time
         self.style = style
+        self.zone = zone
     }
 
     /// The rows for `tasks` at `time`, by due date; finished tasks last.
@@ -47,19 +53,20 @@ public struct TaskOverview {
     /// The whole screen, ending with a newline.
     public func render() -> String {
         let overdue = rows.filter { $0.status.state == .overdue }.count
-        var header = "Tasks at \(LocalText.dateTime(time, in: TimeZone(identifier: "UTC")!))"
+        var header = "Tasks at \(LocalText.dateTime(time, in: zone))"
         if overdue > 0 { header += " — " + style.red(style.bold("\(overdue) overdue")) }
         var lines = [header]
         guard !rows.isEmpty else {
             return (lines + ["  No tasks. Add one with `repeat-sim task add` or `task import`."]).joined(separator: "\n") + "\n"
         }
         let titleWidth = min(32, max(10, rows.map { $0.task.title.count }.max() ?? 10))
-        lines.append(style.dim("  STATE     DUE               " + "TASK".padded(titleWidth) + "  PROGRESS"))
-        for row in rows {
-            let due = row.status.cycle.map { LocalText.short($0.due, in: row.task.timeZone) } ?? "–"
+        let dues = rows.map { row in row.status.cycle.map { LocalText.short($0.due, in: row.task.timeZone, now: time) } ?? "–" }
+        let dueWidth = max(16, dues.map(\.count).max() ?? 16)
+        lines.append(style.dim("  STATE     " + "DUE".padded(dueWidth) + "  " + "TASK".padded(titleWidth) + "  PROGRESS"))
+        for (row, due) in zip(rows, dues) {
             let state = Self.stateText(row.status.state, style: style, width: 9)
             lines.append(
-                "  \(state) \(due.padded(16))  \(row.task.title.fitted(titleWidth))  "
+                "  \(state) \(due.padded(dueWidth))  \(row.task.title.fitted(titleWidth))  "
                     + Self.bar(row.status, width: 20, style: style))
         }
         return lines.joined(separator: "\n") + "\n"

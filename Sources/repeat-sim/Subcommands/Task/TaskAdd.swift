@@ -50,6 +50,13 @@ struct TaskAdd: AsyncParsableCommand {
         // times carry no fraction of a second nobody typed.
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
         var task = RecurringTask(id: taskID, title: title, start: now, schedule: .once(due: now))
+        // "--due 23:59+02:00" without a zone is due at 23:59 in its own zone.
+        if fields.timeZone == nil,
+            let offset = [fields.due, fields.start].compactMap({ $0.flatMap { LocalTimeText.statedOffset($0.text) } }).first,
+            offset != 0
+        {
+            task.timeZone = TimeZone(secondsFromGMT: offset)!
+        }
         try fields.apply(to: &task)
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
         try store.open().add(task)

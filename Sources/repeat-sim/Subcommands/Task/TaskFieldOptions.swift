@@ -19,7 +19,10 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: "The device or person whose arrivals count (default: everyone).")
     var assignee: String?
 
-    @Option(help: ArgumentHelp("IANA time zone for calendar units and weekdays (default UTC).", valueName: "zone"))
+    @Option(
+        help: ArgumentHelp(
+            "IANA time zone for calendar units, weekdays and the times shown (default: the offset a --due or --start states, as in 23:59+02:00, else UTC).",
+            valueName: "zone"))
     var timeZone: String?
 
     @Option(

@@ -77,6 +77,27 @@ struct NMEADecoderTests {
         #expect(times == ["2019-03-08T23:59:59Z", "2019-03-09T00:00:01Z"])
     }
 
+    @Test(
+        "back-filled dates never make time run backwards",
+        arguments: [
+            // Twelve hours between held fixes, then a midnight: the evening is the day before.
+            (["010000", "123000"], "003000", ["2019-03-08T01:00:00Z", "2019-03-08T12:30:00Z", "2019-03-09T00:30:00Z"]),
+            // Two midnights among the held fixes.
+            (
+                ["230000", "100000", "220000"], "010000",
+                ["2019-03-07T23:00:00Z", "2019-03-08T10:00:00Z", "2019-03-08T22:00:00Z", "2019-03-09T01:00:00Z"]
+            ),
+            // Sentences a few seconds out of order stay as the input has them, on the same day.
+            (["100005"], "100000", ["2019-03-09T10:00:05Z", "2019-03-09T10:00:00Z"]),
+        ])
+    func backfillIsMonotonic(held: [String], dated: String, expected: [String]) {
+        let text =
+            held.map { sentence("GPGGA,\($0),5013.476,N,01710.477,E,1,09,0.8,468.7,M,0.0,M,,") }
+            + [sentence("GPRMC,\(dated),A,5013.476,N,01710.477,E,0.0,0.0,090319,,,A")]
+        let times = decode(text.joined(separator: "\n"), format: .nmea).fixes.compactMap { $0.time.map(RFC3339.format) }
+        #expect(times == expected)
+    }
+
     @Test("GLL copies of a GGA/RMC fix are dropped and counted; other GLL-only epochs are fixes")
     func strayGLL() {
         func gll(_ time: String, _ latitude: String) -> String { sentence("GPGLL,\(latitude),N,00634.4228,E,\(time),A") }

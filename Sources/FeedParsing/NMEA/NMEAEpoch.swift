@@ -76,6 +76,9 @@ struct NMEAEpochAssembler {
     static let strayGLLTolerance: Int64 = 10_000_000
 
     private static let halfDay: Int64 = 12 * 3600 * 1_000_000_000
+    /// How far the times of day of held epochs may step back without
+    /// crossing a midnight: out-of-order sentences, not a day.
+    private static let heldDisorder: Int64 = 3600 * 1_000_000_000
     private static let day: Int64 = 24 * 3600 * 1_000_000_000
 
     init(defaultDate: Int?) {
@@ -212,15 +215,18 @@ struct NMEAEpochAssembler {
     }
 
     /// Dates the held fixes from the first known date, walking back from
-    /// it (a time of day that rises by more than 12 hours going backwards
-    /// is the previous day), and emits them in input order.
+    /// it, and emits them in input order. Going backwards, a time of day
+    /// that rises by more than ``heldDisorder`` crossed a midnight: it is
+    /// the previous day. So no back-filled fix is dated after the fix that
+    /// follows it, unless the input's own times step back (by an hour at
+    /// most), which is kept as it was.
     private mutating func backfill(day: Int, timeOfDay: Int64, into batch: inout FeedBatch) {
         guard !undated.isEmpty else { return }
         var currentDay = day
         var laterTime = timeOfDay
         var days = [Int](repeating: 0, count: undated.count)
         for k in stride(from: undated.count - 1, through: 0, by: -1) {
-            if undated[k].timeOfDay > laterTime + Self.halfDay { currentDay -= 1 }
+            if undated[k].timeOfDay > laterTime + Self.heldDisorder { currentDay -= 1 }
             days[k] = currentDay
             laterTime = undated[k].timeOfDay
         }

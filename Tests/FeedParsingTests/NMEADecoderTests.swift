@@ -129,6 +129,17 @@ struct NMEADecoderTests {
         let garminFixes = garminDecoder.decodeAll(Array(garmin.joined(separator: "\n").utf8)).fixes
         #expect(garminFixes.compactMap { $0.time.map(RFC3339.format) } == ["2006-05-20T22:53:08Z", "2006-05-20T22:53:10Z"])
         #expect(garminDecoder.statistics.ignored["GLL copy of a GGA/RMC fix"] == 1)
+
+        // A receiver standing still that sends GLL every second (also in its GGA/RMC
+        // cycles) and GGA/RMC every third: each GLL-only epoch is a fix, same position or not.
+        let still = (0..<6).flatMap { second -> [String] in
+            let time = "10000\(second)"
+            return second % 3 == 0 ? fix(time, "5313.2228") + [gll(time, "5313.2228")] : [gll(time, "5313.2228")]
+        }
+        let stillDecoder = NMEADecoder()
+        let stillFixes = stillDecoder.decodeAll(Array(still.joined(separator: "\n").utf8)).fixes
+        #expect(stillFixes.count == 6)
+        #expect(stillDecoder.statistics.ignored["GLL copy of a GGA/RMC fix"] == nil)
     }
 
     @Test(

@@ -30,10 +30,13 @@ enum NMEAPositionSource: Int, Comparable {
 /// because their GLL has millisecond and their GGA/RMC centisecond
 /// resolution (Magellan eXplorist: GLL 20:06:21.297, GGA 20:06:21.30).
 /// An epoch whose only position is such a GLL adds nothing and is dropped
-/// (counted in ``strayGLLEpochs``): when it repeats the previous fix's
-/// position, or lies within ``strayGLLTolerance`` of the GGA/RMC epoch
-/// before or after it (so a GLL-only epoch waits for the next epoch
-/// before it is emitted). Every other GLL-only epoch is a fix.
+/// (counted in ``strayGLLEpochs``): when it lies within
+/// ``strayGLLTolerance`` of the GGA/RMC epoch before or after it (so a
+/// GLL-only epoch waits for the next epoch before it is emitted), or when
+/// it repeats the position of the GGA/RMC epoch just before it in a stream
+/// whose GLLs never share a GGA/RMC epoch's time (the receiver stamps its
+/// GLL apart). Every other GLL-only epoch is a fix, even one that repeats
+/// a position: a receiver standing still.
 struct NMEAEpochAssembler {
     struct Epoch {
         var timeOfDay: Int64
@@ -56,7 +59,12 @@ struct NMEAEpochAssembler {
     private(set) var hasEpoch = false
     private var invalidReason = ""
     private var sawGGAOrRMCPosition = false
+    /// Whether a GLL ever shared an epoch with a GGA/RMC position: then
+    /// the receiver stamps its GLL with the cycle's own time.
+    private var gllSharedAnEpoch = false
     private var lastCoordinate: Coordinate?
+    /// Whether the last positioned epoch was positioned by GGA/RMC.
+    private var lastWasGGAOrRMC = false
     /// The time of day of the last fix positioned by GGA/RMC.
     private var lastGGAOrRMCTimeOfDay: Int64?
     /// A GLL-only epoch waiting for the next epoch, which may show it to be a copy.
@@ -105,6 +113,7 @@ struct NMEAEpochAssembler {
     mutating func offerPosition(_ coordinate: Coordinate, from source: NMEAPositionSource) {
         guard hasEpoch else { return }
         if source != .gll { sawGGAOrRMCPosition = true }
+        if let existing = epoch.source, (existing == .gll) != (source == .gll) { gllSharedAnEpoch = true }
         if let existing = epoch.source, existing >= source { return }
         epoch.coordinate = coordinate
         epoch.source = source
@@ -141,7 +150,8 @@ struct NMEAEpochAssembler {
             }
         }
         if current.source == .gll, sawGGAOrRMCPosition {
-            if current.coordinate == lastCoordinate
+            let repeatsCycle = !gllSharedAnEpoch && lastWasGGAOrRMC && current.coordinate == lastCoordinate
+            if repeatsCycle
                 || lastGGAOrRMCTimeOfDay.map({ Self.distance(current.timeOfDay, $0) <= Self.strayGLLTolerance }) == true
             {
                 strayGLLEpochs += 1
@@ -182,7 +192,8 @@ struct NMEAEpochAssembler {
             return
         }
         lastCoordinate = coordinate
-        if current.source != .gll { lastGGAOrRMCTimeOfDay = current.timeOfDay }
+        lastWasGGAOrRMC = current.source != .gll
+        if lastWasGGAOrRMC { lastGGAOrRMCTimeOfDay = current.timeOfDay }
         var fix = Fix(
             time: nil, coordinate: coordinate, elevation: current.elevation, speed: current.speed,
             course: current.course, hdop: current.hdop)

@@ -54,12 +54,23 @@ struct DecodeCommandTests {
         #expect(lenient.status == 0)
         #expect(
             lenient.stdout
-                == "{\"time\":\"1994-03-23T12:35:19Z\",\"lat\":48.1173,\"lon\":11.516666666666667,\"speed\":11.523555555555555,\"course\":84.4}\n"
+                == "{\"time\":\"1994-03-23T12:35:19Z\",\"lat\":48.1173,\"lon\":11.516666667,\"speed\":11.523556,\"course\":84.4}\n"
         )
         #expect(lenient.stderr.hasPrefix("<stdin>:1: badChecksum: checksum 00 does not match the sentence (computed 47)"))
         let strict = try RepeatSimBinary.run(["decode", "-", "--json", "--strict"], input: Array(input.utf8))
         #expect(strict.status == 2)
         #expect(strict.stdout.isEmpty)
+    }
+
+    @Test("numbers are written as people write them: no conversion noise")
+    func numbersAsPeopleWriteThem() throws {
+        // 0.117 knots is 0.060189… m/s; a gpsd report's 0.06019 stays 0.06019.
+        let tpv = #"{"class":"TPV","mode":2,"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"speed":0.06019,"eph":4.1}"#
+        let decoded = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array((tpv + "\n").utf8))
+        #expect(decoded.stdout.contains(#""speed":0.06019,"#), "\(decoded.stdout)")
+        let knots = "$GPRMC,120000,A,4807.038,N,01131.000,E,0.117,84.4,230394,,,A*41\n"
+        let converted = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array(knots.utf8))
+        #expect(converted.stdout.contains(#""lat":48.1173,"lon":11.516666667,"speed":0.06019,"#), "\(converted.stdout)")
     }
 
     @Test("--date dates a GGA-only log; --waypoints lists GPX waypoints")
@@ -68,7 +79,7 @@ struct DecodeCommandTests {
         let dated = try RepeatSimBinary.run(["decode", "-", "--json", "--date", "2019-03-08"], input: Array(gga.utf8))
         #expect(
             dated.stdout
-                == "{\"time\":\"2019-03-08T22:00:00Z\",\"lat\":50.2246,\"lon\":17.174616666666665,\"ele\":468.77,\"hdop\":0.8}\n")
+                == "{\"time\":\"2019-03-08T22:00:00Z\",\"lat\":50.2246,\"lon\":17.174616667,\"ele\":468.77,\"hdop\":0.8}\n")
         let gpx =
             "<gpx><wpt lat=\"52.5163\" lon=\"13.3777\"><name>Pharmacy</name></wpt><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
         let waypoints = try RepeatSimBinary.run(["decode", "-", "--json", "--waypoints"], input: Array(gpx.utf8))

@@ -156,7 +156,7 @@ struct TaskCommandTests {
         let history = try sim("task", "history", "buy-cat-medicine", "--json")
         #expect(
             history.lines == [
-                #"{"completed":"2025-04-01T10:00:00Z","cycle":0.0,"window_start":"2025-03-31T07:00:00Z","due":"2025-03-31T07:00:00Z","late_s":97200.0}"#
+                #"{"completed":"2025-04-01T10:00:00Z","cycle":1,"window_start":"2025-03-31T07:00:00Z","due":"2025-03-31T07:00:00Z","late_s":97200.0}"#
             ])
         let after = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-04-02T00:00:00Z")
         #expect(after.stdout.contains(#""due":"2025-06-23T07:00:00Z""#))

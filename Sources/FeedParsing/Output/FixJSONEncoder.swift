@@ -4,8 +4,13 @@ import GeoCore
 /// `{"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,…}`.
 ///
 /// Absent fields are omitted; the time is UTC RFC 3339 with as many
-/// fraction digits as the source had; numbers are the shortest text that
-/// reads back as the same `Double`. No Foundation formatting per fix.
+/// fraction digits as the source had. Numbers are written as a person
+/// would: rounded to a fixed number of decimals per field — 9 for `lat`
+/// and `lon` (0.1 mm), 6 for `ele`, `speed`, `course`, `hdop` and
+/// `accuracy` — then the shortest text that reads back as that value, so a
+/// unit conversion's noise never shows (`0.06019`, not
+/// `0.06019000000000001`; `45.457633333`, not `45.457633333333334`).
+/// No Foundation formatting per fix.
 public enum FixJSONEncoder {
     /// Appends one fix and a newline.
     public static func append(_ fix: Fix, to bytes: inout [UInt8]) {
@@ -17,13 +22,13 @@ public enum FixJSONEncoder {
             RFC3339.append(time, to: &bytes)
             bytes.append(0x22)
         }
-        appendNumber("lat", fix.coordinate.latitude, first: &first, to: &bytes)
-        appendNumber("lon", fix.coordinate.longitude, first: &first, to: &bytes)
-        appendNumber("ele", fix.elevation, first: &first, to: &bytes)
-        appendNumber("speed", fix.speed, first: &first, to: &bytes)
-        appendNumber("course", fix.course, first: &first, to: &bytes)
-        appendNumber("hdop", fix.hdop, first: &first, to: &bytes)
-        appendNumber("accuracy", fix.accuracy, first: &first, to: &bytes)
+        appendNumber("lat", fix.coordinate.latitude, scale: degreeScale, first: &first, to: &bytes)
+        appendNumber("lon", fix.coordinate.longitude, scale: degreeScale, first: &first, to: &bytes)
+        appendNumber("ele", fix.elevation, scale: measureScale, first: &first, to: &bytes)
+        appendNumber("speed", fix.speed, scale: measureScale, first: &first, to: &bytes)
+        appendNumber("course", fix.course, scale: measureScale, first: &first, to: &bytes)
+        appendNumber("hdop", fix.hdop, scale: measureScale, first: &first, to: &bytes)
+        appendNumber("accuracy", fix.accuracy, scale: measureScale, first: &first, to: &bytes)
         if let device = fix.device {
             appendKey("device", first: &first, to: &bytes)
             appendString(device, to: &bytes)
@@ -47,9 +52,9 @@ public enum FixJSONEncoder {
             RFC3339.append(time, to: &bytes)
             bytes.append(0x22)
         }
-        appendNumber("lat", waypoint.coordinate.latitude, first: &first, to: &bytes)
-        appendNumber("lon", waypoint.coordinate.longitude, first: &first, to: &bytes)
-        appendNumber("ele", waypoint.elevation, first: &first, to: &bytes)
+        appendNumber("lat", waypoint.coordinate.latitude, scale: degreeScale, first: &first, to: &bytes)
+        appendNumber("lon", waypoint.coordinate.longitude, scale: degreeScale, first: &first, to: &bytes)
+        appendNumber("ele", waypoint.elevation, scale: measureScale, first: &first, to: &bytes)
         bytes.append(0x7D)
         bytes.append(0x0A)
     }
@@ -64,11 +69,25 @@ public enum FixJSONEncoder {
         bytes.append(0x3A)
     }
 
+    /// 10^decimals of latitude and longitude.
+    private static let degreeScale = 1e9
+    /// 10^decimals of elevation, speed, course, HDOP and accuracy.
+    private static let measureScale = 1e6
+
     @inline(__always)
-    private static func appendNumber(_ key: StaticString, _ value: Double?, first: inout Bool, to bytes: inout [UInt8]) {
+    private static func appendNumber(
+        _ key: StaticString, _ value: Double?, scale: Double, first: inout Bool, to bytes: inout [UInt8]
+    ) {
         guard let value, value.isFinite else { return }
         appendKey(key, first: &first, to: &bytes)
-        appendDouble(value, to: &bytes)
+        appendDouble(rounded(value, scale: scale), to: &bytes)
+    }
+
+    /// `value` rounded to the decimals of `scale`; values too large for
+    /// that to matter (or to stay finite) as they are.
+    @inline(__always)
+    static func rounded(_ value: Double, scale: Double) -> Double {
+        abs(value) < 1e15 / scale ? (value * scale).rounded() / scale : value
     }
 
     /// Appends the shortest round-trip text of a finite double (Swift's

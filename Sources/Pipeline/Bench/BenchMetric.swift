@@ -53,6 +53,11 @@ public struct BenchMetric: Sendable, Equatable {
     /// `value` with this figure's decimals.
     public func format(_ value: Double) -> String { BenchMetric.format(value, decimals: decimals) }
 
+    /// `value` for people: rates (`…_per_s`) as `10.9M`, the rest as ``format(_:)``.
+    public func display(_ value: Double) -> String {
+        name.hasSuffix("_per_s") ? RateText.of(value) : format(value)
+    }
+
     /// `value` with `decimals` decimals, without a trailing `.0` for integers.
     static func format(_ value: Double, decimals: Int) -> String {
         var scale = 1.0

@@ -13,9 +13,9 @@ extension BenchReport {
             "", "| figure | name | value | baseline | change | gate |", "| --- | --- | ---: | ---: | ---: | --- |",
         ]
         for metric in result.metrics {
-            let baseline = self.baseline?.values[metric.name].map { metric.format($0) } ?? ""
+            let baseline = self.baseline?.values[metric.name].map { metric.display($0) } ?? ""
             lines.append(
-                "| \(metric.label) | `\(metric.name)` | \(metric.value.map { metric.format($0) } ?? "n/a") | \(baseline) | "
+                "| \(metric.label) | `\(metric.name)` | \(metric.value.map { metric.display($0) } ?? "n/a") | \(baseline) | "
                     + "\(change(metric) ?? "") | \(gate(metric)) |")
         }
         if !expectations.isEmpty {
@@ -42,10 +42,10 @@ extension BenchReport {
         for metric in metrics {
             var line =
                 metric.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + (metric.value.map { metric.format($0) } ?? "n/a")
+                + (metric.value.map { metric.display($0) } ?? "n/a")
             if let base = baseline?.values[metric.name] {
                 line +=
-                    "  (baseline \(metric.format(base))\(change(metric).map { ", \($0)" } ?? "")"
+                    "  (baseline \(metric.display(base))\(change(metric).map { ", \($0)" } ?? "")"
                     + "\(check(metric.name).map { $0.holds ? ", ok" : ", REGRESSION" } ?? ""))"
             }
             lines.append(line)

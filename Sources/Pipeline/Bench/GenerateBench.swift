@@ -37,8 +37,8 @@ public enum GenerateBench {
         public var text: String {
             let parseRate = parse.map { Double($0.fixes) / max($0.seconds, 1e-9) } ?? 0
             return """
-                generate: \(fixes) fixes, \(bytes) bytes in \(rounded(seconds, 3)) s = \(Int(fixesPerSecond)) fixes/s
-                parse the same file (best of \(ParseBench.runs)): \(Int(parseRate)) fixes/s
+                generate: \(fixes) fixes, \(bytes) bytes in \(ElapsedText.of(seconds)) = \(RateText.of(fixesPerSecond)) fixes/s
+                parse the same file (best of \(ParseBench.runs)): \(RateText.of(parseRate)) fixes/s
                 generate / parse: \(rounded(fixesPerSecond / max(parseRate, 1e-9), 2))
                 peak RSS: \(rounded(peakRSSMegabytes, 1)) MiB
                 """

@@ -62,10 +62,13 @@ public enum IndexBench {
                 ("index memory", "\(rounded(Double(indexBytes) / Double(max(regions, 1)), 1)) bytes/region"),
                 ("grid layout", layout),
                 ("query", "\(rounded(querySeconds, 3)) s"),
-                ("grid positions/s", "\(rounded(positionsPerSecond, 0))"),
+                ("grid lookups", "\(RateText.of(positionsPerSecond)) positions/s"),
                 ("hits", "\(hits)"),
                 ("candidates/position", "\(rounded(candidatesPerPosition, 2))"),
-                ("brute force positions/s", "\(rounded(bruteForcePositionsPerSecond, 0)) (sample of \(bruteForceSample))"),
+                (
+                    "brute force lookups",
+                    "\(RateText.of(bruteForcePositionsPerSecond)) positions/s (sample of \(bruteForceSample))"
+                ),
                 ("speed-up over brute force", "\(rounded(positionsPerSecond / max(bruteForcePositionsPerSecond, 1e-9), 1))×"),
                 ("grid agrees with brute force", bruteForceAgrees ? "yes" : "NO"),
                 ("peak RSS", "\(rounded(peakRSSMegabytes, 1)) MB"),

@@ -90,7 +90,7 @@ public struct ParseBench: Sendable {
     public static func text(_ m: Measurement, path: String) -> String {
         """
         \(path) (\(m.format?.rawValue ?? "unknown")): \(m.bytes) bytes, \(m.fixes) fixes, \(m.skipped) skipped
-          best of \(runs): \(rounded(m.seconds, 4)) s = \(Int(Double(m.fixes) / m.seconds)) fixes/s, \(rounded(Double(m.bytes) / 1e6 / m.seconds, 1)) MB/s
+          best of \(runs): \(ElapsedText.of(m.seconds)) = \(RateText.of(Double(m.fixes) / m.seconds)) fixes/s, \(rounded(Double(m.bytes) / 1e6 / m.seconds, 1)) MB/s
           peak RSS: \(rounded(peakResidentMegabytes(), 1)) MiB
         """
     }

@@ -28,7 +28,7 @@ public struct GenerateSummary: Sendable {
         var text = "generate: \(fixes) fixes (\(invalid) invalid) from \(devices) device\(devices == 1 ? "" : "s")"
         if truthPoints > 0 { text += ", \(truthPoints) truth points" }
         text += "; " + ElapsedText.of(seconds)
-        if seconds >= 0.05, fixes > 0 { text += " (\(Int(Double(fixes) / seconds)) fixes/s)" }
+        if seconds >= 0.05, fixes > 0 { text += " (\(RateText.of(Double(fixes) / seconds)) fixes/s)" }
         return text
     }
 }

@@ -54,7 +54,7 @@ public struct ReminderSummary {
             + "\(s.untimed) without time, \(s.late + s.detector.outOfOrder) late"
         text += "; " + ElapsedText.of(elapsedSeconds)
         if elapsedSeconds >= 0.05, s.detector.accepted > 0 {  // a rate of a few fixes says nothing
-            text += " (\(Self.rate(Double(s.detector.accepted) / elapsedSeconds)) fixes/s)"
+            text += " (\(RateText.of(Double(s.detector.accepted) / elapsedSeconds)) fixes/s)"
         }
         var missed: [String] = []
         if let limit = limits.monitor {
@@ -84,12 +84,6 @@ public struct ReminderSummary {
     }
 
     /// 1.23M, 456k or 789.
-    private static func rate(_ value: Double) -> String {
-        if value >= 1e6 { return String(format: "%.2fM", value / 1e6) }
-        if value >= 1e3 { return String(format: "%.0fk", value / 1e3) }
-        return String(format: "%.0f", value)
-    }
-
     /// ` (due 2, location 5)`, sorted by name, or nothing when empty.
     private static func list(_ counts: [(String, Int)]) -> String {
         counts.isEmpty ? "" : " (" + counts.sorted { $0.0 < $1.0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"

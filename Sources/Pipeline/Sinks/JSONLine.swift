@@ -23,6 +23,9 @@ public struct JSONLine {
     /// Adds an integer field.
     public mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
 
+    /// Adds an integer field (`null` when nil).
+    public mutating func add(_ key: String, _ value: Int?) { field(key, value.map { String($0) } ?? "null") }
+
     /// Adds a date field as UTC RFC 3339 text (`null` when nil).
     public mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
 

@@ -13,7 +13,8 @@ struct TaskHistory: AsyncParsableCommand {
     @Argument(help: "The task's id.")
     var id: String
 
-    @Flag(help: "JSON lines: {\"completed\",\"cycle\",\"window_start\",\"due\",\"late_s\"}.")
+    @Flag(
+        help: "JSON lines: {\"completed\",\"cycle\" (1-based, as the table),\"window_start\",\"due\",\"late_s\"}.")
     var json = false
 
     @OptionGroup var store: StoreOptions
@@ -26,7 +27,8 @@ struct TaskHistory: AsyncParsableCommand {
             for record in history {
                 var line = JSONLine()
                 line.add("completed", date: record.completedAt)
-                line.add("cycle", record.cycle.map(Double.init))
+                // 1-based, as the table shows it.
+                line.add("cycle", record.cycle.map { $0 + 1 })
                 line.add("window_start", date: record.windowStart)
                 line.add("due", date: record.due)
                 line.add("late_s", record.lateness)

@@ -12,7 +12,7 @@ import Pipeline
 /// `xmllint --stream` and gpsbabel.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal],
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
         maxDuration: .seconds(10), maxIterations: 10)
 
     let fixes = 1_000_000

@@ -1,5 +1,5 @@
 import Benchmark
-import BenchmarkWorkloads
+import GateWorkloads
 import Pipeline
 
 /// The project's own CI gate: the hot paths measured only on figures that do

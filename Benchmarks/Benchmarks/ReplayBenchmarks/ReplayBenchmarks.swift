@@ -13,7 +13,7 @@ import Pipeline
 /// ../shared/bench's file, next to the decode-only rate.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal],
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
         maxDuration: .seconds(10), maxIterations: 5)
 
     for fixes in [100_000, 1_000_000] {

@@ -1,4 +1,4 @@
-import BenchmarkWorkloads
+import GateWorkloads
 import Foundation
 
 // gate-count --list: the names of the works, one per line.

@@ -1,3 +1,4 @@
+import BenchmarkWorkloads
 import CMeasuredRegion
 import FeedParsing
 import GeoCore

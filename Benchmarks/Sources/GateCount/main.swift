@@ -1,5 +1,5 @@
-import GateWorkloads
 import Foundation
+import GateWorkloads
 
 // gate-count --list: the names of the works, one per line.
 // gate-count WORK: readies one GateBenchmarks workload and runs it once

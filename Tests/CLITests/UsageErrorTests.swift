@@ -111,5 +111,18 @@ struct NothingToReplayTests {
         #expect(noRegions.status == 1)
         #expect(noRegions.stdout.isEmpty)
         #expect(noRegions.stderr.contains("no usable region in \(empty)"), "\(noRegions.stderr)")
+
+        // A zero-byte file is empty, not unreadable; a tasks file's problem names the file.
+        let zero = folder + "/zero.csv"
+        FileManager.default.createFile(atPath: zero, contents: Data())
+        let zeroRegions = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"), "--regions", zero,
+        ])
+        #expect(zeroRegions.stderr.contains("no usable region in \(zero)"), "\(zeroRegions.stderr)")
+        let zeroTasks = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"), "--tasks", zero,
+        ])
+        #expect(zeroTasks.status == 1)
+        #expect(zeroTasks.stderr.contains("Error: \(zero): not valid JSON"), "\(zeroTasks.stderr)")
     }
 }

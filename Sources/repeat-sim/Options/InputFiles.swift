@@ -62,15 +62,28 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
     // A FileHandle also reads pipes and /dev/fd paths (a shell's <(…)).
-    guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else {
-        throw UnreadableFile(path: path)
-    }
-    return data
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw UnreadableFile(path: path) }
+    defer { try? handle.close() }
+    // readToEnd() is nil for an empty file: that is no data, not an error.
+    do { return try handle.readToEnd() ?? Data() } catch { throw UnreadableFile(path: path) }
 }
 
-/// The tasks of a tasks file (`--tasks`).
+/// The tasks of a tasks file (`--tasks`, `task import`).
+/// - Throws: ``UnreadableFile``, or ``TasksFileProblem`` naming the file.
 func loadTasks(_ path: String) throws -> [RecurringTask] {
-    try TaskFile.decode(readInput(path))
+    let data = try readInput(path)
+    do {
+        return try TaskFile.decode(data)
+    } catch {
+        throw TasksFileProblem(path: path == "-" ? "standard input" : path, problem: "\(error)")
+    }
+}
+
+/// A tasks file that does not decode: its name, then what is wrong.
+struct TasksFileProblem: Error, CustomStringConvertible {
+    let path: String
+    let problem: String
+    var description: String { "\(path): \(problem)" }
 }
 
 /// The regions of a `--regions` file (CSV or GeoJSON); bad rows are

@@ -23,8 +23,7 @@ struct TaskImport: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let data = try readInput(file)
-        let tasks = try TaskFile.decode(data)
+        let tasks = try loadTasks(file)
         let counts = try store.open().importTasks(tasks, replace: replace)
         print(
             "Imported \(tasks.count) task\(tasks.count == 1 ? "" : "s")"

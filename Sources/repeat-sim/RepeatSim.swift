@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoCore
 import Pipeline
 
 /// The `repeat-sim` command: a location-feed simulator and geofence
@@ -35,6 +36,11 @@ struct RepeatSim: AsyncParsableCommand {
         do {
             command = try parseAsRoot()
         } catch {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let misspelt = misspeltSubcommand(in: arguments) ?? unknownOption(in: arguments) {
+                Console.write(misspelt)
+                Foundation.exit(1)
+            }
             if exitCode(for: error) == .validationFailure {
                 Console.write(fullMessage(for: error))
                 Foundation.exit(1)
@@ -50,6 +56,10 @@ struct RepeatSim: AsyncParsableCommand {
         } catch {
             // A usage error found while running: the subcommand's usage.
             if exitCode(for: error) == .validationFailure {
+                if let unknown = unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
+                    Console.write(unknown)
+                    Foundation.exit(1)
+                }
                 let usage = usageString(for: type(of: command))
                 let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
                 Console.write("Error: \(message(for: error))\nUsage: \(usage)\n  See '\(path) --help' for more information.")
@@ -57,5 +67,58 @@ struct RepeatSim: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// For a command line with a `--flag` its command does not have: the
+    /// error argument-parser gives for it, with the nearest flag. Checked
+    /// before any other usage error, because ArgumentParser validates the
+    /// options it knows (`--regions is required`) before it reports the
+    /// unknown one that was meant to give them (`--regionz`).
+    static func unknownOption(in arguments: [String]) -> String? {
+        var command: any ParsableCommand.Type = RepeatSim.self
+        for word in arguments where !word.hasPrefix("-") {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
+            else { break }
+            command = next
+        }
+        let help = RepeatSim.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var known: Set<String> = ["--help", "--version"]
+        for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("--") {
+            known.insert(String(token))
+        }
+        for word in arguments.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
+            let name = String(word.prefix { $0 != "=" })
+            guard !known.contains(name) else { continue }
+            let usage = usageString(for: command)
+            let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
+            let nearest = Spelling.nearest(to: name, in: known.sorted())
+            let hint = Spelling.distance(nearest, name) <= max(2, name.count / 3) ? " Did you mean '\(nearest)'?" : ""
+            return "Error: Unknown option '\(name)'.\(hint)\nUsage: \(usage)\n  See '\(path) --help' for more information."
+        }
+        return nil
+    }
+
+    /// For a command line whose command word is none of the subcommands
+    /// (`repeat-sim decod x`, `repeat-sim task lst`): an error naming it,
+    /// the nearest subcommand and the usage; `nil` when the words are fine.
+    static func misspeltSubcommand(in arguments: [String]) -> String? {
+        var command: any ParsableCommand.Type = RepeatSim.self
+        var path = ["repeat-sim"]
+        for word in arguments where !word.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            let names = subcommands.compactMap { $0.configuration.commandName }
+            guard let index = names.firstIndex(of: word) else {
+                let nearest = Spelling.nearest(to: word, in: names)
+                let hint =
+                    Spelling.distance(nearest, word) <= max(1, word.count / 3)
+                    ? "Did you mean '\(nearest)'?" : "The commands: \(names.joined(separator: ", "))."
+                return "Error: unknown command '\(word)'. \(hint)\nUsage: \(path.joined(separator: " ")) <subcommand>\n"
+                    + "  See '\(path.joined(separator: " ")) --help' for more information."
+            }
+            command = subcommands[index]
+            path.append(word)
+        }
+        return nil
     }
 }

@@ -14,6 +14,31 @@ struct UsageErrorTests {
         #expect(result.stderr.contains("Usage: repeat-sim replay"), "\(result.stderr)")
     }
 
+    @Test("a misspelt flag is named even when the flag it was meant to be is required")
+    func misspeltRequiredFlag() throws {
+        let replay = try RepeatSimBinary.run(["replay", "walk.gpx", "--regionz", "places.csv"])
+        #expect(replay.status == 1)
+        #expect(replay.stderr.hasPrefix("Error: Unknown option '--regionz'. Did you mean '--regions'?"), "\(replay.stderr)")
+        let add = try RepeatSimBinary.run(["task", "add", "--titel", "Bins", "--every", "1w"])
+        #expect(add.stderr.hasPrefix("Error: Unknown option '--titel'. Did you mean '--title'?"), "\(add.stderr)")
+        #expect(add.stderr.contains("Usage: repeat-sim task add"), "\(add.stderr)")
+        let far = try RepeatSimBinary.run(["replay", "walk.gpx", "--frobnicate"])
+        #expect(far.stderr.hasPrefix("Error: Unknown option '--frobnicate'.\n"), "\(far.stderr)")
+    }
+
+    @Test("a misspelt command gets a 'did you mean', at any level")
+    func misspeltCommand() throws {
+        let root = try RepeatSimBinary.run(["decod", "walk.gpx"])
+        #expect(root.status == 1)
+        #expect(root.stderr.hasPrefix("Error: unknown command 'decod'. Did you mean 'decode'?"), "\(root.stderr)")
+        let task = try RepeatSimBinary.run(["task", "lst"])
+        #expect(task.stderr.hasPrefix("Error: unknown command 'lst'. Did you mean 'list'?"), "\(task.stderr)")
+        #expect(task.stderr.contains("Usage: repeat-sim task <subcommand>"), "\(task.stderr)")
+        let unknown = try RepeatSimBinary.run(["frobnicate"])
+        #expect(
+            unknown.stderr.contains("The commands: task, decode, replay, live, generate, evaluate, bench."), "\(unknown.stderr)")
+    }
+
     @Test("a usage error found while the command runs shows that command's usage, not the root's")
     func runTimeUsageError() throws {
         let folder = temporaryDirectory("repeat-usage")

@@ -22,7 +22,8 @@ public enum LocalTimeText {
             return Date(timeIntervalSince1970: stamp.secondsSince1970)
         }
         if let (seconds, offset) = timeOfDayWithOffset(trimmed) {
-            let fixed = TimeZone(secondsFromGMT: offset)!
+            // Foundation's fixed zones stop at ±18 hours.
+            guard let fixed = TimeZone(secondsFromGMT: offset) else { throw RecurrenceError.invalidDate(text) }
             return WallClock(days: WallClock(now, in: fixed).days, secondsOfDay: seconds).resolve(in: fixed)
         }
         let today = WallClock(now, in: zone).days

@@ -42,7 +42,7 @@ struct LocalTimeTextTests {
 
     @Test(
         "what is not a time is refused, naming it",
-        arguments: ["soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00"])
+        arguments: ["soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00", "10:00+23:00"])
     func refuses(text: String) {
         #expect(throws: RecurrenceError.invalidDate(text)) { try LocalTimeText.date(text, in: Self.berlin, now: Self.now) }
     }

@@ -53,9 +53,9 @@ struct TaskAdd: AsyncParsableCommand {
         // "--due 23:59+02:00" without a zone is due at 23:59 in its own zone.
         if fields.timeZone == nil,
             let offset = [fields.due, fields.start].compactMap({ $0.flatMap { LocalTimeText.statedOffset($0.text) } }).first,
-            offset != 0
+            offset != 0, let zone = TimeZone(secondsFromGMT: offset)
         {
-            task.timeZone = TimeZone(secondsFromGMT: offset)!
+            task.timeZone = zone
         }
         try fields.apply(to: &task)
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }

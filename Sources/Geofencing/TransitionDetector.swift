@@ -183,7 +183,8 @@ public struct TransitionDetector: Sendable {
                 let changed = changes.lastIndex { $0.key == key }
                 let membership = changed.map { changes[$0].membership } ?? stored
                 guard case .inside(let since, false, let exitCount) = membership,
-                    Double(time.nanoseconds - since.nanoseconds) >= dwell * 1e9
+                    // In Double: two fixes up to 584 years apart (Int64's whole range) never trap.
+                    Double(time.nanoseconds) - Double(since.nanoseconds) >= dwell * 1e9
                 else { continue }
                 let reported = Membership.inside(since: since, dwellReported: true, exitCount: exitCount)
                 if let changed { changes[changed].membership = reported } else { changes.append((key, reported)) }
@@ -213,8 +214,18 @@ public struct TransitionDetector: Sendable {
 
     /// The instant `fraction` of the way from `start` to `end`, with
     /// millisecond digits when it falls between whole seconds.
+    /// Worked in Double when the span does not fit Int64 (fixes more than
+    /// 292 years apart), so no time arithmetic traps.
     static func interpolateTime(from start: Timestamp, to end: Timestamp, fraction: Double) -> Timestamp {
-        let nanoseconds = start.nanoseconds + Int64((Double(end.nanoseconds - start.nanoseconds) * fraction).rounded())
+        let nanoseconds: Int64
+        let (span, overflow) = end.nanoseconds.subtractingReportingOverflow(start.nanoseconds)
+        if !overflow {
+            nanoseconds = start.nanoseconds + Int64((Double(span) * fraction).rounded())
+        } else {
+            let exact = Double(start.nanoseconds) + (Double(end.nanoseconds) - Double(start.nanoseconds)) * fraction
+            // Clamped inside the segment, and below 2^63, which Double rounds Int64.max up to.
+            nanoseconds = exact >= 9.2e18 ? end.nanoseconds : max(start.nanoseconds, min(end.nanoseconds, Int64(exact)))
+        }
         let whole = nanoseconds % 1_000_000_000 == 0
         return Timestamp(nanoseconds: nanoseconds, fractionDigits: whole ? start.fractionDigits : max(start.fractionDigits, 3))
     }

@@ -73,6 +73,18 @@ struct DecodeCommandTests {
         #expect(converted.stdout.contains(#""lat":48.1173,"lon":11.516666667,"speed":0.06019,"#), "\(converted.stdout)")
     }
 
+    @Test("numbers out of any range never trap: a gpsd mode of 1e19, an elevation of 1e19 in the table")
+    func hostileNumbers() throws {
+        let mode = #"{"class":"TPV","mode":1e19,"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4}"#
+        let noFix = try RepeatSimBinary.run(["decode", "-"], input: Array((mode + "\n").utf8))
+        #expect(noFix.status == 0, "\(noFix.stderr)")
+        #expect(noFix.stderr.contains("invalidFix: TPV with mode 0 (no fix)"), "\(noFix.stderr)")
+        let huge = "time,lat,lon,ele,speed\n2025-03-01T10:00:00Z,52.5,13.4,1e19,5e300\n"
+        let table = try RepeatSimBinary.run(["decode", "-"], input: Array(huge.utf8))
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("1e+19") && table.stdout.contains("5e+300"), "\(table.stdout)")
+    }
+
     @Test("--date dates a GGA-only log; --waypoints lists GPX waypoints")
     func dateAndWaypoints() throws {
         let gga = "$GPGGA,220000,5013.476,N,01710.477,E,1,09,0.8,468.770,M,0.0,M,,*78\n"

@@ -106,4 +106,25 @@ import Testing
         #expect(detector.process(fix(2, offset(gate, 500))).isEmpty)
         #expect(detector.regionsInside(device: nil).isEmpty)
     }
+
+    @Test("fixes at the ends of Timestamp's range (1678…2262) cross and dwell without a trap")
+    func timesCenturiesApart() throws {
+        func at(_ text: String, _ coordinate: Coordinate) throws -> TimedFix {
+            try #require(TimedFix(Fix(time: RFC3339.parse(text), coordinate: coordinate)))
+        }
+        // Outside on both sides, the segment through the fence: a cross halfway, in 1970.
+        var crossing = TransitionDetector(regions: [fence])
+        let crossed = run(
+            &crossing,
+            [
+                try at("1679-03-01T10:00:00Z", offset(gate, 500, bearing: 0)),
+                try at("2261-03-01T10:00:00Z", offset(gate, 500, bearing: 180)),
+            ])
+        #expect(crossed.map(\.kind) == [.cross])
+        #expect(crossed.first.map { RFC3339.format($0.time).hasPrefix("1970-") } == true)
+        // Inside 582 years apart: the dwell is reported.
+        var dwelling = TransitionDetector(regions: [fence], settings: GeofenceSettings(dwell: 300))
+        let dwelt = run(&dwelling, [try at("1679-03-01T10:00:00Z", gate), try at("2261-03-01T10:00:00Z", gate)])
+        #expect(dwelt.map(\.kind) == [.enter, .dwell])
+    }
 }

@@ -36,6 +36,17 @@ import Testing
         #expect(buffer.heldCount == 0)
     }
 
+    @Test("a fix of 1678 and a window of centuries never trap")
+    func extremeTimesAndWindows() throws {
+        var buffer = ReorderBuffer(windowSeconds: 1e12)
+        let old = try #require(
+            TimedFix(Fix(time: RFC3339.parse("1678-01-01T00:00:00Z"), coordinate: Coordinate(latitude: 1, longitude: 2))))
+        #expect(buffer.push(old).isEmpty)
+        // The window is clamped to Int64's 292 years: 1678 is older than 2025's horizon, and released.
+        #expect(buffer.push(fix(0)) == [.fix(old)])
+        #expect(times(buffer.finish()) == ["0"])
+    }
+
     @Test func devicesHaveTheirOwnWindows() {
         var buffer = ReorderBuffer(windowSeconds: 5)
         _ = buffer.push(fix(100, device: "a"))

@@ -129,7 +129,8 @@ struct GPSDReport {
         case "class":
             className = string
             isTPV = string == "TPV"
-        case "mode": mode = number.map { Int($0) } ?? 0
+        // 0…3 in gpsd; anything else (1e19 from a hostile peer) is no fix, never a trap.
+        case "mode": mode = number.map { (0...3).contains($0) ? Int($0) : 0 } ?? 0
         case "device": device = string
         case "time": time = string
         case "lat": latitude = number

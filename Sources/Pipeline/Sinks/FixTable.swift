@@ -42,6 +42,8 @@ enum FixTable {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
+        // Far beyond any real fix (and beyond Int64): as Swift writes it, never a trap.
+        guard scaled < 1e15 else { return right(value.isFinite ? String(value) : "-", width) }
         let whole = Int64(scaled / scale)
         let fraction = Int64(scaled - Double(whole) * scale)
         var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)

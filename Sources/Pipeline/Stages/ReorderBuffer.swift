@@ -33,7 +33,8 @@ public struct ReorderBuffer: Sendable {
 
     /// A buffer with a window in seconds (DESIGN.md default: 5 s).
     public init(windowSeconds: Double = 5) {
-        window = Int64((max(0, windowSeconds) * 1e9).rounded())
+        // Clamped to Int64's nanoseconds (292 years), never a trap.
+        window = Int64(min(max(0, windowSeconds) * 1e9, 9.2e18).rounded())
     }
 
     /// Takes one fix; returns the fixes it releases (possibly none).
@@ -49,11 +50,19 @@ public struct ReorderBuffer: Sendable {
     public mutating func push(_ fix: TimedFix, into released: inout [Output]) {
         let time = fix.time.nanoseconds
         let slot = slot(of: fix.device ?? "")
-        if let newest = devices[slot].newest, time < newest - window { return released.append(.late(fix)) }
+        if let newest = devices[slot].newest, time < horizon(newest) { return released.append(.late(fix)) }
         devices[slot].insert(fix, at: time)
         // Fixes strictly older than the horizon can no longer be preceded
         // by an accepted newcomer.
-        devices[slot].release(before: devices[slot].newest! - window, into: &released)
+        devices[slot].release(before: horizon(devices[slot].newest!), into: &released)
+    }
+
+    /// `newest` − the window, saturating at Int64's earliest time (a fix of
+    /// 1678 with a window of weeks), never a trap.
+    @inline(__always)
+    private func horizon(_ newest: Int64) -> Int64 {
+        let (difference, overflow) = newest.subtractingReportingOverflow(window)
+        return overflow ? .min : difference
     }
 
     /// Releases everything still held, device by device, in time order.

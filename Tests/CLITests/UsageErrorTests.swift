@@ -39,6 +39,28 @@ struct UsageErrorTests {
             unknown.stderr.contains("The commands: task, decode, replay, live, generate, evaluate, bench."), "\(unknown.stderr)")
     }
 
+    @Test("an output file that is one of the inputs is refused, and the input is left as it was")
+    func outputIsAnInput() throws {
+        let folder = temporaryDirectory("repeat-output-input")
+        let feed = folder + "/drives.gpx"
+        try FileManager.default.copyItem(atPath: RepositoryPaths.track("cat-medicine/drives.gpx"), toPath: feed)
+        let before = try Data(contentsOf: URL(fileURLWithPath: feed))
+        let tasks = RepositoryPaths.track("cat-medicine/scenario.json")
+        let runs = [
+            (["replay", feed, "--tasks", tasks, "--geojson", folder + "/./drives.gpx"], "--geojson"),
+            (["replay", feed, "--tasks", tasks, "--report", feed], "--report"),
+            (["evaluate", feed, "--truth", feed, "--tasks", tasks, "--report", feed], "--report"),
+            (["generate", feed, "--profile", "walk", "--out", feed], "--out"),
+        ]
+        for (arguments, flag) in runs {
+            let result = try RepeatSimBinary.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: \(flag) \""), "\(result.stderr)")
+            #expect(result.stderr.contains("is an input of this command"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: feed)) == before)
+    }
+
     @Test("a usage error found while the command runs shows that command's usage, not the root's")
     func runTimeUsageError() throws {
         let folder = temporaryDirectory("repeat-usage")

@@ -96,3 +96,26 @@ func loadRegions(_ path: String, strict: Bool) throws -> [Region] {
     }
     return loaded.regions
 }
+
+/// Refuses an output file that is one of the command's inputs (the same
+/// file by device and inode, whatever the spelling or link): writing it
+/// would destroy the input before it is read.
+/// - Parameters:
+///   - outputs: each output flag with its path (`nil` when not given).
+///   - inputs: every input path; `-` and paths that do not exist are skipped.
+/// - Throws: a `ValidationError` naming the flag and the file.
+func checkOutputsAreNotInputs(_ outputs: [(flag: String, path: String?)], inputs: [String?]) throws {
+    let inputFiles = inputs.compactMap { $0 }.filter { $0 != "-" }.compactMap { path in fileIdentity(path).map { (path, $0) } }
+    for case (let flag, let path?) in outputs where path != "-" {
+        guard let identity = fileIdentity(path), let input = inputFiles.first(where: { $0.1 == identity }) else { continue }
+        throw ValidationError(
+            "\(flag) \"\(path)\" is an input of this command (\"\(input.0)\"): writing it would destroy it; choose another file")
+    }
+}
+
+/// The device and inode of the file at `path`, or `nil` when it does not exist.
+private func fileIdentity(_ path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
+}

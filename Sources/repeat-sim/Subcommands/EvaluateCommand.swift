@@ -88,6 +88,9 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkOutputsAreNotInputs(
+            [("--report", evaluation.report)],
+            inputs: feeds + truth.tracks + [truth.events, truth.scenario, places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
         try checkFeeds(truth.tracks, format: nil)
         try checkReadable([truth.events, truth.scenario, places.regions, places.tasks].compactMap { $0 })

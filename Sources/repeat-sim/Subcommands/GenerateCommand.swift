@@ -120,6 +120,9 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkOutputsAreNotInputs(
+            [("--out", output.out), ("--truth", output.truth), ("--manifest", output.manifest)],
+            inputs: [route, itinerary, probe])
         let simulation = try simulation(seed: seed)
         let path = simulation.devices[0].path
         let errorModel = simulation.errorModel

@@ -97,6 +97,8 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkOutputsAreNotInputs(
+            [("--geojson", files.geojson), ("--report", files.report)], inputs: feeds + [places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []

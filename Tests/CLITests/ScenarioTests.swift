@@ -139,6 +139,28 @@ struct ScenarioTests {
         #expect(failing.stdout.split(separator: "\n").count == 3)
     }
 
+    @Test("--exec hooks read /dev/null, write to stderr, and are stopped after --exec-timeout")
+    func execHookIsolation() throws {
+        let feed = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("cat-medicine/drives.gpx")))
+        // A hook that reads stdin would swallow a feed piped in; it gets /dev/null instead.
+        let reading = try RepeatSimBinary.run(
+            [
+                "replay", "-", "--tasks", RepositoryPaths.track("cat-medicine/scenario.json"), "--json", "--exec",
+                #"read line; echo "hook read ${#line} bytes""#,
+            ], input: [UInt8](feed))
+        #expect(reading.status == 0, "\(reading.stderr)")
+        #expect(reading.stdout.split(separator: "\n").count == 3, "\(reading.stdout)")
+        #expect(!reading.stdout.contains("hook read"))
+        #expect(reading.stderr.components(separatedBy: "hook read 0 bytes").count == 4, "\(reading.stderr)")
+        let hung = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"), "--json", "--exec", "sleep 60 | cat", "--exec-timeout", "1s",
+        ])
+        #expect(hung.status == 0)
+        #expect(hung.stdout.split(separator: "\n").count == 3)
+        #expect(hung.stderr.contains("warning: --exec command ran longer than 1.00 s and was stopped (--exec-timeout)"))
+    }
+
     @Test("--geojson writes the regions, the track and every reminder and transition as features")
     func geojson() throws {
         let path = temporaryDirectory("repeat-geojson") + "/replay.geojson"

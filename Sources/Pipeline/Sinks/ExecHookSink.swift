@@ -5,7 +5,12 @@ import Recurrence
 /// reminder's fields in its environment.
 ///
 /// The command runs through `/bin/sh -c` and is waited for, so hooks see
-/// reminders in order, each after its line on stdout. Variables:
+/// reminders in order, each after its line on stdout. Its standard input
+/// is `/dev/null` (a hook that reads, such as `ssh` or `mail`, never
+/// swallows a feed read from stdin) and its standard output goes to
+/// stderr (it never mixes into `--json`). A command still running after
+/// the timeout is stopped with everything it started (SIGTERM to its
+/// process group, then SIGKILL two seconds later) and reported. Variables:
 /// `REPEAT_KIND` (location | due), `REPEAT_TIME`, `REPEAT_TASK`,
 /// `REPEAT_TITLE`, `REPEAT_DUE`, `REPEAT_WINDOW_START`, and for arrivals
 /// `REPEAT_REGION`, `REPEAT_DEVICE`, `REPEAT_DISTANCE_M`; `REPEAT_JSON`
@@ -14,14 +19,17 @@ import Recurrence
 public final class ExecHookSink: RunSink {
     private let command: String
     private let output: ByteWriter
+    private let timeout: Double
     private let warn: (String) -> Void
     private var failures = 0
 
     /// Runs `command` per reminder, flushing `output` (stdout) first so
-    /// that the hook's own output comes after the line it is about.
-    public init(command: String, output: ByteWriter, warn: @escaping (String) -> Void) {
+    /// that the hook's own output comes after the line it is about; a run
+    /// longer than `timeout` seconds is stopped.
+    public init(command: String, output: ByteWriter, timeout: Double = 30, warn: @escaping (String) -> Void) {
         self.command = command
         self.output = output
+        self.timeout = timeout
         self.warn = warn
     }
 
@@ -43,18 +51,12 @@ public final class ExecHookSink: RunSink {
         environment["REPEAT_DEVICE"] = notification.device
         environment["REPEAT_DISTANCE_M"] = notification.distance.map { String((($0 * 100).rounded() / 100)) }
         environment["REPEAT_JSON"] = json
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = environment
-        do {
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                report("exited with status \(process.terminationStatus)")
-            }
-        } catch {
-            report("could not start: \(error)")
+        switch HookProcess.run(command, environment: environment, timeout: timeout) {
+        case .exited(0): break
+        case .exited(let status): report("exited with status \(status)")
+        case .killed(let signal): report("was killed by signal \(signal)")
+        case .timedOut: report("ran longer than \(ElapsedText.of(timeout)) and was stopped (--exec-timeout)")
+        case .notStarted(let errorNumber): report("could not start: \(String(cString: strerror(errorNumber)))")
         }
     }
 

@@ -81,7 +81,7 @@ struct LiveCommand: AsyncParsableCommand {
         if let database { sinks.append(NotificationLogSink(log: database, taskIDs: Set(taskList.map(\.id)), warn: Console.warn)) }
         sinks.append(
             ReminderLinesSink(output: stdout, printing: output.printing(reminders: true), regionTasks: stages.regionTasks))
-        if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
+        if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.verbose = feedOptions.verbose
         if let database { settings.taskReload = (reload.seconds ?? 5, { try database.tasks() }) }

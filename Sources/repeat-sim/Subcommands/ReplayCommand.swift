@@ -123,7 +123,7 @@ struct ReplayCommand: ParsableCommand {
             ReminderLinesSink(
                 output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions),
                 regionTasks: stages.regionTasks))
-        if let command = output.exec { sinks.append(ExecHookSink(command: command, output: stdout, warn: Console.warn)) }
+        if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.strict = strict
         settings.verbose = feedOptions.verbose

@@ -29,6 +29,11 @@ public struct TaskDatabase: Sendable {
             throw StoreError.unavailable("the folder \(directory) does not exist (create it first)")
         }
         try Self.checkIsStore(path, allowsEmpty: true)
+        // A new store is the owner's alone (0600); SQLite gives its -wal and
+        // -shm files the database file's mode. O_EXCL: a file another
+        // process created meanwhile is left as it is.
+        let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true

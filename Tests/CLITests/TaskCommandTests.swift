@@ -223,6 +223,14 @@ struct TaskCommandTests {
         #expect(try sim("task", "show", "tonight").stdout.contains("23:59 +02:00"))
     }
 
+    @Test("a new store is the owner's alone: mode 0600 whatever the umask")
+    func storeIsPrivate() throws {
+        let added = try sim("task", "add", "--title", "Private", "--every", "1w")
+        #expect(added.status == 0, "\(added.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: db)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
     @Test("concurrent task done from two processes both land")
     func concurrentDone() throws {
         _ = try sim("task", "import", sample)

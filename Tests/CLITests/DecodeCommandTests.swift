@@ -85,6 +85,18 @@ struct DecodeCommandTests {
         #expect(table.stdout.contains("1e+19") && table.stdout.contains("5e+300"), "\(table.stdout)")
     }
 
+    @Test("a negative accuracy is a broken record, skipped with its line, not a very accurate fix")
+    func negativeAccuracy() throws {
+        let csv = "time,lat,lon,accuracy\n2025-03-01T10:00:00Z,52.5,13.4,-5\n2025-03-01T10:00:01Z,52.5,13.4,5\n"
+        let decoded = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array(csv.utf8))
+        #expect(decoded.stdout.split(separator: "\n").count == 1)
+        #expect(decoded.stderr.contains("<stdin>:2: badField: accuracy -5.0 is negative; row skipped"), "\(decoded.stderr)")
+        let tpv = #"{"class":"TPV","mode":3,"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"eph":-1}"#
+        let gpsd = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array((tpv + "\n").utf8))
+        #expect(gpsd.stdout.isEmpty)
+        #expect(gpsd.stderr.contains("badField: TPV eph -1.0 is negative; skipped"), "\(gpsd.stderr)")
+    }
+
     @Test("--date dates a GGA-only log; --waypoints lists GPX waypoints")
     func dateAndWaypoints() throws {
         let gga = "$GPGGA,220000,5013.476,N,01710.477,E,1,09,0.8,468.770,M,0.0,M,,*78\n"

@@ -227,6 +227,11 @@ struct CSVRowDecoder: LineHandler {
         if case .value(let v) = number(bytes, columns.course) { fix.course = v }
         if case .value(let v) = number(bytes, columns.hdop) { fix.hdop = v }
         if case .value(let v) = number(bytes, columns.accuracy) { fix.accuracy = v }
+        // A negative accuracy or HDOP is a broken record, not a very accurate one.
+        if let value = [fix.accuracy, fix.hdop].compactMap({ $0 }).first(where: { $0 < 0 }) {
+            reportSkipped(.badField, "\(value == fix.accuracy ? "accuracy" : "hdop") \(value) is negative", at: location)
+            return
+        }
         if let column = columns.device, column < starts.count, starts[column] < ends[column] {
             fix.device = text(bytes, column).trimmingBlanks()
         }

@@ -92,6 +92,11 @@ struct GPSDLineDecoder: LineHandler {
                 FeedDiagnostic(.badField, at: location, "TPV position \(latitude),\(longitude) is out of range; skipped"))
             return
         }
+        // A negative error estimate is a broken report, not a very accurate one.
+        if let eph = report.eph, eph < 0 {
+            batch.diagnostics.append(FeedDiagnostic(.badField, at: location, "TPV eph \(eph) is negative; skipped"))
+            return
+        }
         var time: Timestamp?
         if let text = report.time {
             time = RFC3339.parse(text)

@@ -26,4 +26,19 @@ struct FeedSnifferTests {
         #expect(FeedSniffer.detect(Array("  ".utf8), isComplete: false) == nil)
         #expect(FeedSniffer.detect(Array("  <".utf8), isComplete: false) == .gpx)
     }
+
+    @Test("a stream that opens with megabytes of comments is decided after a bounded prefix, not held")
+    func boundedPrefix() {
+        let decoder = makeFeedDecoder(format: nil)
+        var batch = FeedBatch()
+        let comments = Array(String(repeating: "# banner line\n", count: 1_000).utf8)
+        for _ in 0..<100 {  // 1.4 MB
+            comments.withUnsafeBytes { decoder.decode($0, into: &batch) }
+        }
+        #expect(decoder.format == .nmea, "decided before the end of the stream")
+        let sentence = Array("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\n".utf8)
+        sentence.withUnsafeBytes { decoder.decode($0, into: &batch) }
+        decoder.finish(into: &batch)
+        #expect(batch.diagnostics.allSatisfy { $0.code != .garbage }, "comments are skipped, not garbage")
+    }
 }

@@ -68,7 +68,15 @@ public enum FeedSniffer {
 
 /// A decoder that buffers the first bytes, detects the format with
 /// ``FeedSniffer``, then hands everything to the right decoder.
+///
+/// The buffer is bounded: a stream that opens with more than
+/// ``maximumPrefix`` bytes of blanks, NULs or `#` lines is decided on
+/// those bytes as if they were all (NMEA, which skips what it cannot
+/// read line by line), so memory does not grow with the junk.
 final class SniffingDecoder: FeedDecoder {
+    /// The most bytes held before the format is decided.
+    static let maximumPrefix = 1 << 20
+
     private let options: FeedDecodingOptions
     private var prefix: [UInt8] = []
     private var inner: (any FeedDecoder)?
@@ -89,9 +97,12 @@ final class SniffingDecoder: FeedDecoder {
         }
         prefix.append(contentsOf: chunk.bindMemory(to: UInt8.self))
         guard prefix.count >= nextCheck else { return }
-        nextCheck = prefix.count * 2
-        guard let format = FeedSniffer.detect(prefix, isComplete: false) else { return }
-        start(format, into: &batch)
+        nextCheck = min(prefix.count * 2, Self.maximumPrefix)
+        if let format = FeedSniffer.detect(prefix, isComplete: false) {
+            start(format, into: &batch)
+        } else if prefix.count >= Self.maximumPrefix {
+            start(FeedSniffer.detect(prefix, isComplete: true) ?? .nmea, into: &batch)
+        }
     }
 
     func finish(into batch: inout FeedBatch) {

@@ -116,4 +116,21 @@ struct GPXMetadataTests {
         #expect(batch.diagnostics.isEmpty)
         #expect(batch.fixes.map(\.coordinate.latitude) == [52.5, 52.6])
     }
+
+    @Test("a field's text is capped at 64 KiB and quoted as a short excerpt, line breaks escaped")
+    func hugeFieldText() {
+        let huge = String(repeating: "1", count: 1_000_000)
+        let gpx =
+            "<gpx><trk><trkseg><trkpt lat=\"52.5\" lon=\"13.4\"><ele>\(huge)</ele><time>2025-03-01T10:00:00Z</time></trkpt>"
+            + "<trkpt lat=\"52.5\" lon=\"13.4\"><ele>12\n3</ele><time>2025-03-01T10:00:01Z</time></trkpt>"
+            + "</trkseg></trk></gpx>"
+        let batch = decode(gpx, format: .gpx)
+        #expect(batch.fixes.count == 2)
+        #expect(batch.fixes.allSatisfy { $0.elevation == nil })
+        let messages = batch.diagnostics.map(\.message)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.first?.contains("<ele> has 1000000 bytes of text, more than 64 KiB") == true, "\(messages)")
+        #expect(messages.allSatisfy { $0.count < 200 }, "\(messages)")
+        #expect(messages.last?.contains("<ele> '12\\u{a}3' is not a number") == true, "\(messages)")
+    }
 }

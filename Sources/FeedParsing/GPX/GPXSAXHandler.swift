@@ -55,7 +55,14 @@ struct GPXParseState {
     /// The depth of the element whose text ``leaf`` collects.
     var leafDepth = 0
     var text: [UInt8] = []
+    /// Bytes of text the current leaf had, kept or not (``text`` holds at
+    /// most ``maximumText``).
+    var textLength = 0
     var reportedErrors = 0
+
+    /// The most text of one field that is kept, as the other formats'
+    /// line limit: a 200 MB `<ele>` costs 64 KiB, not its size.
+    static let maximumText = 64 * 1024
 
     init(collectsWaypoints: Bool, collectsRoutePoints: Bool = false) {
         self.collectsWaypoints = collectsWaypoints
@@ -92,6 +99,7 @@ struct GPXParseState {
             }
             leafDepth = depth
             text.removeAll(keepingCapacity: true)
+            textLength = 0
             return
         }
         if localname == names.extensions {
@@ -111,6 +119,7 @@ struct GPXParseState {
             }
             leafDepth = depth
             text.removeAll(keepingCapacity: true)
+            textLength = 0
             return
         }
         let kind: GPXPointKind
@@ -145,7 +154,9 @@ struct GPXParseState {
 
     mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard leaf != .none, let characters else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
+        textLength += length
+        let kept = min(length, Self.maximumText - text.count)
+        if kept > 0 { text.append(contentsOf: UnsafeBufferPointer(start: characters, count: kept)) }
     }
 
     mutating func xmlError(_ error: xmlError) {
@@ -188,6 +199,15 @@ struct GPXParseState {
     }
 
     private mutating func finishLeaf() {
+        let field = leaf == .elevation ? "ele" : String(describing: leaf)
+        guard textLength <= Self.maximumText else {
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    .badField, at: currentLocation,
+                    "<\(field)> has \(textLength) bytes of text, more than 64 KiB ('\(Self.excerpt(text[...]))'); "
+                        + "the point is kept without it"))
+            return
+        }
         var s = 0
         var e = text.count
         while s < e, Self.isBlank(text[s]) { s += 1 }
@@ -214,14 +234,24 @@ struct GPXParseState {
             return true
         }
         if !parsed {
-            let field = String(describing: leaf)
-            let value = String(decoding: text[s..<e], as: UTF8.self)
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field == "elevation" ? "ele" : field)> '\(value)' is not \(leaf == .time ? "an RFC 3339 time" : "a number"); the point is kept without it"
-                ))
+                    "<\(field)> '\(Self.excerpt(text[s..<e]))' is not \(leaf == .time ? "an RFC 3339 time" : "a number"); "
+                        + "the point is kept without it"))
         }
+    }
+
+    /// A field's text for a message: at most 40 characters, then `…`, with
+    /// control characters escaped so that none reaches the terminal.
+    private static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(160), as: UTF8.self)
+        var out = ""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == 40 { return out + "…" }
+            out += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }
+        return bytes.count > 160 ? out + "…" : out
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }

@@ -116,10 +116,12 @@ struct OccurrenceGrid {
         task.calendar.adding(every, times: k, to: task.start)
     }
 
-    /// A guess of k with occurrence(k) near `time`, at least 1.
+    /// A guess of k with occurrence(k) near `time`, at least 1: exact to
+    /// one or two for every unit, so the walks above take a step or two
+    /// even for a task every second since 1970 (1.7·10⁹ occurrences).
     private func estimate(_ every: CalendarDuration, at time: Date) -> Int {
         let elapsed = time.timeIntervalSince(task.start) / every.approximateSeconds
         guard elapsed.isFinite, elapsed > 1 else { return 1 }
-        return Int(min(elapsed, 1e9))
+        return Int(min(elapsed, 1e15))
     }
 }

@@ -77,6 +77,17 @@ struct DecisionTests {
         #expect(once.locationDecision(at: at("2025-01-04T12:00:00Z"), lastLocationNotification: nil) == .suppress(.completed))
     }
 
+    @Test("a fixed grid of 1.7·10⁹ occurrences is searched in a few steps, months and seconds alike")
+    func occurrenceSearchIsArithmetic() {
+        let everySecond = task(
+            .fixed(every: .init(1, .seconds)), start: "1970-01-01T00:00:00Z", completions: ["2025-06-01T12:00:00Z"])
+        let cycle = everySecond.status(at: at("2025-06-01T12:00:00.5Z")).cycle
+        #expect(cycle?.due == at("2025-06-01T12:00:01Z"))
+        let monthly = task(
+            .fixed(every: .init(1, .months)), start: "1970-01-31T09:00:00Z", completions: ["2025-01-31T10:00:00Z"])
+        #expect(monthly.status(at: at("2025-02-10T00:00:00Z")).cycle?.due == at("2025-02-28T09:00:00Z"))
+    }
+
     @Test("progress runs 0 → 1 from anchor to due, clamped")
     func progress() {
         // Anchor 2025-01-01, due 2025-01-15: on 2025-01-08 half way.

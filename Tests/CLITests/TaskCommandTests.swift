@@ -231,6 +231,21 @@ struct TaskCommandTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    @Test("a title with terminal escapes is shown escaped: it cannot clear the screen or set the window title")
+    func controlCharactersAreEscaped() throws {
+        let title = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J"
+        let added = try sim("task", "add", "--title", title, "--every", "1w", "--id", "evil")
+        #expect(added.stdout == "Added evil: Evil\\u{1b}]0;pwned\\u{7}\\u{1b}[2J (every 1w).\n", "\(added.stdout)")
+        for arguments in [["task", "list"], ["task", "show", "evil"], ["task", "history", "evil"]] {
+            let result = try RepeatSimBinary.run(arguments + ["--db", db])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(arguments)")
+            #expect(result.stdout.contains("Evil\\u{1b}"), "\(result.stdout)")
+        }
+        let json = try sim("task", "show", "evil", "--json")
+        #expect(json.stdout.contains(#""title":"Evil\u001b]0;pwned\u0007\u001b[2J""#), "\(json.stdout)")
+    }
+
     @Test("concurrent task done from two processes both land")
     func concurrentDone() throws {
         _ = try sim("task", "import", sample)

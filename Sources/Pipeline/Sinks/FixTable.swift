@@ -12,7 +12,8 @@ enum FixTable {
         return pad(time, 30) + "  " + number(fix.coordinate.latitude, 9, width: 13) + "  "
             + number(fix.coordinate.longitude, 9, width: 14) + "  " + optional(fix.elevation, 1, width: 7) + "  "
             + optional(fix.speed, 2, width: 7) + "  " + optional(fix.course, 1, width: 6) + "  "
-            + optional(fix.hdop, 1, width: 5) + "  " + optional(fix.accuracy, 1, width: 5) + "  " + (fix.device ?? "") + "\n"
+            + optional(fix.hdop, 1, width: 5) + "  " + optional(fix.accuracy, 1, width: 5) + "  "
+            + (fix.device ?? "").terminalSafe + "\n"
     }
 
     static let waypointHeader =

@@ -60,7 +60,7 @@ struct TaskAdd: AsyncParsableCommand {
         try fields.apply(to: &task)
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
         try store.open().add(task)
-        print("Added \(task.id): \(task.title) (\(task.schedule.summary)).")
+        print("Added \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
     }
 
     /// `Buy cat medicine!` → `buy-cat-medicine`.

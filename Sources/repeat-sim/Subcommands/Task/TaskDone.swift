@@ -36,7 +36,7 @@ struct TaskDone: AsyncParsableCommand {
             print(TaskJSON.line(task, status))
             return
         }
-        var message = "Done: \(task.title) at \(LocalText.dateTime(time, in: task.timeZone))"
+        var message = "Done: \(task.title.terminalSafe) at \(LocalText.dateTime(time, in: task.timeZone))"
         if let lateness = record.lateness {
             message += lateness > 0 ? " (\(LocalText.span(lateness)) late)" : " (\(LocalText.span(-lateness)) early)"
         }

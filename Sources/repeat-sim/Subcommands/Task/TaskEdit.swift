@@ -27,6 +27,6 @@ struct TaskEdit: AsyncParsableCommand {
         var task = try database.task(id: id)
         try fields.apply(to: &task)
         try database.update(task)
-        print("Updated \(task.id): \(task.title) (\(task.schedule.summary)).")
+        print("Updated \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
     }
 }

@@ -36,7 +36,9 @@ struct TaskHistory: AsyncParsableCommand {
             }
             return
         }
-        print("\(task.title) (\(task.id)): \(task.schedule.summary), \(history.count) completion\(history.count == 1 ? "" : "s")")
+        print(
+            "\(task.title.terminalSafe) (\(task.id.terminalSafe)): \(task.schedule.summary), \(history.count) completion\(history.count == 1 ? "" : "s")"
+        )
         guard !history.isEmpty else { return }
         print("  CYCLE  DONE                       DUE THEN                   ")
         for record in history {

@@ -46,7 +46,9 @@ struct TaskShow: AsyncParsableCommand {
         }
         let style = Style.forStandardOutput
         let zone = task.timeZone
-        print(style.bold(task.title) + " (\(task.id))" + (task.list.map { " — \($0)" } ?? ""))
+        print(
+            style.bold(task.title.terminalSafe) + " (\(task.id.terminalSafe))" + (task.list.map { " — \($0.terminalSafe)" } ?? "")
+        )
         print("  schedule   \(task.schedule.summary), lead \(task.lead), zone \(zone.identifier)")
         print(
             "  start      \(LocalText.dateTime(task.start, in: zone))"
@@ -59,12 +61,14 @@ struct TaskShow: AsyncParsableCommand {
         }
         print("  last done  " + (status.lastCompleted.map { LocalText.dateTime($0, in: zone) } ?? "never"))
         for location in task.locations {
-            print("  place      \(location.name): \(location.latitude),\(location.longitude) r=\(Int(location.radius)) m")
+            print(
+                "  place      \(location.name.terminalSafe): \(location.latitude),\(location.longitude) r=\(Int(location.radius)) m"
+            )
         }
         if let assignee = task.assignee { print("  assignee   \(assignee)") }
-        if let notes = task.notes { print("  notes      \(notes)") }
+        if let notes = task.notes { print("  notes      \(notes.terminalSafe)") }
         for reminder in try database.notifications(taskID: task.id, limit: 5) {
-            let place = reminder.region.map { " at \($0)" } ?? ""
+            let place = reminder.region.map { " at \($0.terminalSafe)" } ?? ""
             print("  reminded   \(LocalText.dateTime(reminder.firedAt, in: zone)) \(reminder.kind.rawValue)\(place)")
         }
     }

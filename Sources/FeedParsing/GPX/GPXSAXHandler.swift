@@ -199,7 +199,8 @@ struct GPXParseState {
     }
 
     private mutating func finishLeaf() {
-        let field = leaf == .elevation ? "ele" : String(describing: leaf)
+        // Only a diagnostic needs the name: String(describing:) allocates.
+        var field: String { leaf == .elevation ? "ele" : String(describing: leaf) }
         guard textLength <= Self.maximumText else {
             batch.diagnostics.append(
                 FeedDiagnostic(

@@ -44,10 +44,11 @@ extension StoreError {
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
                 throw StoreError.rejected(error.message ?? "constraint failed")
-            case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_NOTADB, .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_PERM:
-                throw StoreError.unavailable(error.message ?? "\(error.resultCode)")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                throw StoreError.unavailable("another process holds the store and did not let go in time; try again")
             default:
-                throw error
+                // SQLite's own words, never the SQL statement GRDB's description adds.
+                throw StoreError.unavailable(error.message ?? "\(error.resultCode)")
             }
         }
     }

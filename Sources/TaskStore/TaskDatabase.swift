@@ -28,6 +28,18 @@ public struct TaskDatabase: Sendable {
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             throw StoreError.unavailable("the folder \(directory) does not exist (create it first)")
         }
+        // Two commands opening a new store at once: one creates and migrates
+        // it while the other waits, then finds it made. The lock is the
+        // folder's (flock, not the fcntl locks SQLite uses on the file), held
+        // until the migrations are done.
+        let folderLock = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        if folderLock >= 0 { flock(folderLock, LOCK_EX) }
+        defer {
+            if folderLock >= 0 {
+                flock(folderLock, LOCK_UN)
+                close(folderLock)
+            }
+        }
         try Self.checkIsStore(path, allowsEmpty: true)
         // A new store is the owner's alone (0600); SQLite gives its -wal and
         // -shm files the database file's mode. O_EXCL: a file another

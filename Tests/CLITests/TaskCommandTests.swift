@@ -266,4 +266,33 @@ struct TaskCommandTests {
         let history = try sim("task", "history", "water-plants", "--json")
         #expect(history.lines.count == 9)
     }
+
+    @Test("processes opening one new store at once all land: one creates and migrates it, the others wait")
+    func concurrentCreation() throws {
+        let folder = temporaryDirectory("repeat-race")
+        let group = DispatchGroup()
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        for round in 0..<6 {
+            let store = folder + "/store\(round).sqlite"
+            for title in ["A", "B", "C"] {
+                group.enter()
+                DispatchQueue.global().async {
+                    let result = try? RepeatSimBinary.run(["task", "add", "--title", title, "--every", "1w", "--db", store])
+                    if result?.status != 0 {
+                        lock.lock()
+                        failures.append(result?.stderr ?? "did not run")
+                        lock.unlock()
+                    }
+                    group.leave()
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.isEmpty, "\(failures)")
+        for round in 0..<6 {
+            let list = try RepeatSimBinary.run(["task", "list", "--json", "--db", folder + "/store\(round).sqlite"])
+            #expect(list.lines.count == 3, "\(list.stdout)")
+        }
+    }
 }

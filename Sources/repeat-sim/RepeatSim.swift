@@ -60,13 +60,31 @@ struct RepeatSim: AsyncParsableCommand {
                     Console.write(unknown)
                     Foundation.exit(1)
                 }
-                let usage = usageString(for: type(of: command))
-                let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
-                Console.write("Error: \(message(for: error))\nUsage: \(usage)\n  See '\(path) --help' for more information.")
+                Console.write(usageError(message(for: error), for: type(of: command)))
                 Foundation.exit(1)
             }
             exit(withError: error)
         }
+    }
+
+    /// `Error: MESSAGE`, then `command`'s usage and where its help is.
+    static func usageError(_ message: String, for command: any ParsableCommand.Type) -> String {
+        let usage = usageString(for: command)
+        let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
+        return "Error: \(message)\nUsage: \(usage)\n  See '\(path) --help' for more information."
+    }
+
+    /// The (sub)command the words of `arguments` name, and the first word
+    /// that names none (`nil` when every word was a command's name).
+    static func command(in arguments: [String]) -> (command: any ParsableCommand.Type, rest: String?) {
+        var command: any ParsableCommand.Type = RepeatSim.self
+        for word in arguments where !word.hasPrefix("-") {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
+                return (command, word)
+            }
+            command = next
+        }
+        return (command, nil)
     }
 
     /// For a command line with a `--flag` its command does not have: the
@@ -75,12 +93,7 @@ struct RepeatSim: AsyncParsableCommand {
     /// options it knows (`--regions is required`) before it reports the
     /// unknown one that was meant to give them (`--regionz`).
     static func unknownOption(in arguments: [String]) -> String? {
-        var command: any ParsableCommand.Type = RepeatSim.self
-        for word in arguments where !word.hasPrefix("-") {
-            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
-            else { break }
-            command = next
-        }
+        let command = command(in: arguments).command
         let help = RepeatSim.helpMessage(for: command, includeHidden: true, columns: 10_000)
         var known: Set<String> = ["--help", "--version"]
         for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("--") {
@@ -89,11 +102,9 @@ struct RepeatSim: AsyncParsableCommand {
         for word in arguments.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             let name = String(word.prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            let usage = usageString(for: command)
-            let path = usage.split(separator: " ").prefix { !"<[-".contains($0.first ?? "<") }.joined(separator: " ")
             let nearest = Spelling.nearest(to: name, in: known.sorted())
             let hint = Spelling.distance(nearest, name) <= max(2, name.count / 3) ? " Did you mean '\(nearest)'?" : ""
-            return "Error: Unknown option '\(name)'.\(hint)\nUsage: \(usage)\n  See '\(path) --help' for more information."
+            return usageError("Unknown option '\(name)'.\(hint)", for: command)
         }
         return nil
     }
@@ -102,23 +113,13 @@ struct RepeatSim: AsyncParsableCommand {
     /// (`repeat-sim decod x`, `repeat-sim task lst`): an error naming it,
     /// the nearest subcommand and the usage; `nil` when the words are fine.
     static func misspeltSubcommand(in arguments: [String]) -> String? {
-        var command: any ParsableCommand.Type = RepeatSim.self
-        var path = ["repeat-sim"]
-        for word in arguments where !word.hasPrefix("-") {
-            let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty else { return nil }
-            let names = subcommands.compactMap { $0.configuration.commandName }
-            guard let index = names.firstIndex(of: word) else {
-                let nearest = Spelling.nearest(to: word, in: names)
-                let hint =
-                    Spelling.distance(nearest, word) <= max(1, word.count / 3)
-                    ? "Did you mean '\(nearest)'?" : "The commands: \(names.joined(separator: ", "))."
-                return "Error: unknown command '\(word)'. \(hint)\nUsage: \(path.joined(separator: " ")) <subcommand>\n"
-                    + "  See '\(path.joined(separator: " ")) --help' for more information."
-            }
-            command = subcommands[index]
-            path.append(word)
-        }
-        return nil
+        let (command, word) = command(in: arguments)
+        let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let word, !names.isEmpty else { return nil }
+        let nearest = Spelling.nearest(to: word, in: names)
+        let hint =
+            Spelling.distance(nearest, word) <= max(1, word.count / 3)
+            ? "Did you mean '\(nearest)'?" : "The commands: \(names.joined(separator: ", "))."
+        return usageError("unknown command '\(word)'. \(hint)", for: command)
     }
 }

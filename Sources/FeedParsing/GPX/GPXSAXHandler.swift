@@ -244,15 +244,10 @@ struct GPXParseState {
     }
 
     /// A field's text for a message: at most 40 characters, then `…`, with
-    /// control characters escaped so that none reaches the terminal.
+    /// control characters escaped (`terminalSafe`) so that none reaches the terminal.
     private static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(160), as: UTF8.self)
-        var out = ""
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            if index == 40 { return out + "…" }
-            out += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }
-        return bytes.count > 160 ? out + "…" : out
+        return text.count > 40 || bytes.count > 160 ? String(text.prefix(40)).terminalSafe + "…" : text.terminalSafe
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }

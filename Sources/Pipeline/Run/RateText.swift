@@ -1,4 +1,4 @@
-import Foundation
+import Reporting
 
 /// A rate as a person reads it, three significant digits with a k or M
 /// suffix: `10.9M`, `1.17M`, `352k`, `3.22k`, `950` — the text before a
@@ -13,14 +13,8 @@ public enum RateText {
         return significant(perSecond)
     }
 
-    /// Three significant digits, at most two decimals, no trailing `.0`.
+    /// Three significant digits, at most two decimals, no trailing zeros.
     private static func significant(_ value: Double) -> String {
-        let decimals = value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2
-        var text = String(format: "%.\(decimals)f", value)
-        if decimals > 0 {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
+        Format.number(value, decimals: value >= 99.95 ? 0 : value >= 9.995 ? 1 : 2)
     }
 }

@@ -32,18 +32,19 @@ func checkReadable(_ paths: [String]) throws {
     }
 }
 
-/// A feed file that is no feed (a TCX, an image, an empty file…): a plain
-/// error naming it and what it looks like (exit 1).
-struct NotAFeedFile: Error, CustomStringConvertible {
+/// An input file that is not what the command needs (a TCX given as a
+/// feed, a tasks file that does not decode): a plain error naming the file,
+/// then what is wrong (exit 1).
+struct InputFileProblem: Error, CustomStringConvertible {
     let path: String
-    let problem: NotAFeed
+    let problem: String
     var description: String { "\(path): \(problem)" }
 }
 
 /// Checks that every feed named can be read and looks like a feed from its
 /// first bytes (standard input is not peeked at), so that a command stops
 /// before it prints anything.
-/// - Throws: ``UnreadableFile`` or ``NotAFeedFile`` for the first that is not.
+/// - Throws: ``UnreadableFile`` or ``InputFileProblem`` for the first that is not.
 func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
     try checkReadable(paths)
     for path in paths where path != "-" {
@@ -52,7 +53,7 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
         let prefix = [UInt8]((try? handle.read(upToCount: FeedSniffer.decisiveLength)) ?? Data())
         let isWholeFile = prefix.count < FeedSniffer.decisiveLength
         if let problem = NotAFeed.identify(prefix, isWholeFile: isWholeFile, format: format) {
-            throw NotAFeedFile(path: path, problem: problem)
+            throw InputFileProblem(path: path, problem: "\(problem)")
         }
     }
 }
@@ -69,21 +70,14 @@ func readInput(_ path: String) throws -> Data {
 }
 
 /// The tasks of a tasks file (`--tasks`, `task import`).
-/// - Throws: ``UnreadableFile``, or ``TasksFileProblem`` naming the file.
+/// - Throws: ``UnreadableFile``, or ``InputFileProblem`` naming the file.
 func loadTasks(_ path: String) throws -> [RecurringTask] {
     let data = try readInput(path)
     do {
         return try TaskFile.decode(data)
     } catch {
-        throw TasksFileProblem(path: path == "-" ? "standard input" : path, problem: "\(error)")
+        throw InputFileProblem(path: path == "-" ? "standard input" : path, problem: "\(error)")
     }
-}
-
-/// A tasks file that does not decode: its name, then what is wrong.
-struct TasksFileProblem: Error, CustomStringConvertible {
-    let path: String
-    let problem: String
-    var description: String { "\(path): \(problem)" }
 }
 
 /// The regions of a `--regions` file (CSV or GeoJSON); bad rows are

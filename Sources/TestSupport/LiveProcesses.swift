@@ -87,6 +87,12 @@ public final class RunningRepeatSim {
         }
     }
 
+    /// Closes its standard input (started with `input: true`): the end of the feed.
+    public func closeInput() {
+        guard let stdin else { preconditionFailure("started without input: true") }
+        try? stdin.fileHandleForWriting.close()
+    }
+
     /// Sends `signal` to it.
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 

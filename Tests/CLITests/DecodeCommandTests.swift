@@ -85,6 +85,43 @@ struct DecodeCommandTests {
         #expect(table.stdout.contains("1e+19") && table.stdout.contains("5e+300"), "\(table.stdout)")
     }
 
+    @Test("a GPX byte that is not in the declared encoding: one located diagnostic, every point kept, file and pipe alike")
+    func gpxEncodingErrors() throws {
+        let folder = temporaryDirectory("gpx-encoding")
+        var utf8 = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx><trk><trkseg>\n"
+        for k in 0..<5000 { utf8 += "<trkpt lat=\"50.\(k)\" lon=\"8\"><time>2024-01-01T00:00:00Z</time></trkpt>\n" }
+        utf8 += "</trkseg></trk></gpx>\n"
+        let text = Array(utf8.utf8)
+        let cut = text.indices.filter { text[$0] == 0x0A }[2999] + 1  // the start of line 3001
+        let cp1252 = Array(text[..<cut]) + [0xE9] + Array(text[cut...])
+        // UTF-16LE with a BOM and half a surrogate pair at the start of line 3001.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in utf8.replacingOccurrences(of: "UTF-8", with: "UTF-16").utf16 {
+            utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let newlines = stride(from: 2, to: utf16.count, by: 2).filter { utf16[$0] == 0x0A && utf16[$0 + 1] == 0 }
+        let cut16 = newlines[2999] + 2
+        let halfPair = Array(utf16[..<cut16]) + [0x00, 0xD8] + Array(utf16[cut16...])
+        for (name, bytes, encoding) in [
+            ("cp1252.gpx", cp1252, "byte 0xE9 is not UTF-8"), ("half.gpx", halfPair, "bytes 0x00 0xD8 are not UTF-16LE"),
+        ] {
+            let path = folder + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let file = try RepeatSimBinary.run(["decode", path, "--json"])
+            let pipe = try RepeatSimBinary.run(["decode", "-", "--json"], input: bytes)
+            #expect(file.status == 0 && pipe.status == 0)
+            #expect(file.stdout.split(separator: "\n").count == 5000, "\(name)")
+            #expect(pipe.stdout == file.stdout, "\(name)")
+            // Only Repeat's located lines: nothing libxml2 writes itself.
+            #expect(
+                file.stderr == "\(path):3001: badXML: \(encoding); read as U+FFFD (\u{FFFD})\n"
+                    + "\(path) (gpx): 5000 fixes, 1 skipped (badXML 1)\n", "\(file.stderr)")
+            #expect(pipe.stderr == file.stderr.replacingOccurrences(of: path, with: "<stdin>"))
+            let strict = try RepeatSimBinary.run(["decode", path, "--json", "--strict"])
+            #expect(strict.status == 2, "\(name)")
+        }
+    }
+
     @Test("a negative accuracy is a broken record, skipped with its line, not a very accurate fix")
     func negativeAccuracy() throws {
         let csv = "time,lat,lon,accuracy\n2025-03-01T10:00:00Z,52.5,13.4,-5\n2025-03-01T10:00:01Z,52.5,13.4,5\n"

@@ -24,6 +24,29 @@ struct LiveCommandTests {
         #expect(live.stderr.contains("live: 312 fixes evaluated"))
     }
 
+    @Test("a receiver's start-up banner, sent line by line, does not decide the format: every fix is evaluated")
+    func bannerFirst() throws {
+        let folder = temporaryDirectory("repeat-live-banner")
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        let live = try RunningRepeatSim(
+            ["live", "-", "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite"], input: true)
+        defer { live.stop() }
+        // 10 KB: a format guessed from the first 4 KB would be CSV.
+        for k in 0..<120 {
+            live.write(Data("u-blox AG - www.u-blox.com boot message \(k): ROM CORE 3.01 (107888) GPS;GLO\r\n".utf8))
+            if k % 10 == 0 { usleep(20_000) }  // small reads, as from a serial line
+        }
+        let track = try Data(contentsOf: URL(fileURLWithPath: DecodeCommandTests.nmeaTrack))
+        live.write(track)
+        live.closeInput()
+        try waitUntil("live to end with its input") { !live.isRunning }
+        #expect(live.status == 0, "\(live.diagnosticsText)")
+        // The track's 68 fixes: 64 evaluated, 4 too inaccurate; none lost to the banner.
+        #expect(live.diagnosticsText.contains("live: 64 fixes evaluated"), "\(live.diagnosticsText)")
+        #expect(live.diagnosticsText.contains("ignored fixes: 4 inaccurate"), "\(live.diagnosticsText)")
+    }
+
     @Test("with the store's tasks, reminders land in its notification log")
     func storeLog() throws {
         let db = temporaryDirectory("repeat-live-store") + "/tasks.sqlite"

@@ -161,7 +161,7 @@ struct NothingToReplayTests {
 
         // A zero-byte file is empty, not unreadable; a tasks file's problem names the file.
         let zero = folder + "/zero.csv"
-        FileManager.default.createFile(atPath: zero, contents: Data())
+        _ = FileManager.default.createFile(atPath: zero, contents: Data())
         let zeroRegions = try RepeatSimBinary.run([
             "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"), "--regions", zero,
         ])

@@ -14,6 +14,12 @@ struct FeedSnifferTests {
             ("{\"class\":\"TPV\",\"mode\":3}\n", .gpsd),
             ("{\"class\":\"VERSION\"}\n$GPGGA,123519,4807.038,N,01131.000,E,1*00\n", .nmea),
             ("lat,lon\n1,2\n", .csv),
+            ("u-blox AG\nROM CORE 3.01\n\n$GPTXT,01,01,02,ANTSTATUS=OK*3B\n", .nmea),
+            ("receiver v2\nlogging to CSV\ntime,lat,lon\n", .csv),
+            ("boot\n{\"class\":\"VERSION\"}\n{\"class\":\"TPV\",\"mode\":3}\n", .gpsd),
+            ("a,b,c\n52.5,13.4\n", .csv),
+            ("just some text\n", .csv),
+            ("", .nmea),
             ("time;latitude;longitude\n", .csv),
         ])
     func detect(text: String, expected: FeedFormat) {
@@ -40,5 +46,40 @@ struct FeedSnifferTests {
         sentence.withUnsafeBytes { decoder.decode($0, into: &batch) }
         decoder.finish(into: &batch)
         #expect(batch.diagnostics.allSatisfy { $0.code != .garbage }, "comments are skipped, not garbage")
+    }
+
+    /// A u-blox receiver's start-up text: 60 lines, 5 KB, before its first sentence.
+    static let banner = (0..<60).map { "u-blox AG - www.u-blox.com boot message \($0): ROM CORE 3.01 (107888) GPS;GLO\r\n" }
+        .joined()
+
+    @Test("a banner decides nothing: the first record does, however reads cut the stream", arguments: [1, 2, 64, 4096, 1 << 20])
+    func bannerBeforeRecords(chunkSize: Int) {
+        let sentences =
+            "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n"
+            + "$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\r\n"
+        let csv = "time,lat,lon\n2025-03-01T10:00:00Z,52.5,13.4\n"
+        for (feed, format) in [(sentences, FeedFormat.nmea), (csv, .csv)] {
+            let bytes = Array((Self.banner + feed).utf8)
+            let decoder = makeFeedDecoder(format: nil)
+            var batch = FeedBatch()
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunkSize)
+                bytes[offset..<end].withUnsafeBytes { decoder.decode($0, into: &batch) }
+                offset = end
+            }
+            decoder.finish(into: &batch)
+            #expect(decoder.format == format)
+            #expect(batch.fixes.count == (format == .nmea ? 2 : 1))
+            #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
+            #expect(decoder.statistics.ignored["banner line"] == 60)
+        }
+    }
+
+    @Test("the lines after a banner keep their numbers")
+    func bannerKeepsLineNumbers() {
+        let bytes = Array((Self.banner + "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*00\r\n").utf8)
+        let batch = makeFeedDecoder(format: nil).decodeAll(bytes)
+        #expect(batch.diagnostics.map(\.location.line) == [61])
     }
 }

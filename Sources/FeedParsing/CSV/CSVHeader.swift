@@ -100,3 +100,26 @@ enum CSVDelimiter {
         return candidates[best]
     }
 }
+
+/// What a line is to a CSV feed, for format sniffing.
+enum CSVRecordShape {
+    /// A header that names a position's columns.
+    case header
+    /// A headerless row that opens with two numbers (GPSBabel's plain `lat,lon`).
+    case row
+
+    /// The shape of `line` as ``CSVDecoder`` reads it, or `nil` when it opens no CSV feed.
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        CSVFieldSplitter.split(line, delimiter: CSVDelimiter.detect(line), starts: &starts, ends: &ends)
+        guard starts.count >= 2 else { return nil }
+        if ASCIIDecimal.double(line, starts[0], ends[0]) != nil, ASCIIDecimal.double(line, starts[1], ends[1]) != nil {
+            self = .row
+        } else if CSVColumns.locatePosition(starts.indices.map { CSVFieldSplitter.trimmedText(line, starts[$0], ends[$0]) }) {
+            self = .header
+        } else {
+            return nil
+        }
+    }
+}

@@ -14,13 +14,15 @@ import GeoCore
 /// a fix (with `time == nil`); a point without a readable `lat`/`lon` is a
 /// diagnostic. XML errors are diagnostics with libxml2's message and line;
 /// the parser runs in recovery mode so one error does not lose the rest.
+/// A byte that is not valid in the document's encoding is one diagnostic
+/// and reads as U+FFFD (``XMLInputText``): the points around it are kept.
 ///
 /// The SAX callbacks work on a ``GPXParseState`` reached through the
 /// user-data pointer: a plain struct behind an unsafe pointer, so the
 /// per-element path has no retain/release and no dynamic exclusivity check.
 public final class GPXDecoder: FeedDecoder {
     private var context: xmlParserCtxtPtr?
-    private var prefix: [UInt8] = []
+    private var input = XMLInputText()
     private var finished = false
     private let state: UnsafeMutablePointer<GPXParseState>
 
@@ -33,6 +35,7 @@ public final class GPXDecoder: FeedDecoder {
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
+        input.close()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -48,15 +51,8 @@ public final class GPXDecoder: FeedDecoder {
         guard !finished, !chunk.isEmpty else { return }
         swap(&state.pointee.batch, &batch)
         defer { swap(&state.pointee.batch, &batch) }
-        if context == nil {
-            prefix.append(contentsOf: chunk.bindMemory(to: UInt8.self))
-            guard prefix.count >= 4 else { return }
-            let held = prefix
-            prefix = []
-            held.withUnsafeBytes { start($0) }
-            return
-        }
-        parse(chunk, terminate: false)
+        input.append(chunk.bindMemory(to: UInt8.self)) { parse($0, terminate: false) }
+        state.pointee.batch.diagnostics.append(contentsOf: input.takeDiagnostics())
     }
 
     /// Ends the input: lets libxml2 report an unclosed document.
@@ -65,26 +61,42 @@ public final class GPXDecoder: FeedDecoder {
         swap(&state.pointee.batch, &batch)
         defer { swap(&state.pointee.batch, &batch) }
         finished = true
-        if context == nil {
-            let held = prefix
-            prefix = []
-            guard !held.isEmpty else {
-                state.pointee.batch.diagnostics.append(
-                    FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "empty input: no GPX document"))
-                return
-            }
-            held.withUnsafeBytes { start($0) }
+        input.finish { parse($0, terminate: false) }
+        state.pointee.batch.diagnostics.append(contentsOf: input.takeDiagnostics())
+        if input.unreportedProblems > 0 {
+            state.pointee.statistics.ignore("further encoding errors", count: input.unreportedProblems)
+        }
+        guard context != nil else {
+            state.pointee.batch.diagnostics.append(
+                FeedDiagnostic(.badXML, at: FeedLocation(line: 1, byteOffset: 0), "empty input: no GPX document"))
+            return
         }
         parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
     }
 
-    /// Creates the push parser with the first bytes (libxml2 detects the
-    /// encoding from them) and parses the rest.
-    private func start(_ bytes: UnsafeRawBufferPointer) {
+    /// Hands one piece of UTF-8 text to libxml2, creating the push parser
+    /// with the first one. Errors libxml2 raises outside the parser's own
+    /// handler (its encoding and I/O layers) reach the same diagnostics, never stderr.
+    private func parse(_ piece: UnsafeRawBufferPointer, terminate: Bool) {
         var handler = GPXSAXHandler.make()
+        xmlSetStructuredErrorFunc(UnsafeMutableRawPointer(state), handler.serror)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        guard let context else {
+            start(piece, handler: &handler)
+            return
+        }
+        xmlParseChunk(context, piece.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(piece.count), terminate ? 1 : 0)
+    }
+
+    /// Creates the push parser with the first bytes and parses the rest.
+    /// The text is UTF-8 whatever the document declares (``XMLInputText``
+    /// converted it), so libxml2 ignores the declared encoding.
+    private func start(_ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler) {
         let head = min(4, bytes.count)
-        context = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: head) {
-            xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), $0, Int32(head), nil)
+        context = bytes.baseAddress.map { base in
+            base.withMemoryRebound(to: CChar.self, capacity: head) {
+                xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), $0, Int32(head), nil)
+            }
         }
         guard let context else {
             state.pointee.batch.diagnostics.append(
@@ -92,23 +104,13 @@ public final class GPXDecoder: FeedDecoder {
             finished = true
             return
         }
-        let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let parseOptions = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue
+                | XML_PARSE_IGNORE_ENC.rawValue)
         xmlCtxtUseOptions(context, parseOptions)
         state.pointee.names = GPXNames(dictionary: context.pointee.dict)
         state.pointee.context = context
-        parse(UnsafeRawBufferPointer(rebasing: bytes[head...]), terminate: false)
-    }
-
-    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
-        guard let context else { return }
-        var rest = bytes
-        repeat {
-            // 64 KiB pieces keep libxml2's input buffer small and in cache.
-            let piece = min(rest.count, 1 << 16)
-            let isLast = piece == rest.count
-            let pointer = rest.baseAddress?.assumingMemoryBound(to: CChar.self)
-            xmlParseChunk(context, pointer, Int32(piece), terminate && isLast ? 1 : 0)
-            rest = UnsafeRawBufferPointer(rebasing: rest[piece...])
-        } while !rest.isEmpty
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[head...])
+        xmlParseChunk(context, rest.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(rest.count), 0)
     }
 }

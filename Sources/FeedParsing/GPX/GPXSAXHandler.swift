@@ -166,8 +166,10 @@ struct GPXParseState {
             statistics.ignore("further XML errors")
             return
         }
-        var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        while message.last == "\n" || message.last == " " { message.removeLast() }
+        // One line: libxml2 puts some details (the bytes of an encoding error) on a second.
+        let message =
+            error.message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") }
+            ?? "XML error \(error.code)"
         let location = FeedLocation(line: Int(error.line), byteOffset: -1)
         batch.diagnostics.append(FeedDiagnostic(.badXML, at: location, "not well-formed XML: \(message)"))
     }

@@ -1,14 +1,28 @@
-/// Tells a feed's format from its first bytes.
+/// Tells a feed's format from its first records.
 ///
-/// After a byte-order mark, blanks and `#` comment lines, the first
-/// significant character decides: `<` is GPX, `$` or `!` is NMEA, `{`
-/// is gpsd JSON if a `"TPV"` report follows (else NMEA if sentences
-/// follow: gpsd's logs start with a few JSON control lines). Anything else (a CSV header, a logger's banner) needs
-/// more text: NMEA if a line further on starts with `$`+5 letters+`,`,
-/// else CSV.
+/// After a byte-order mark, blanks and `#` comment lines, a document that
+/// opens with `<` is GPX. Otherwise the feed is read line by line until a
+/// line is a record: one that starts with `$` or `!` (or holds `$`+5
+/// letters+`,` further on) is NMEA, a gpsd report of class `TPV` is gpsd
+/// JSON, and a CSV header that names a position's columns (or a row that
+/// opens with two numbers, when no text came before it) is CSV. gpsd's other JSON lines (`VERSION`,
+/// `DEVICES`) wait for the reports after them. Any other line is text
+/// before the feed, like a receiver's start-up banner, and decides nothing:
+/// the decision waits for whole lines, so a file and a pipe of the same
+/// bytes, however the reads cut them, are decided alike.
 public enum FeedSniffer {
-    /// How many bytes are enough to decide when the first character does not.
+    /// How many bytes of a file are read to check that it is a feed at all.
     public static let decisiveLength = 4096
+
+    /// The format, and the lines of text before the first record.
+    struct Decision: Equatable {
+        var format: FeedFormat
+        /// The byte ranges (in the UTF-8 text) of the lines that were
+        /// neither records, comments nor blank: a banner.
+        var banner: [Range<Int>] = []
+        /// The 1-based line of the first banner line.
+        var bannerLine = 0
+    }
 
     /// The format of a prefix of a feed, or `nil` when more bytes are
     /// needed (`isComplete` says there are no more).
@@ -17,37 +31,64 @@ public enum FeedSniffer {
         var text: [UInt8] = []
         prefix.withUnsafeBytes { transcoder.transcode($0) { text.append(contentsOf: $0) } }
         if isComplete || transcoder.encoding != .utf8 { transcoder.finish { text.append(contentsOf: $0) } }
-        var i = 0
-        var atLineStart = true
-        while i < text.count {
-            let b = text[i]
-            switch b {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x00:
-                atLineStart = b == 0x0A || b == 0x0D || (atLineStart && b != 0x00)
-                i += 1
-            case 0x23 where atLineStart:
-                while i < text.count, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
-                if i == text.count, !isComplete { return nil }
-            case 0x3C: return .gpx
-            case 0x7B:
-                // gpsd's own logs embed a few JSON control lines among NMEA;
-                // a JSON feed has TPV reports.
-                if contains(text, "\"TPV\"") { return .gpsd }
-                guard isComplete || text.count >= decisiveLength else { return nil }
-                return containsNMEASentence(text[i...]) ? .nmea : .gpsd
-            case 0x24, 0x21: return .nmea
-            default:
-                guard isComplete || text.count >= decisiveLength else { return nil }
-                return containsNMEASentence(text[i...]) ? .nmea : .csv
-            }
-        }
-        return isComplete ? .nmea : nil
+        return decide(text, isComplete: isComplete)?.format
     }
 
-    private static func contains(_ text: [UInt8], _ needle: StaticString) -> Bool {
-        let pattern = Array(UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+    /// The decision on UTF-8 `text`, or `nil` while a line it needs is unfinished.
+    static func decide(_ text: [UInt8], isComplete: Bool) -> Decision? {
+        var decision = Decision(format: .nmea)
+        var sawJSON = false
+        var line = 1
+        var i = 0
+        var isFirstSignificant = true
+        while i < text.count {
+            let start = i
+            while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x00 { i += 1 }
+            guard i < text.count else { break }
+            if text[i] == 0x0A || text[i] == 0x0D {
+                if text[i] == 0x0A { line += 1 }
+                i += 1
+                continue
+            }
+            let first = text[i]
+            var end = i
+            while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+            if first == 0x23 {
+                i = end
+                continue
+            }
+            if first == 0x3C, isFirstSignificant { return Decision(format: .gpx) }
+            isFirstSignificant = false
+            if first == 0x24 || first == 0x21 { return decision.with(.nmea) }
+            // Any other line is judged whole.
+            if end == text.count, !isComplete { return nil }
+            let content = text[i..<end]
+            i = end
+            if first == 0x7B {
+                if contains(content, "\"TPV\"") { return decision.with(.gpsd) }
+                sawJSON = true
+            } else if containsNMEASentence(content) {
+                return decision.with(.nmea)
+            } else if let shape = content.withUnsafeBufferPointer(CSVRecordShape.init) {
+                // After text, numbers are more likely rows under a header
+                // the CSV decoder should refuse than rows after a banner.
+                return shape == .header ? decision.with(.csv) : Decision(format: .csv)
+            } else if !sawJSON {
+                if decision.banner.isEmpty { decision.bannerLine = line }
+                decision.banner.append(start..<end)
+            }
+        }
+        guard isComplete else { return nil }
+        // No record at all: gpsd JSON if it had JSON, else the CSV decoder
+        // says what it cannot read (an empty feed is NMEA: nothing to say).
+        if sawJSON { return Decision(format: .gpsd) }
+        return Decision(format: isFirstSignificant ? .nmea : .csv)
+    }
+
+    private static func contains(_ text: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard text.count >= pattern.count else { return false }
-        for start in 0...(text.count - pattern.count) where text[start] == pattern[0] {
+        for start in text.startIndex...(text.endIndex - pattern.count) where text[start] == pattern[0] {
             if text[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
         }
         return false
@@ -66,13 +107,24 @@ public enum FeedSniffer {
     }
 }
 
+extension FeedSniffer.Decision {
+    /// This decision with the format of the first record.
+    fileprivate func with(_ format: FeedFormat) -> Self {
+        var decided = self
+        decided.format = format
+        return decided
+    }
+}
+
 /// A decoder that buffers the first bytes, detects the format with
 /// ``FeedSniffer``, then hands everything to the right decoder.
 ///
-/// The buffer is bounded: a stream that opens with more than
-/// ``maximumPrefix`` bytes of blanks, NULs or `#` lines is decided on
-/// those bytes as if they were all (NMEA, which skips what it cannot
-/// read line by line), so memory does not grow with the junk.
+/// Lines of text before the first record (a receiver's start-up banner)
+/// are counted as ignored and handed on as blanks, so that the decoder's
+/// lines and offsets stay those of the input. The buffer is bounded: a
+/// stream that opens with more than ``maximumPrefix`` bytes without a
+/// record is decided on those bytes as if they were all, so memory does not
+/// grow with the junk.
 final class SniffingDecoder: FeedDecoder {
     /// The most bytes held before the format is decided.
     static let maximumPrefix = 1 << 20
@@ -81,6 +133,7 @@ final class SniffingDecoder: FeedDecoder {
     private var prefix: [UInt8] = []
     private var inner: (any FeedDecoder)?
     private var nextCheck = 16
+    private var bannerLines = 0
 
     init(options: FeedDecodingOptions) {
         self.options = options
@@ -88,7 +141,11 @@ final class SniffingDecoder: FeedDecoder {
 
     var format: FeedFormat? { inner?.format }
 
-    var statistics: FeedStatistics { inner?.statistics ?? FeedStatistics() }
+    var statistics: FeedStatistics {
+        var statistics = inner?.statistics ?? FeedStatistics()
+        if bannerLines > 0 { statistics.ignore("banner line", count: bannerLines) }
+        return statistics
+    }
 
     func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch) {
         if let inner {
@@ -98,25 +155,43 @@ final class SniffingDecoder: FeedDecoder {
         prefix.append(contentsOf: chunk.bindMemory(to: UInt8.self))
         guard prefix.count >= nextCheck else { return }
         nextCheck = min(prefix.count * 2, Self.maximumPrefix)
-        if let format = FeedSniffer.detect(prefix, isComplete: false) {
-            start(format, into: &batch)
-        } else if prefix.count >= Self.maximumPrefix {
-            start(FeedSniffer.detect(prefix, isComplete: true) ?? .nmea, into: &batch)
+        if let decision = decide(isComplete: prefix.count >= Self.maximumPrefix) {
+            start(decision, into: &batch)
         }
     }
 
     func finish(into batch: inout FeedBatch) {
         if inner == nil {
-            start(FeedSniffer.detect(prefix, isComplete: true) ?? .nmea, into: &batch)
+            start(decide(isComplete: true) ?? FeedSniffer.Decision(format: .nmea), into: &batch)
         }
         inner?.finish(into: &batch)
     }
 
-    private func start(_ format: FeedFormat, into batch: inout FeedBatch) {
-        let decoder = makeFeedDecoder(format: format, options: options)
+    /// The decision on the held bytes; banner ranges only for UTF-8 input,
+    /// where they are ranges of the held bytes too (after a BOM).
+    private func decide(isComplete: Bool) -> FeedSniffer.Decision? {
+        var transcoder = TextTranscoder()
+        var text: [UInt8] = []
+        prefix.withUnsafeBytes { transcoder.transcode($0) { text.append(contentsOf: $0) } }
+        if isComplete || transcoder.encoding != .utf8 { transcoder.finish { text.append(contentsOf: $0) } }
+        guard var decision = FeedSniffer.decide(text, isComplete: isComplete) else { return nil }
+        if transcoder.encoding != .utf8 {
+            decision.banner = []
+        } else if prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
+            decision.banner = decision.banner.map { ($0.lowerBound + 3)..<($0.upperBound + 3) }
+        }
+        return decision
+    }
+
+    private func start(_ decision: FeedSniffer.Decision, into batch: inout FeedBatch) {
+        let decoder = makeFeedDecoder(format: decision.format, options: options)
         inner = decoder
-        let held = prefix
+        var held = prefix
         prefix = []
+        for line in decision.banner {
+            held.replaceSubrange(line, with: repeatElement(0x20, count: line.count))
+        }
+        bannerLines = decision.banner.count
         decoder.decode(held, into: &batch)
     }
 }

@@ -70,9 +70,17 @@ public protocol FeedDecoder: AnyObject {
     func decode(_ chunk: UnsafeRawBufferPointer, into batch: inout FeedBatch)
     /// Ends the input: flushes a pending record or epoch.
     func finish(into batch: inout FeedBatch)
+    /// The input has gone quiet (a live source sent nothing for a while):
+    /// hands on what is held only because its end was not seen yet — the
+    /// NMEA epoch in progress, which would otherwise wait for the next
+    /// epoch's first sentence. Decoding goes on afterwards.
+    func release(into batch: inout FeedBatch)
 }
 
 extension FeedDecoder {
+    /// Nothing is held past a record's end: records end with their line or element.
+    public func release(into batch: inout FeedBatch) {}
+
     /// Decodes the next chunk of input from a byte array.
     public func decode(_ bytes: [UInt8], into batch: inout FeedBatch) {
         bytes.withUnsafeBytes { decode($0, into: &batch) }

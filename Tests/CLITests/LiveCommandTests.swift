@@ -47,6 +47,64 @@ struct LiveCommandTests {
         #expect(live.diagnosticsText.contains("ignored fixes: 4 inaccurate"), "\(live.diagnosticsText)")
     }
 
+    /// `live -` with the shop region, fed by the test.
+    static func liveAtTheShop(_ label: String) throws -> RunningRepeatSim {
+        let folder = temporaryDirectory(label)
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        return try RunningRepeatSim(
+            ["live", "-", "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite"], input: true)
+    }
+
+    /// One receiver epoch (RMC + GGA) at 1994-03-23T12:35:00Z + `second`, in the shop or without a fix.
+    static func epoch(_ second: Int, valid: Bool) -> Data {
+        let fix = Fix(
+            time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
+            coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
+        var bytes: [UInt8] = []
+        NMEAEncoder(sentences: [.rmc, .gga]).append(fix, valid: valid, to: &bytes)
+        return Data(bytes)
+    }
+
+    static let arrival = #""kind":"location","task":"shop""#
+
+    @Test("an arrival followed only by no-fix epochs is reminded once the window has passed on the receiver's clock")
+    func noFixEpochsMoveTheClock() throws {
+        let live = try Self.liveAtTheShop("repeat-live-nofix")
+        defer { live.stop() }
+        live.write(Self.epoch(0, valid: true))
+        // Indoors: the receiver goes on with status V, an epoch every 0.3 s here (no pause for
+        // the quiet release); once epoch 6 is complete, 6 s of its clock is past the 5 s window.
+        for second in 1...9 {
+            usleep(300_000)
+            live.write(Self.epoch(second, valid: false))
+        }
+        try waitUntil("the arrival's reminder, input still open") { live.outputText.contains(Self.arrival) }
+        #expect(live.isRunning)
+        live.closeInput()
+        try waitUntil("live to end with its input") { !live.isRunning }
+        #expect(live.outputText.components(separatedBy: Self.arrival).count == 2, "one reminder: \(live.outputText)")
+    }
+
+    @Test("a receiver that goes quiet after its arrival epoch: the reminder comes after the pause, not at Ctrl-C")
+    func quietReleasesTheEpoch() throws {
+        let live = try Self.liveAtTheShop("repeat-live-quiet")
+        defer { live.stop() }
+        live.write(Self.epoch(0, valid: true))
+        // Neither a next epoch nor a fix 5 s later ever comes: the 1 s pause completes the epoch and empties the window.
+        try waitUntil("the arrival's reminder, input still open") { live.outputText.contains(Self.arrival) }
+        #expect(live.isRunning)
+        // Fixes after the early release still count, in order.
+        live.write(Self.epoch(1, valid: true))
+        live.write(Self.epoch(2, valid: true))
+        live.send(SIGHUP)
+        try waitUntil("live to end after SIGHUP") { !live.isRunning }
+        #expect(live.status == 0)
+        #expect(
+            live.diagnosticsText.contains("live: 3 fixes evaluated from 1 device, 1 transitions, 1 reminders"),
+            "\(live.diagnosticsText)")
+    }
+
     @Test("with the store's tasks, reminders land in its notification log")
     func storeLog() throws {
         let db = temporaryDirectory("repeat-live-store") + "/tasks.sqlite"
@@ -94,7 +152,8 @@ struct LiveCommandTests {
             NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &bytes)
             feeder.write(Data(bytes))
         }
-        // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them.
+        // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them
+        // (the 1 s pause that would release them too has not passed).
         usleep(300_000)
         live.send(SIGINT)
         try waitUntil("live to exit after SIGINT") { !live.isRunning }

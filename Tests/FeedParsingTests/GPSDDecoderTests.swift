@@ -31,6 +31,7 @@ struct GPSDDecoderTests {
         #expect(batch.fixes[1].device == "tab\tname é")
         #expect(batch.diagnostics.map(\.code) == [.invalidFix, .badJSON])
         #expect(batch.diagnostics.map(\.location.line) == [4, 7])
+        #expect(batch.epochsWithoutFix.map(\.device) == ["/dev/ttyUSB0"])
         #expect(decoder.statistics.ignored == ["VERSION": 1, "SKY": 1, "NMEA line": 1])
     }
 

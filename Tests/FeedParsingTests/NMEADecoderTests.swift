@@ -162,6 +162,21 @@ struct NMEADecoderTests {
         #expect(batch.fixes.isEmpty)
         #expect(batch.diagnostics.map(\.code) == [.invalidFix, .invalidFix])
         #expect(batch.diagnostics.allSatisfy { !$0.isInputError })
+        // Their times still move the feed's clock on.
+        #expect(batch.epochsWithoutFix.map { RFC3339.format($0.time) } == ["1994-03-23T12:35:19Z", "1994-03-23T12:35:20Z"])
+    }
+
+    @Test("a quiet receiver's epoch in progress is released without waiting for the next one; decoding goes on")
+    func releaseEpoch() {
+        let decoder = NMEADecoder()
+        var batch = FeedBatch()
+        decoder.decode(Array((sentence("GPRMC,123519,A,4807.038,N,01131.000,E,0.0,0.0,230394,,") + "\n").utf8), into: &batch)
+        #expect(batch.fixes.isEmpty, "the epoch may have more sentences")
+        decoder.release(into: &batch)
+        #expect(batch.fixes.count == 1)
+        decoder.decode(Array((sentence("GPRMC,123520,A,4807.038,N,01131.000,E,0.0,0.0,230394,,") + "\n").utf8), into: &batch)
+        decoder.finish(into: &batch)
+        #expect(batch.fixes.compactMap { $0.time.map(RFC3339.format) } == ["1994-03-23T12:35:19Z", "1994-03-23T12:35:20Z"])
     }
 
     @Test("any talker, lower-case checksums, missing checksums are accepted")

@@ -47,6 +47,39 @@ import Testing
         #expect(times(buffer.finish()) == ["0"])
     }
 
+    @Test("an epoch without a fix moves its device's clock on: what is older than the window is released")
+    func epochsWithoutFixAdvance() {
+        var buffer = ReorderBuffer(windowSeconds: 5)
+        _ = buffer.push(fix(0, device: "a"))
+        _ = buffer.push(fix(1, device: "b"))
+        var released: [ReorderBuffer.Output] = []
+        buffer.advance(device: "a", to: Timestamp(secondsSince1970: start + 5), into: &released)
+        #expect(released.isEmpty, "0 is not older than 5 − 5")
+        buffer.advance(device: "a", to: Timestamp(secondsSince1970: start + 6), into: &released)
+        buffer.advance(device: "c", to: Timestamp(secondsSince1970: start + 60), into: &released)
+        #expect(times(released) == ["0"], "b's fix waits for b's clock; c holds nothing")
+        // A's clock is at 6 now: a fix at 0.5 is behind its window.
+        #expect(times(buffer.push(fix(0.5, device: "a"))) == ["late 0"])
+        #expect(times(buffer.finish()) == ["1"])
+    }
+
+    @Test(
+        "releasing early (a quiet live source) empties the buffer; an older fix afterwards is late, an equal or newer one is held"
+    )
+    func releaseHeld() {
+        var buffer = ReorderBuffer(windowSeconds: 5)
+        _ = buffer.push(fix(10))
+        _ = buffer.push(fix(8))
+        var released: [ReorderBuffer.Output] = []
+        buffer.releaseHeld(into: &released)
+        #expect(times(released) == ["8", "10"])
+        #expect(buffer.heldCount == 0)
+        #expect(times(buffer.push(fix(9))) == ["late 9"])
+        #expect(times(buffer.push(fix(10))) == [])
+        #expect(times(buffer.push(fix(11))) == [])
+        #expect(times(buffer.finish()) == ["10", "11"])
+    }
+
     @Test func devicesHaveTheirOwnWindows() {
         var buffer = ReorderBuffer(windowSeconds: 5)
         _ = buffer.push(fix(100, device: "a"))

@@ -14,6 +14,10 @@ public struct FeedBatch: Sendable {
     public var waypoints: [Waypoint] = []
     /// Route points (GPX `rtept`), collected only when the options ask for them.
     public var routePoints: [Waypoint] = []
+    /// Receiver epochs that reported no fix but a time (NMEA status V or
+    /// fix quality 0, a gpsd TPV without a fix): the feed's clock moves on
+    /// without a position, which releases what a reorder buffer holds.
+    public var epochsWithoutFix: [EpochWithoutFix] = []
 
     /// Creates an empty batch.
     public init() {}
@@ -27,6 +31,21 @@ public struct FeedBatch: Sendable {
         diagnostics.removeAll(keepingCapacity: true)
         waypoints.removeAll(keepingCapacity: true)
         routePoints.removeAll(keepingCapacity: true)
+        epochsWithoutFix.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The time of a receiver epoch that gave no fix, and the device it came from.
+public struct EpochWithoutFix: Hashable, Sendable {
+    /// The epoch's time.
+    public var time: Timestamp
+    /// The device, when the feed names one (gpsd's device path).
+    public var device: String?
+
+    /// An epoch at `time` from `device`.
+    public init(time: Timestamp, device: String? = nil) {
+        self.time = time
+        self.device = device
     }
 }
 

@@ -79,6 +79,9 @@ struct GPSDLineDecoder: LineHandler {
         }
         guard report.mode >= 2 else {
             batch.diagnostics.append(FeedDiagnostic(.invalidFix, at: location, "TPV with mode \(report.mode) (no fix)"))
+            if let time = report.time.flatMap(RFC3339.parse) {
+                batch.epochsWithoutFix.append(EpochWithoutFix(time: time, device: report.device))
+            }
             return
         }
         guard let latitude = report.latitude, let longitude = report.longitude else {

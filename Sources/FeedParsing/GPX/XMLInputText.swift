@@ -218,16 +218,10 @@ struct XMLInputText {
         var runStart = 0
         var i = 0
         while i < count {
-            // Eight ASCII bytes at a time, counting their newlines.
-            if i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    let newlines = ~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
-                    line += newlines.nonzeroBitCount
-                    i += 8
-                    continue
-                }
-            }
+            let ascii = Self.asciiRun(base, from: i, to: count)
+            line += ascii.newlines
+            i = ascii.end
+            guard i < count else { break }
             let byte = base[i]
             if byte < 0x80 {
                 if byte == 0x0A { line += 1 }
@@ -258,6 +252,35 @@ struct XMLInputText {
         }
         emit(UnsafeBufferPointer(rebasing: input[runStart..<count]), piece)
         inputOffset += count - runStart
+    }
+
+    /// Where the ASCII bytes from `start` end (to within a word: the byte
+    /// there may be ASCII too), and the newlines among them; 32 bytes a step.
+    @inline(__always)
+    private static func asciiRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (end: Int, newlines: Int) {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func newlines(_ word: UInt64) -> Int {
+            (~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ 0x7F7F_7F7F_7F7F_7F7F) & high).nonzeroBitCount
+        }
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        var count = 0
+        while i &+ 32 <= end {
+            let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+            let c = raw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+            let d = raw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+            guard (a | b | c | d) & high == 0 else { break }
+            count &+= newlines(a) &+ newlines(b) &+ newlines(c) &+ newlines(d)
+            i &+= 32
+        }
+        while i &+ 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            guard word & high == 0 else { break }
+            count &+= newlines(word)
+            i &+= 8
+        }
+        return (i, count)
     }
 
     /// Converts `chunk` from another encoding with iconv, replacing each

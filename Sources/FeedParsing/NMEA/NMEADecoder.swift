@@ -42,6 +42,13 @@ public final class NMEADecoder: FeedDecoder {
         transcoder.transcode(chunk) { framer.feed($0, to: &processor) }
     }
 
+    /// The receiver went quiet: the epoch in progress is complete.
+    public func release(into batch: inout FeedBatch) {
+        swap(&processor.batch, &batch)
+        defer { swap(&processor.batch, &batch) }
+        processor.releaseEpoch()
+    }
+
     /// Ends the input: the last sentence and the last epoch.
     public func finish(into batch: inout FeedBatch) {
         swap(&processor.batch, &batch)
@@ -69,6 +76,9 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
     func deallocate() { bounds.deallocate() }
 
     mutating func flushEpoch() { epoch.finish(into: &batch) }
+
+    /// Emits the epoch in progress (and a GLL-only one waiting) without ending the input.
+    mutating func releaseEpoch() { epoch.flushAll(into: &batch) }
 
     mutating func comment() {
         statistics.ignore("comment")

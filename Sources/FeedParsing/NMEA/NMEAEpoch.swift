@@ -183,6 +183,10 @@ struct NMEAEpochAssembler {
         let resolvedDay = resolveDay(current)
         if let day = resolvedDay { backfill(day: day, timeOfDay: current.timeOfDay, into: &batch) }
         guard let coordinate = current.coordinate else {
+            if let day = resolvedDay {
+                batch.epochsWithoutFix.append(
+                    EpochWithoutFix(time: Timestamp(nanoseconds: Int64(day) * Self.day + current.timeOfDay)))
+            }
             if current.sawInvalid {
                 batch.diagnostics.append(
                     FeedDiagnostic(

@@ -160,6 +160,8 @@ final class SniffingDecoder: FeedDecoder {
         }
     }
 
+    func release(into batch: inout FeedBatch) { inner?.release(into: &batch) }
+
     func finish(into batch: inout FeedBatch) {
         if inner == nil {
             start(decide(isComplete: true) ?? FeedSniffer.Decision(format: .nmea), into: &batch)

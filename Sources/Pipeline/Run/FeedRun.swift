@@ -86,7 +86,7 @@ public final class FeedRun {
     public func run(live feed: LiveFeed) async throws -> Result {
         let started = Date()
         var summary = FeedSummary(feed: feed.name)
-        try await read(live: feed.events, format: feed.format, into: &summary)
+        try await read(live: quietMarked(feed.events, after: feed.quietAfter), format: feed.format, into: &summary)
         result.feeds.append(summary)
         return finish(started: started)
     }
@@ -145,16 +145,28 @@ public final class FeedRun {
                     chunk.withUnsafeBytes { decoder.decode($0, into: &batch) }
                 case .status(let status):
                     Console.write("repeat-sim: \(status)")
+                case .quiet:
+                    decoder.release(into: &batch)
                 }
                 reloadTasksIfDue()
                 guard consume(&batch, summary: &summary, device: nil) else { return }
                 batch.removeAll()
+                if event == .quiet { releaseHeld() }
             }
         } catch is CancellationError {
             // Ctrl-C: what the decoder holds is still handed on below.
         }
         decoder.finish(into: &batch)
         _ = consume(&batch, summary: &summary, device: nil)
+    }
+
+    /// Hands on what the stages hold without waiting for the reorder window.
+    private func releaseHeld() {
+        guard pipeline != nil else { return }
+        events.removeAll(keepingCapacity: true)
+        pipeline!.releaseHeld(into: &events)
+        dispatch(events, feed: "")
+        for sink in sinks { sink.flush() }
     }
 
     /// Reports the batch's diagnostics and hands its items on; `false`
@@ -185,6 +197,9 @@ public final class FeedRun {
             swap(&released, &events)
             released.removeAll(keepingCapacity: true)
             for fix in batch.fixes { stages.push(fix, into: &released) }
+            for epoch in batch.epochsWithoutFix {
+                stages.advance(device: epoch.device ?? device, to: epoch.time, into: &released)
+            }
             pipeline = stages
             dispatch(released, feed: summary.feed)
             swap(&released, &events)

@@ -10,6 +10,12 @@ public struct LiveFeed {
     /// The format to assume unless the run's settings give one (gpsd
     /// speaks its JSON); `nil` detects it.
     public var format: FeedFormat?
+    /// The pause after which what is held waiting for more input is
+    /// handed on: the NMEA epoch in progress and the reorder buffer's
+    /// fixes (a receiver that stops, or sends only no-fix sentences, must
+    /// not keep an arrival's reminder back). 1 s: longer than the gaps
+    /// inside an epoch's burst, shorter than a person waits.
+    public var quietAfter: Duration = .seconds(1)
 
     /// A live feed named `name`.
     public init(name: String, events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?) {

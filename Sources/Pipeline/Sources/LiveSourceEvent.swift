@@ -5,6 +5,9 @@ public enum LiveSourceEvent: Sendable, Equatable {
     case bytes([UInt8])
     /// A change in the connection, worth showing to the person running it.
     case status(LiveSourceStatus)
+    /// Nothing has arrived for ``LiveFeed/quietAfter`` since the last bytes
+    /// (once per pause): what was held waiting for more is complete.
+    case quiet
 }
 
 /// A report about a live source's connection.

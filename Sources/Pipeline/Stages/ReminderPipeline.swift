@@ -131,6 +131,23 @@ public struct ReminderPipeline: Sendable {
         for output in released { handle(output, into: &events) }
     }
 
+    /// Moves `device`'s clock on to `time` without a fix (a receiver epoch
+    /// that had none): the fixes the reorder buffer held for longer than
+    /// its window before `time` are released and evaluated.
+    public mutating func advance(device: String?, to time: Timestamp, into events: inout [Event]) {
+        released.removeAll(keepingCapacity: true)
+        buffer.advance(device: device ?? "", to: time, into: &released)
+        for output in released { handle(output, into: &events) }
+    }
+
+    /// Releases and evaluates everything the reorder buffer holds, without
+    /// waiting for its window: a live source went quiet. Evaluation goes on.
+    public mutating func releaseHeld(into events: inout [Event]) {
+        released.removeAll(keepingCapacity: true)
+        buffer.releaseHeld(into: &released)
+        for output in released { handle(output, into: &events) }
+    }
+
     /// Releases and evaluates what the reorder buffer still holds.
     public mutating func finish(into events: inout [Event]) {
         for output in buffer.finish() { handle(output, into: &events) }

@@ -50,7 +50,9 @@ public struct ReorderBuffer: Sendable {
     public mutating func push(_ fix: TimedFix, into released: inout [Output]) {
         let time = fix.time.nanoseconds
         let slot = slot(of: fix.device ?? "")
-        if let newest = devices[slot].newest, time < horizon(newest) { return released.append(.late(fix)) }
+        if let newest = devices[slot].newest, time < horizon(newest) || time < devices[slot].floor {
+            return released.append(.late(fix))
+        }
         devices[slot].insert(fix, at: time)
         // Fixes strictly older than the horizon can no longer be preceded
         // by an accepted newcomer.
@@ -63,6 +65,25 @@ public struct ReorderBuffer: Sendable {
     private func horizon(_ newest: Int64) -> Int64 {
         let (difference, overflow) = newest.subtractingReportingOverflow(window)
         return overflow ? .min : difference
+    }
+
+    /// Moves `device`'s newest time on to `time` without a fix (a receiver
+    /// epoch that had none) and appends what that releases; a device not
+    /// seen yet holds nothing.
+    public mutating func advance(device: String, to time: Timestamp, into released: inout [Output]) {
+        guard let slot = deviceSlots.existingSlot(of: device), let newest = devices[slot].newest else { return }
+        devices[slot].newest = max(newest, time.nanoseconds)
+        devices[slot].release(before: horizon(devices[slot].newest!), into: &released)
+    }
+
+    /// Releases everything held, device by device in time order, without
+    /// waiting for the window (a live source went quiet); a fix that then
+    /// arrives older than the newest released for its device is late.
+    public mutating func releaseHeld(into released: inout [Output]) {
+        for (_, slot) in deviceSlots.byName {
+            devices[slot].release(before: .max, into: &released)
+            devices[slot].floor = devices[slot].newest ?? .min
+        }
     }
 
     /// Releases everything still held, device by device, in time order.
@@ -93,6 +114,9 @@ private struct DeviceBuffer: Sendable {
     var pending: [TimedFix] = []
     var head = 0
     var newest: Int64?
+    /// The earliest time a fix may still have: everything up to the newest
+    /// was released early (``ReorderBuffer/releaseHeld(into:)``).
+    var floor = Int64.min
 
     /// Inserts after every held fix not later than `time`; in-order input
     /// appends.

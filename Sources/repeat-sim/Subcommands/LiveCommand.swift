@@ -18,8 +18,11 @@ struct LiveCommand: AsyncParsableCommand {
             are read once at start).
 
             A receiver that is unplugged, sends garbage or goes silent is reported on
-            stderr and reconnected. Ctrl-C (or SIGTERM) stops reading, flushes the
-            output, prints the summary and exits 0.
+            stderr and reconnected. Epochs without a fix move the clock on as fixes
+            do, and after 1 s without a byte what is held is released, so an
+            arrival's reminder never waits for input that may not come. Ctrl-C (or
+            SIGTERM, SIGHUP) stops reading, flushes the output, prints the summary and
+            exits 0.
 
             Examples:
               repeat-sim live --device /dev/ttyACM0 --baud 9600

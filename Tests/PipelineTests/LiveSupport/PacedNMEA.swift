@@ -92,7 +92,7 @@ struct PacedNMEA {
             switch event {
             case .bytes(let chunk): count += chunk.count
             case .status(let status) where status.isSilent && count == bytes: return true
-            case .status: continue
+            case .status, .quiet: continue
             }
         }
         return false

@@ -218,11 +218,16 @@ public struct TaskDatabase: Sendable {
 
     // MARK: Notification log
 
-    /// Appends a notification to the log.
+    /// Appends a notification to the log; one of a task that is no longer
+    /// in the store is kept without its task (the returned record's `taskID` is `nil`).
     @discardableResult
     public func log(_ notification: NotificationRecord) throws -> NotificationRecord {
         try write { db in
             var record = notification
+            // A task removed meanwhile (`task rm` while `live` runs): the
+            // reminder was sent, so it is kept, unlinked as the removal
+            // leaves the task's earlier ones.
+            if let id = record.taskID, try !TaskRow.exists(db, key: id) { record.taskID = nil }
             try record.insert(db)
             return record
         }

@@ -97,12 +97,49 @@ struct LiveCommandTests {
         // Fixes after the early release still count, in order.
         live.write(Self.epoch(1, valid: true))
         live.write(Self.epoch(2, valid: true))
+        live.write(Self.epoch(3, valid: false))
+        try waitUntil("the next pause to complete epoch 3") { live.diagnosticsText.contains("epoch 12:35:03 UTC") }
         live.send(SIGHUP)
         try waitUntil("live to end after SIGHUP") { !live.isRunning }
         #expect(live.status == 0)
         #expect(
             live.diagnosticsText.contains("live: 3 fixes evaluated from 1 device, 1 transitions, 1 reminders"),
             "\(live.diagnosticsText)")
+    }
+
+    @Test("task rm while live runs: the reminder already due is logged without its task, said once, and fires no more")
+    func taskRemovedWhileLive() throws {
+        let db = temporaryDirectory("repeat-live-rm") + "/tasks.sqlite"
+        let add = try RepeatSimBinary.run([
+            "task", "add", "--title", "Shop", "--id", "shop", "--every", "1d", "--start", "1994-03-01T00:00:00Z",
+            "--at-place", "48.1173,11.5167", "--radius", "100", "--db", db,
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        let live = try RunningRepeatSim(["live", "-", "--db", db, "--json", "--reload", "1h"], input: true)
+        defer { live.stop() }
+        live.write(Self.epoch(-10, valid: false))
+        try waitUntil("live to read its input") { live.diagnosticsText.contains("invalidFix") }
+        #expect(try RepeatSimBinary.run(["task", "rm", "shop", "--db", db]).status == 0)
+        // The arrival: live still has the task (its next re-read is an hour away).
+        live.write(Self.epoch(0, valid: true))
+        try waitUntil("the arrival's reminder") { live.outputText.contains(#""task":"shop""#) }
+        // Away for a day and back: the task was read again, and is gone.
+        live.write(Self.epoch(86_400, valid: false))
+        for second in [90_000, 90_001, 90_002] { live.write(Self.epoch(second, valid: true)) }
+        live.closeInput()
+        try waitUntil("live to end with its input") { !live.isRunning }
+        #expect(live.status == 0)
+        // The arrival's reminders (the task was due too), and nothing a day later.
+        let lines = live.outputText.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains(#""time":"1994-03-23T12:35:00Z""#) }, "\(live.outputText)")
+        let stderr = live.diagnosticsText
+        #expect(
+            stderr.components(separatedBy: "task shop is no longer in the store (removed?): its reminder is logged without it")
+                .count == 2, "said once: \(stderr)")
+        #expect(!stderr.contains("could not log"), "\(stderr)")
+        let log = try TaskDatabase(readingFrom: db).notifications()
+        #expect(log.count == 2)
+        #expect(log.allSatisfy { $0.taskID == nil && $0.title == "Shop" }, "\(log)")
     }
 
     @Test("with the store's tasks, reminders land in its notification log")
@@ -128,6 +165,18 @@ struct LiveCommandTests {
         let result = try RepeatSimBinary.run(arguments + ["--tasks", Self.scenario, "--db", temporaryDirectory() + "/t.sqlite"])
         #expect(result.status == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("a regions file of which nothing reads is an error before anything runs, not a run with nothing to watch")
+    func unreadableRegions() throws {
+        let folder = temporaryDirectory("repeat-live-junk")
+        try "this is not,a regions file\n".write(toFile: folder + "/junk.csv", atomically: true, encoding: .utf8)
+        let result = try RepeatSimBinary.run(
+            ["live", "-", "--regions", folder + "/junk.csv", "--db", folder + "/t.sqlite"], input: [])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("junk.csv:1: expected at least 4 fields, got 2"), "\(result.stderr)")
+        #expect(result.stderr.contains("Error: no usable region in \(folder)/junk.csv"), "\(result.stderr)")
+        #expect(!result.stderr.contains("live:"), "no run: \(result.stderr)")
     }
 
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")

@@ -103,6 +103,13 @@ struct TaskDatabaseTests {
         #expect(throws: StoreError.taskNotFound("cat-medicine")) { try store.task(id: "cat-medicine") }
         let log = try store.notifications()
         #expect(log.count == 1 && log[0].taskID == nil && log[0].region == "Pharmacy")
+        // A reminder of the removed task that was already on its way is kept the same way, not refused.
+        let late = try store.log(
+            NotificationRecord(
+                taskID: "cat-medicine", kind: .due, firedAt: at("2025-06-02T10:00:00Z"), title: "Cat medicine",
+                recordedAt: Date()))
+        #expect(late.taskID == nil)
+        #expect(try store.notifications().count == 2)
     }
 
     @Test("the schema rejects what the core cannot read")

@@ -251,6 +251,10 @@ public final class FeedRun {
         Console.warn(message)
     }
 
+    /// Reads the tasks again at the next chance instead of after the reload
+    /// interval (a task was found removed from the store).
+    public func requestTaskReload() { lastReload = .distantPast }
+
     private func reloadTasksIfDue() {
         guard let reload = settings.taskReload, pipeline != nil, Date().timeIntervalSince(lastReload) >= reload.seconds else {
             return

@@ -82,13 +82,22 @@ func loadTasks(_ path: String) throws -> [RecurringTask] {
 
 /// The regions of a `--regions` file (CSV or GeoJSON); bad rows are
 /// reported, and under `--strict` end the command with status 2.
+/// - Throws: ``NoUsableRegion`` when not one region reads.
 func loadRegions(_ path: String, strict: Bool) throws -> [Region] {
     let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path)
     for diagnostic in loaded.diagnostics {
         Console.write("\(diagnostic)")
         if strict { throw ExitCode(2) }
     }
+    // A file of which nothing reads is a mistake, never a run with nothing to watch.
+    guard !loaded.regions.isEmpty else { throw NoUsableRegion(path: path == "-" ? "standard input" : path) }
     return loaded.regions
+}
+
+/// A regions file in which no region could be read (exit 1).
+struct NoUsableRegion: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no usable region in \(path) (CSV id,lat,lon,radius[,task] or GeoJSON): nothing to watch" }
 }
 
 /// Refuses an output file that is one of the command's inputs (the same

@@ -81,7 +81,10 @@ struct LiveCommand: AsyncParsableCommand {
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
-        if let database { sinks.append(NotificationLogSink(log: database, taskIDs: Set(taskList.map(\.id)), warn: Console.warn)) }
+        // Reminders of --regions that are no task are logged without one.
+        let regionsOnly = Set(bulk.map(\.id)).subtracting(taskList.map(\.id))
+        let logSink = database.map { NotificationLogSink(log: $0, regionsOnly: regionsOnly, warn: Console.warn) }
+        if let logSink { sinks.append(logSink) }
         sinks.append(
             ReminderLinesSink(output: stdout, printing: output.printing(reminders: true), regionTasks: stages.regionTasks))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
@@ -90,6 +93,7 @@ struct LiveCommand: AsyncParsableCommand {
         if let database { settings.taskReload = (reload.seconds ?? 5, { try database.tasks() }) }
         let feed = live.feed() ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
         nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks)
+        logSink?.onRemovedTask = { [weak run] in run?.requestTaskReload() }
         let consumer = Task { try await run.run(live: feed) }
         let stop = StopSignal { consumer.cancel() }
         defer { stop.release() }

@@ -103,9 +103,6 @@ struct ReplayCommand: ParsableCommand {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
-        if let file = places.regions, regions.isEmpty {
-            throw ReplayFailure("no usable region in \(file) (CSV id,lat,lon,radius[,task] or GeoJSON): nothing to watch")
-        }
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,

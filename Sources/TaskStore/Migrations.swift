@@ -72,6 +72,20 @@ enum Migrations {
                     CREATE INDEX notification_by_task ON notification (task_id, fired_at);
                     """)
         }
+        migrator.registerMigration("v2 place book") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE place (
+                        name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+                        name_key TEXT NOT NULL UNIQUE CHECK (length(name_key) > 0),
+                        latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                        longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                        radius REAL NOT NULL CHECK (radius > 0),
+                        source TEXT,
+                        imported_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

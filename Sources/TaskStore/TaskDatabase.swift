@@ -259,8 +259,14 @@ public struct TaskDatabase: Sendable {
 
     // MARK: Helpers
 
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in a write transaction; SQLite's errors in the store's words.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         try StoreError.translating { try writer.write(body) }
+    }
+
+    /// Runs `body` in a read transaction; SQLite's errors in the store's words.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try StoreError.translating { try writer.read(body) }
     }
 
     private func insert(_ task: RecurringTask, db: Database, now: Date) throws {

@@ -20,7 +20,7 @@ struct RepeatSim: AsyncParsableCommand {
             """,
         version: RepeatSim.version,
         subcommands: [
-            TaskCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self,
+            TaskCommand.self, PlaceCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self,
             EvaluateCommand.self,
             BenchCommand.self,
         ]

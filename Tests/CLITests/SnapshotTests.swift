@@ -16,7 +16,8 @@ struct SnapshotTests {
         [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["task"], ["task", "import"],
         ["task", "add"],
         ["task", "edit"],
-        ["task", "done"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"],
+        ["task", "done"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"], ["place"],
+        ["place", "import"], ["place", "list"], ["place", "rm"],
     ]
 
     @Test("--help of every command", arguments: commands)

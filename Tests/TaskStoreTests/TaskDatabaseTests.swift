@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import GeoCore
+import Pipeline
 import Recurrence
 import TaskStore
 import Testing
@@ -28,7 +30,7 @@ struct TaskDatabaseTests {
     @Test("the frozen migration is applied")
     func migrations() throws {
         let store = try TaskDatabase.inMemory()
-        #expect(try store.appliedMigrations() == ["v1 tasks, locations, completions, notification log"])
+        #expect(try store.appliedMigrations() == ["v1 tasks, locations, completions, notification log", "v2 place book"])
     }
 
     @Test(
@@ -161,5 +163,24 @@ struct TaskDatabaseTests {
     @Test("a path that cannot be a database is reported, not crashed on")
     func unusablePath() {
         #expect(throws: StoreError.self) { try TaskDatabase(path: "/proc/version") }
+    }
+}
+
+/// The place book: `place import`, `place list`, `place rm`.
+@Suite("The place book")
+struct PlaceBookTests {
+    @Test("import adds, and updates a name already there (without case or accents); rm by name as compared")
+    func importUpdateRemove() throws {
+        let store = try TaskDatabase.inMemory()
+        let pharmacy = NamedPlace(name: "Apotheke Süd", centre: Coordinate(latitude: 48.1, longitude: 11.5), radius: 100)
+        let vet = NamedPlace(name: "Tierarzt", centre: Coordinate(latitude: 48.2, longitude: 11.6), radius: 60)
+        #expect(try store.importPlaces([pharmacy, vet], source: "a.gpx") == TaskDatabase.PlaceImport(added: 2, updated: 0))
+        let moved = NamedPlace(name: "APOTHEKE SUD", centre: Coordinate(latitude: 48.11, longitude: 11.51), radius: 80)
+        #expect(try store.importPlaces([moved], source: "b.csv") == TaskDatabase.PlaceImport(added: 0, updated: 1))
+        #expect(try store.places() == [moved, vet])
+        #expect(try store.removePlace(named: "apotheke süd"))
+        #expect(try !store.removePlace(named: "apotheke süd"))
+        #expect(try store.places() == [vet])
+        #expect(try store.appliedMigrations().last == "v2 place book")
     }
 }

@@ -14,6 +14,24 @@ import GeoCore
 public enum FixJSONEncoder {
     /// Appends one fix and a newline.
     public static func append(_ fix: Fix, to bytes: inout [UInt8]) {
+        appendFields(fix, to: &bytes)
+        bytes.append(0x7D)
+        bytes.append(0x0A)
+    }
+
+    /// Appends one fix with the nearest named place (`decode --places`):
+    /// `…,"near":"Pharmacy","near_m":42}` (whole metres from its centre).
+    public static func append(_ fix: Fix, near name: String, metres: Double, to bytes: inout [UInt8]) {
+        appendFields(fix, to: &bytes)
+        bytes.append(contentsOf: #","near":"#.utf8)
+        appendString(name, to: &bytes)
+        bytes.append(contentsOf: #","near_m":"#.utf8)
+        bytes.append(contentsOf: String(Int(metres.rounded())).utf8)
+        bytes.append(0x7D)
+        bytes.append(0x0A)
+    }
+
+    private static func appendFields(_ fix: Fix, to bytes: inout [UInt8]) {
         bytes.append(0x7B)
         var first = true
         if let time = fix.time {
@@ -33,8 +51,6 @@ public enum FixJSONEncoder {
             appendKey("device", first: &first, to: &bytes)
             appendString(device, to: &bytes)
         }
-        bytes.append(0x7D)
-        bytes.append(0x0A)
     }
 
     /// Appends one waypoint (`decode --waypoints`) and a newline:

@@ -51,7 +51,8 @@ public enum RegionGeoJSONLoader {
         var message: String
     }
 
-    private static func region(from item: Any, index: Int) -> Result<Region, Problem> {
+    /// The region of one feature (`features[index]`), or why it has none.
+    static func region(from item: Any, index: Int) -> Result<Region, Problem> {
         guard let feature = item as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
             let type = geometry["type"] as? String
         else { return .failure(Problem(message: "a feature needs a geometry with a type")) }
@@ -135,10 +136,15 @@ public enum RegionGeoJSONLoader {
 
 extension LoadedRegions {
     /// Loads a regions file by its content: GeoJSON when it starts with `{`,
-    /// else CSV.
-    public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {
-        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-        return first == UInt8(ascii: "{")
-            ? RegionGeoJSONLoader.load(bytes, source: source) : RegionCSVLoader.load(bytes, source: source)
+    /// GPX waypoints (circles of `waypointRadius` metres named after them)
+    /// when it starts with `<`, else CSV.
+    public static func load(_ bytes: [UInt8], source: String, waypointRadius: Double = 100) -> LoadedRegions {
+        switch LoadedPlaces.firstSignificantByte(bytes) {
+        case UInt8(ascii: "{"): return RegionGeoJSONLoader.load(bytes, source: source)
+        case UInt8(ascii: "<"):
+            let waypoints = LoadedPlaces.gpx(bytes, source: source, radius: waypointRadius)
+            return LoadedRegions(regions: waypoints.places.map(\.region), diagnostics: waypoints.diagnostics)
+        default: return RegionCSVLoader.load(bytes, source: source)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FeedParsing
+import GeoCore
 
 /// `decode`'s output: every decoded fix (or, with `--waypoints`, every GPX
 /// waypoint) as a JSON line or a table row.
@@ -6,13 +7,19 @@ public final class FixLinesSink: RunSink {
     private let output: ByteWriter
     private let json: Bool
     private let waypoints: Bool
+    private let near: NearestPlaces?
 
-    /// Lines on `output`; the table's header is written at once.
-    public init(output: ByteWriter, json: Bool, waypoints: Bool) {
+    /// Lines on `output`; the table's header is written at once. With
+    /// `near`, each fix names the nearest place within its reach.
+    public init(output: ByteWriter, json: Bool, waypoints: Bool, near: NearestPlaces? = nil) {
         self.output = output
         self.json = json
         self.waypoints = waypoints
-        if !json { output.write(waypoints ? FixTable.waypointHeader : FixTable.header) }
+        self.near = near
+        if !json {
+            let header = waypoints ? FixTable.waypointHeader : FixTable.header
+            output.write(near == nil || waypoints ? header : header.dropLast() + "  near\n")
+        }
     }
 
     public func decoded(_ batch: FeedBatch, feed: String) {
@@ -23,9 +30,17 @@ public final class FixLinesSink: RunSink {
             return
         }
         for fix in batch.fixes {
+            let place = near?.nearest(to: fix.coordinate)
             if json {
-                FixJSONEncoder.append(fix, to: &output.bytes)
+                if let place {
+                    FixJSONEncoder.append(fix, near: place.place.name, metres: place.distance, to: &output.bytes)
+                } else {
+                    FixJSONEncoder.append(fix, to: &output.bytes)
+                }
                 output.flushIfFull()
+            } else if let place {
+                output.write(
+                    FixTable.row(fix).dropLast() + "  \(place.place.name.terminalSafe) (\(Int(place.distance.rounded())) m)\n")
             } else {
                 output.write(FixTable.row(fix))
             }

@@ -8,6 +8,20 @@ enum ReminderLines {
     /// The table header (time, kind, task, place, why).
     static let header = "time                  kind        task                  place                 why\n"
 
+    /// The named place nearest a line's device (`--places`).
+    struct Near {
+        var name: String
+        var metres: Double
+        /// The table's words: `near Pharmacy (42 m)`.
+        var text: String { "near \(name.terminalSafe) (\(Int(metres.rounded())) m)" }
+
+        /// Adds `"near"` and `"near_m"` (whole metres) to a JSON line.
+        func add(to line: inout JSONLine) {
+            line.add("near", name)
+            line.add("near_m", Int(metres.rounded()))
+        }
+    }
+
     /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`,
     /// with `"tasks":[…]` when its region concerns tasks (the table's task
     /// column lists them).
@@ -25,10 +39,10 @@ enum ReminderLines {
     }
 
     /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
-    static func append(_ notification: TaskNotification, json: Bool, to output: ByteWriter) {
+    static func append(_ notification: TaskNotification, json: Bool, near: Near? = nil, to output: ByteWriter) {
         let time = RFC3339Text.format(notification.time)
         if json {
-            output.write(jsonText(notification) + "\n")
+            output.write(jsonText(notification, near: near) + "\n")
         } else {
             let due = RFC3339Text.format(notification.due)
             let why: String
@@ -38,7 +52,10 @@ enum ReminderLines {
             case .location where notification.time >= notification.windowStart: why = "in its window, due \(due)"
             case .location: why = "window opens within the lead time, due \(due)"
             }
-            output.write(row(time, notification.kind.rawValue, notification.taskID, notification.region ?? "-", why))
+            output.write(
+                row(
+                    time, notification.kind.rawValue, notification.taskID, notification.region ?? "-",
+                    near.map { why + "; " + $0.text } ?? why))
         }
     }
 
@@ -53,7 +70,7 @@ enum ReminderLines {
     }
 
     /// The JSON object of a reminder, on one line without its newline.
-    static func jsonText(_ notification: TaskNotification) -> String {
+    static func jsonText(_ notification: TaskNotification, near: Near? = nil) -> String {
         var line = JSONLine()
         line.add("time", RFC3339Text.format(notification.time))
         line.add("kind", notification.kind.rawValue)
@@ -64,21 +81,24 @@ enum ReminderLines {
         if let distance = notification.distance { line.add("distance_m", rounded(distance)) }
         line.add("due", date: notification.due)
         line.add("window_start", date: notification.windowStart)
+        near?.add(to: &line)
         return line.string
     }
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
-    static func append(_ suppression: Suppression, json: Bool, to output: ByteWriter) {
+    static func append(_ suppression: Suppression, json: Bool, near: Near? = nil, to output: ByteWriter) {
         let time = RFC3339Text.format(suppression.time)
         if json {
-            output.write(jsonText(suppression) + "\n")
+            output.write(jsonText(suppression, near: near) + "\n")
         } else {
-            output.write(row(time, "suppressed", suppression.taskID, suppression.region ?? "-", suppression.cause.reason))
+            let why = suppression.cause.reason
+            output.write(
+                row(time, "suppressed", suppression.taskID, suppression.region ?? "-", near.map { why + "; " + $0.text } ?? why))
         }
     }
 
     /// The JSON object of a suppression, on one line without its newline.
-    static func jsonText(_ suppression: Suppression) -> String {
+    static func jsonText(_ suppression: Suppression, near: Near? = nil) -> String {
         var line = JSONLine()
         line.add("time", RFC3339Text.format(suppression.time))
         line.add("kind", "suppressed")
@@ -87,6 +107,7 @@ enum ReminderLines {
         if let region = suppression.region { line.add("region", region) }
         if let device = suppression.device { line.add("device", device) }
         if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
+        near?.add(to: &line)
         return line.string
     }
 

@@ -83,8 +83,11 @@ func loadTasks(_ path: String) throws -> [RecurringTask] {
 /// The regions of a `--regions` file (CSV or GeoJSON); bad rows are
 /// reported, and under `--strict` end the command with status 2.
 /// - Throws: ``NoUsableRegion`` when not one region reads.
-func loadRegions(_ path: String, strict: Bool) throws -> [Region] {
-    let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path)
+func loadRegions(_ path: String, strict: Bool, waypointRadius: Double = 100) throws -> [Region] {
+    guard waypointRadius > 0, waypointRadius.isFinite else {
+        throw ValidationError("--radius must be a positive number of metres")
+    }
+    let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path, waypointRadius: waypointRadius)
     for diagnostic in loaded.diagnostics {
         Console.write("\(diagnostic)")
         if strict { throw ExitCode(2) }

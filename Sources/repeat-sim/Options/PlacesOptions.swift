@@ -2,8 +2,14 @@ import ArgumentParser
 
 /// Where `replay` finds its places and tasks.
 struct PlacesOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Regions to watch: CSV (id,lat,lon,radius[,task]) or GeoJSON.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Regions to watch: CSV (id,lat,lon,radius[,task]), GeoJSON, or GPX waypoints (named after them, --radius wide).",
+            valueName: "file"))
     var regions: String?
+
+    @Option(help: ArgumentHelp("Radius in metres of each GPX waypoint in --regions.", valueName: "metres"))
+    var radius: Double = 100
 
     @Option(
         help: ArgumentHelp(

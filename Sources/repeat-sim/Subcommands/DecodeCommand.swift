@@ -56,7 +56,10 @@ struct DecodeCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON lines on stdout instead of a table.")
     var json = false
 
+    @OptionGroup(title: "Places") var placeBook: PlaceBookOptions
+
     func validate() throws {
+        if let problem = placeBook.problems().first { throw ValidationError(problem) }
         if live.input != nil {
             if !feeds.isEmpty { throw ValidationError("give FEED files or a live input (--device, --gpsd), not both") }
             if waypoints { throw ValidationError("--waypoints reads GPX files, not a live input") }
@@ -74,7 +77,8 @@ struct DecodeCommand: AsyncParsableCommand {
         )
         settings.strict = strict
         settings.verbose = feedOptions.verbose
-        let sink = FixLinesSink(output: .standardOutput(), json: json, waypoints: waypoints)
+        let sink = FixLinesSink(
+            output: .standardOutput(), json: json, waypoints: waypoints, near: try placeBook.nearestPlaces())
         let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
         let result: FeedRun.Result
         if let feed = live.feed() { result = try await run.run(live: feed) } else { result = run.run(files: feeds) }

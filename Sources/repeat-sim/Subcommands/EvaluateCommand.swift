@@ -103,7 +103,7 @@ struct EvaluateCommand: ParsableCommand {
         let scenario = try truth.scenario.map(EvaluationScenario.init(path:))
         let regionsFile = places.regions ?? scenario?.regions
         let tasksFile = places.tasks ?? scenario?.tasks
-        let regions = try regionsFile.map { try loadRegions($0, strict: strict) } ?? []
+        let regions = try regionsFile.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
         let tasks = try tasksFile.map(loadTasks) ?? []
         let scoring = FeedEvaluation(regions: regions, tasks: tasks, reminderSettings: reminder.settings)
         guard !scoring.regions.isEmpty else {

@@ -40,8 +40,13 @@ struct LiveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Tasks file (JSON) instead of the store's tasks.", valueName: "file"))
     var tasks: String?
 
-    @Option(help: ArgumentHelp("Regions to watch besides the tasks' places: CSV or GeoJSON.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Regions to watch besides the tasks' places: CSV, GeoJSON or GPX waypoints.", valueName: "file"))
     var regions: String?
+
+    @Option(help: ArgumentHelp("Radius in metres of each GPX waypoint in --regions.", valueName: "metres"))
+    var radius: Double = 100
 
     @Option(
         help: ArgumentHelp("How often to re-read the store's tasks. (default: 5s)", valueName: "duration"),
@@ -72,7 +77,7 @@ struct LiveCommand: AsyncParsableCommand {
     func run() async throws {
         let database = tasks == nil ? try store.open() : nil
         let taskList = try tasks.map(loadTasks) ?? database?.tasks() ?? []
-        let bulk = try regions.map { try loadRegions($0, strict: false) } ?? []
+        let bulk = try regions.map { try loadRegions($0, strict: false, waypointRadius: radius) } ?? []
         if taskList.isEmpty, bulk.isEmpty {
             Console.warn("no tasks and no regions to watch: add tasks (`task add`, or --tasks FILE) or --regions FILE")
         }

@@ -74,6 +74,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup(title: "Places and tasks") var places: PlacesOptions
 
+    @OptionGroup(title: "Place book") var placeBook: PlaceBookOptions
+
     @OptionGroup(title: "Output") var output: OutputOptions
 
     @OptionGroup(title: "Output") var files: ReplayFileOptions
@@ -92,7 +94,7 @@ struct ReplayCommand: ParsableCommand {
         if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
         if places.regions == nil, places.tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
-        problems += geofence.problems() + reminder.problems() + feedOptions.problems()
+        problems += geofence.problems() + reminder.problems() + feedOptions.problems() + placeBook.problems()
         if let first = problems.first { throw ValidationError(first) }
     }
 
@@ -101,7 +103,7 @@ struct ReplayCommand: ParsableCommand {
             [("--geojson", files.geojson), ("--report", files.report)], inputs: feeds + [places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
-        let regions = try places.regions.map { try loadRegions($0, strict: strict) } ?? []
+        let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stages = ReminderPipeline(
@@ -119,7 +121,7 @@ struct ReplayCommand: ParsableCommand {
         sinks.append(
             ReminderLinesSink(
                 output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions),
-                regionTasks: stages.regionTasks))
+                regionTasks: stages.regionTasks, near: try placeBook.nearestPlaces()))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.strict = strict

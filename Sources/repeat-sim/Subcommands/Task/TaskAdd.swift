@@ -57,9 +57,10 @@ struct TaskAdd: AsyncParsableCommand {
         {
             task.timeZone = zone
         }
-        try fields.apply(to: &task)
+        let database = try store.open()
+        try fields.apply(to: &task, book: database.places)
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
-        try store.open().add(task)
+        try database.add(task)
         print("Added \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
     }
 

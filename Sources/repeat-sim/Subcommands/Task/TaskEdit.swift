@@ -25,7 +25,7 @@ struct TaskEdit: AsyncParsableCommand {
     func run() async throws {
         let database = try store.open()
         var task = try database.task(id: id)
-        try fields.apply(to: &task)
+        try fields.apply(to: &task, book: database.places)
         try database.update(task)
         print("Updated \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// Every field of a task as a flag, shared by `task add` and `task edit`.
@@ -59,12 +60,16 @@ struct TaskFieldOptions: ParsableArguments {
         transform: ArgumentParsers.duration)
     var lead: CalendarDuration?
 
-    @Option(name: .customLong("at-place"), help: ArgumentHelp("A place, LAT,LON (repeatable).", valueName: "lat,lon"))
+    @Option(
+        name: .customLong("at-place"),
+        help: ArgumentHelp(
+            "A place: LAT,LON, or the name of a place in the place book (`place import`), whose position, radius and name are copied (repeatable).",
+            valueName: "lat,lon|name"))
     var places: [String] = []
 
     @Option(
         name: .customLong("radius"),
-        help: ArgumentHelp("Radius in metres of each --at-place, in order (default 100).", valueName: "metres"))
+        help: ArgumentHelp("Radius in metres of each --at-place, in order.", valueName: "metres"))
     var radii: [Double] = []
 
     @Option(name: .customLong("place-name"), help: ArgumentHelp("Name of each --at-place, in order.", valueName: "name"))
@@ -98,22 +103,42 @@ struct TaskFieldOptions: ParsableArguments {
         return chosen.first
     }
 
-    /// The places the flags describe.
-    func locations() throws -> [TaskLocation] {
+    /// The places the flags describe; a name is looked up in `book`
+    /// (read only when a name is given).
+    func locations(book: () throws -> [NamedPlace]) throws -> [TaskLocation] {
         guard radii.count <= places.count, placeNames.count <= places.count else {
             throw ValidationError("each --radius and --place-name belongs to an --at-place given before it")
         }
+        var named: [NamedPlace]?
         return try places.enumerated().map { index, text in
-            let place = try ArgumentParsers.place(text)
-            let radius = index < radii.count ? radii[index] : 100
-            guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number of metres") }
-            let name = index < placeNames.count ? placeNames[index] : "Place \(index + 1)"
-            return TaskLocation(name: name, latitude: place.latitude, longitude: place.longitude, radius: radius)
+            let given = index < radii.count ? radii[index] : nil
+            if let given, !(given > 0 && given.isFinite) {
+                throw ValidationError("--radius must be a positive number of metres")
+            }
+            let givenName = index < placeNames.count ? placeNames[index] : nil
+            guard Self.isName(text) else {
+                let place = try ArgumentParsers.place(text)
+                return TaskLocation(
+                    name: givenName ?? "Place \(index + 1)", latitude: place.latitude, longitude: place.longitude,
+                    radius: given ?? 100)
+            }
+            if named == nil { named = try book() }
+            let place = try named!.place(named: text)
+            return TaskLocation(
+                name: givenName ?? place.name, latitude: place.centre.latitude, longitude: place.centre.longitude,
+                radius: given ?? place.radius)
         }
     }
 
-    /// Applies every given flag to `task`.
-    func apply(to task: inout RecurringTask) throws {
+    /// Whether an `--at-place` value is a name rather than LAT,LON (which
+    /// starts with a digit, a sign or a point).
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.trimmingCharacters(in: .whitespaces).first else { return false }
+        return !(first.isNumber || first == "-" || first == "+" || first == ".")
+    }
+
+    /// Applies every given flag to `task`; `book` gives the place book for `--at-place NAME`.
+    func apply(to task: inout RecurringTask, book: () throws -> [NamedPlace]) throws {
         if let title {
             guard !title.isEmpty else { throw ValidationError("--title must not be empty") }
             task.title = title
@@ -127,7 +152,7 @@ struct TaskFieldOptions: ParsableArguments {
         if let schedule = try schedule(in: task.timeZone) { task.schedule = schedule }
         if let lead { task.lead = lead }
         if clearPlaces { task.locations = [] }
-        task.locations += try locations()
+        task.locations += try locations(book: book)
         if let end = task.end, end <= task.start { throw ValidationError("--end must be after the start") }
     }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `repeat-sim place …`, `task add --at-place NAME`, GPX waypoints as
+/// `--regions`, and `--places` on `decode` and `replay`.
+@Suite("repeat-sim place")
+struct PlaceCommandTests {
+    static let places = RepositoryPaths.track("cat-medicine/places.gpx")
+    static let drives = RepositoryPaths.track("cat-medicine/drives.gpx")
+    static let scenario = RepositoryPaths.track("cat-medicine/scenario.json")
+
+    /// A fresh store with the cat-medicine places (150 m).
+    static func book(_ label: String) throws -> String {
+        let db = temporaryDirectory(label) + "/repeat.sqlite"
+        let imported = try RepeatSimBinary.run(["place", "import", places, "--radius", "150", "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 3 places from \(places): 3 new, 0 updated.\n")
+        return db
+    }
+
+    @Test("import, list by name and by distance, import again updates, rm")
+    func importListRemove() throws {
+        let db = try Self.book("repeat-place-list")
+        let list = try RepeatSimBinary.run(["place", "list", "--db", db])
+        #expect(
+            list.stdout.split(separator: "\n").map { String($0.prefix(17)) } == [
+                "Home             ", "Pharmacy         ", "Veterinary clinic",
+            ])
+        let near = try RepeatSimBinary.run(["place", "list", "--near", "45.2790,13.7224", "--json", "--db", db])
+        #expect(
+            near.stdout.split(separator: "\n").first
+                == #"{"name":"Pharmacy","lat":45.27884,"lon":13.72245,"radius_m":150.0,"distance_m":18.2}"#)
+        let csv = temporaryDirectory("repeat-place-csv") + "/moved.csv"
+        try "name,lat,lon,radius\npharmacy,45.2790,13.7230,90\nBakery,45.28,13.73,\n".write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        let again = try RepeatSimBinary.run(["place", "import", csv, "--db", db])
+        #expect(again.stdout == "Imported 2 places from \(csv): 1 new, 1 updated.\n")
+        let moved = try RepeatSimBinary.run(["place", "list", "--json", "--db", db])
+        #expect(moved.stdout.contains(#"{"name":"pharmacy","lat":45.279,"lon":13.723,"radius_m":90.0}"#), "\(moved.stdout)")
+        #expect(moved.stdout.contains(#"{"name":"Bakery","lat":45.28,"lon":13.73,"radius_m":100.0}"#), "\(moved.stdout)")
+        let removed = try RepeatSimBinary.run(["place", "rm", "PHARM", "vet", "--db", db])
+        #expect(removed.stdout == "Removed pharmacy.\nRemoved Veterinary clinic.\n", "\(removed.stderr)")
+        #expect(try RepeatSimBinary.run(["place", "list", "--db", db]).stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test("a file with no named place is an error; unnamed items are reported")
+    func noNamedPlace() throws {
+        let folder = temporaryDirectory("repeat-place-none")
+        let gpx = folder + "/unnamed.gpx"
+        try #"<gpx><wpt lat="1" lon="2"/><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.write(
+            toFile: gpx, atomically: true, encoding: .utf8)
+        let result = try RepeatSimBinary.run(["place", "import", gpx, "--db", folder + "/repeat.sqlite"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("\(gpx): wpt[0]: a waypoint without a <name>; skipped") || result.stderr.contains("wpt[0]"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("Error: \(gpx): no named place (GPX <wpt> with a <name>"), "\(result.stderr)")
+    }
+
+    @Test(
+        "task add --at-place NAME copies the place's position, radius and name; ambiguous and unknown names say what they could be"
+    )
+    func taskAtPlaceName() throws {
+        let db = try Self.book("repeat-place-task")
+        let added = try RepeatSimBinary.run([
+            "task", "add", "--title", "Buy cat medicine", "--id", "cat-medicine", "--after", "10w-14w", "--time-zone",
+            "Europe/Zagreb", "--start", "2020-10-05T09:00:00+02:00", "--at-place", "pharmacy", "--db", db,
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let show = try RepeatSimBinary.run(["task", "show", "cat-medicine", "--db", db])
+        #expect(show.stdout.contains("place      Pharmacy: 45.27884,13.72245 r=150 m"), "\(show.stdout)")
+        // The store's task, replayed live on the drive: the arrival in week 10 reminds at the pharmacy.
+        let drive = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.drives)))
+        let live = try RepeatSimBinary.run(["live", "-", "--db", db, "--json"], input: drive)
+        #expect(
+            live.stdout.contains(
+                #""time":"2020-12-18T06:18:37Z","kind":"location","task":"cat-medicine","title":"Buy cat medicine","region":"Pharmacy""#
+            ),
+            "\(live.stdout)")
+        // A radius and a name given with it win.
+        let own = try RepeatSimBinary.run([
+            "task", "add", "--title", "Vet", "--every", "1y", "--at-place", "Veterinary", "--radius", "40", "--place-name",
+            "Dr. Rossi",
+            "--db", db,
+        ])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(
+            try RepeatSimBinary.run(["task", "show", "vet", "--db", db]).stdout.contains(
+                "place      Dr. Rossi: 45.28517,13.72093 r=40 m"))
+        try "name,lat,lon\nHome Office,45.3,13.7\n".write(toFile: db + ".csv", atomically: true, encoding: .utf8)
+        _ = try RepeatSimBinary.run(["place", "import", db + ".csv", "--db", db])
+        let ambiguous = try RepeatSimBinary.run(["task", "add", "--title", "X", "--every", "1d", "--at-place", "hom", "--db", db])
+        #expect(ambiguous.status != 0)
+        #expect(
+            ambiguous.stderr.contains("'hom' could be Home (45.29411,13.71468), Home Office (45.3,13.7): give more of the name"),
+            "\(ambiguous.stderr)")
+        let unknown = try RepeatSimBinary.run([
+            "task", "add", "--title", "X", "--every", "1d", "--at-place", "Pharmcy", "--db", db,
+        ])
+        #expect(unknown.stderr.contains("no place named 'Pharmcy'; did you mean Pharmacy"), "\(unknown.stderr)")
+        #expect(try RepeatSimBinary.run(["task", "list", "--db", db]).stdout.contains("X") == false)
+    }
+
+    @Test("GPX waypoints as --regions, --radius wide: replay reminds at the pharmacy as with the CSV")
+    func waypointsAsRegions() throws {
+        let replay = try RepeatSimBinary.run(["replay", Self.drives, "--regions", Self.places, "--radius", "150", "--json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let lines = replay.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.contains(#""region":"Pharmacy""#) })
+    }
+
+    @Test("--places names the nearest place of the book: each decoded fix, each reminder")
+    func reverseLookup() throws {
+        let db = try Self.book("repeat-place-near")
+        let decoded = try RepeatSimBinary.run(["decode", Self.drives, "--json", "--places", "--db", db, "--near-within", "300"])
+        let lines = decoded.stdout.split(separator: "\n")
+        #expect(lines.count == 312)
+        #expect(lines.first == #"{"time":"2020-12-11T06:15:50Z","lat":45.273518851,"lon":13.714209963,"ele":211.15}"#)
+        #expect(
+            lines.contains(
+                #"{"time":"2020-12-11T06:18:21Z","lat":45.280907666,"lon":13.720054915,"ele":225.57,"near":"Pharmacy","near_m":297}"#
+            ))
+        #expect(lines.filter { $0.contains("near") }.count < 312, "fixes farther than 300 m name no place")
+        let replay = try RepeatSimBinary.run(["replay", Self.drives, "--tasks", Self.scenario, "--places", "--db", db])
+        #expect(
+            replay.stdout.contains(
+                "location    cat-medicine          Pharmacy              in its window, due 2021-01-11T08:00:00Z; near Pharmacy (123 m)"
+            ),
+            "\(replay.stdout)")
+        let empty = try RepeatSimBinary.run([
+            "decode", Self.drives, "--places", "--db", temporaryDirectory("repeat-place-empty") + "/none.sqlite",
+        ])
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("no task store at"), "\(empty.stderr)")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GeoCore
+import Pipeline
+import TestSupport
+import Testing
+
+@Suite("Named places: files, names, the nearest one")
+struct NamedPlaceTests {
+    static func load(_ text: String, radius: Double = 100) -> LoadedPlaces {
+        LoadedPlaces.load(Array(text.utf8), source: "places", defaultRadius: radius)
+    }
+
+    @Test("GPX waypoints with a name; one without is reported")
+    func gpx() {
+        let loaded = Self.load(
+            """
+            <?xml version="1.0"?><gpx version="1.1"><wpt lat="45.27884" lon="13.72245"><name> Pharmacy </name></wpt>
+            <wpt lat="1" lon="2"/><trk><trkseg><trkpt lat="3" lon="4"/></trkseg></trk></gpx>
+            """, radius: 150)
+        #expect(
+            loaded.places == [
+                NamedPlace(name: "Pharmacy", centre: Coordinate(latitude: 45.27884, longitude: 13.72245), radius: 150)
+            ])
+        #expect(loaded.diagnostics.map(\.message) == ["a waypoint without a <name>; skipped"])
+    }
+
+    @Test("GeoJSON: a Point's radius or the default, a Polygon as the circle around it, a feature without a name reported")
+    func geoJSON() throws {
+        let loaded = Self.load(
+            """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"name":"Vet","radius":60},"geometry":{"type":"Point","coordinates":[13.72093,45.28517]}},
+              {"type":"Feature","properties":{"name":"Home"},"geometry":{"type":"Point","coordinates":[13.71468,45.29411]}},
+              {"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon","coordinates":[[[13.0,45.0],[13.002,45.0],[13.002,45.002],[13.0,45.002],[13.0,45.0]]]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1,2]}},
+              {"type":"Feature","properties":{"name":"Nowhere"},"geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}
+            ]}
+            """, radius: 80)
+        #expect(loaded.places.map(\.name) == ["Vet", "Home", "Park"])
+        #expect(loaded.places.map(\.radius).prefix(2) == [60, 80])
+        let park = try #require(loaded.places.last)
+        // The circle holds every vertex of the square, and not much more.
+        for corner in [(45.0, 13.0), (45.002, 13.002), (45.0, 13.002), (45.002, 13.0)] {
+            #expect(Geodesy.distance(park.centre, Coordinate(latitude: corner.0, longitude: corner.1)) <= park.radius + 1e-6)
+        }
+        #expect(park.radius < 137)  // half the square's diagonal: 136 m
+        #expect(loaded.diagnostics.map(\.location) == ["features[3]", "features[4]"])
+    }
+
+    @Test("CSV name,lat,lon[,radius]: the default where the radius is empty; bad rows reported with their line")
+    func csv() {
+        let loaded = Self.load(
+            "name;lat;lon;radius\nPharmacy;45.27884;13.72245;150\nHome;45.29411;13.71468;\n;1;2;3\nFar;95;2;3\n")
+        #expect(loaded.places.map(\.name) == ["Pharmacy", "Home"])
+        #expect(loaded.places.map(\.radius) == [150, 100])
+        #expect(loaded.diagnostics.map(\.location) == ["4", "5"])
+        #expect(Self.load("a,b\n1,2\n").diagnostics.map(\.message).first?.contains("name,lat,lon[,radius]") == true)
+    }
+
+    static let book = [
+        NamedPlace(name: "Apotheke Süd", centre: Coordinate(latitude: 48.10, longitude: 11.50), radius: 100),
+        NamedPlace(name: "Apotheke Nord", centre: Coordinate(latitude: 48.20, longitude: 11.50), radius: 100),
+        NamedPlace(name: "Tierarzt", centre: Coordinate(latitude: 48.15, longitude: 11.55), radius: 80),
+    ]
+
+    @Test(
+        "names are matched without case or accents; a start of the name or of a word is enough when one place fits",
+        arguments: [
+            ("apotheke sud", "Apotheke Süd"), ("APOTHEKE SÜD", "Apotheke Süd"), ("tier", "Tierarzt"), ("nord", "Apotheke Nord"),
+        ])
+    func found(typed: String, expected: String) {
+        #expect(NamedPlace.lookUp(typed, in: Self.book) == .found(Self.book.first { $0.name == expected }!))
+    }
+
+    @Test("an ambiguous name lists its candidates; an unknown one suggests the nearest names")
+    func ambiguousAndUnknown() {
+        let ambiguous = NamedPlace.lookUp("apo", in: Self.book)
+        #expect(ambiguous == .ambiguous([Self.book[0], Self.book[1]]))
+        #expect(
+            "\(PlaceLookupError(name: "apo", match: ambiguous))"
+                == "'apo' could be Apotheke Süd (48.1,11.5), Apotheke Nord (48.2,11.5): give more of the name")
+        let unknown = NamedPlace.lookUp("Tierartz", in: Self.book)
+        guard case .unknown(let suggestions) = unknown else {
+            Issue.record("expected unknown, got \(unknown)")
+            return
+        }
+        #expect(suggestions.first == "Tierarzt")
+        #expect("\(PlaceLookupError(name: "x", match: .unknown(suggestions: [])))".contains("the place book is empty"))
+    }
+
+    @Test("the nearest place through the grid is the brute force's, within the distance and beyond it none")
+    func nearestMatchesBruteForce() {
+        var random = SeededRandom(seed: SeededRandom.testSeed(default: 0x91AC_E5))
+        let places = (0..<500).map { k in
+            NamedPlace(
+                name: "p\(k)",
+                centre: Coordinate(
+                    latitude: 48 + Double.random(in: 0..<0.2, using: &random),
+                    longitude: 11 + Double.random(in: 0..<0.3, using: &random)),
+                radius: 50)
+        }
+        let index = NearestPlaces(places: places, within: 400)
+        for _ in 0..<2000 {
+            let point = Coordinate(
+                latitude: 47.99 + Double.random(in: 0..<0.22, using: &random),
+                longitude: 10.99 + Double.random(in: 0..<0.32, using: &random))
+            var brute: (index: Int, distance: Double)?
+            for (k, place) in places.enumerated() {
+                let distance = Geodesy.distance(point, place.centre)
+                if distance <= 400, distance < (brute?.distance ?? .infinity) { brute = (k, distance) }
+            }
+            let found = index.nearest(to: point)
+            #expect(found?.place == brute.map { places[$0.index] })
+            #expect(found?.distance == brute?.distance)
+        }
+    }
+}

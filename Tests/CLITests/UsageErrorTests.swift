@@ -36,7 +36,8 @@ struct UsageErrorTests {
         #expect(task.stderr.contains("Usage: repeat-sim task <subcommand>"), "\(task.stderr)")
         let unknown = try RepeatSimBinary.run(["frobnicate"])
         #expect(
-            unknown.stderr.contains("The commands: task, place, decode, replay, live, generate, evaluate, bench."), "\(unknown.stderr)")
+            unknown.stderr.contains("The commands: task, place, decode, replay, live, generate, evaluate, bench."),
+            "\(unknown.stderr)")
     }
 
     @Test("an output file that is one of the inputs is refused, and the input is left as it was")

@@ -5,8 +5,9 @@
 /// line is a record: one that starts with `$` or `!` (or holds `$`+5
 /// letters+`,` further on) is NMEA, a gpsd report of class `TPV` is gpsd
 /// JSON, and a CSV header that names a position's columns (or a row that
-/// opens with two numbers, when no text came before it) is CSV. gpsd's other JSON lines (`VERSION`,
-/// `DEVICES`) wait for the reports after them. Any other line is text
+/// opens with two numbers, when no text came before it) is CSV. gpsd's
+/// other JSON lines (`VERSION`, `DEVICES`) wait for the reports after
+/// them. Any other line is text
 /// before the feed, like a receiver's start-up banner, and decides nothing:
 /// the decision waits for whole lines, so a file and a pipe of the same
 /// bytes, however the reads cut them, are decided alike.
@@ -20,8 +21,6 @@ public enum FeedSniffer {
         /// The byte ranges (in the UTF-8 text) of the lines that were
         /// neither records, comments nor blank: a banner.
         var banner: [Range<Int>] = []
-        /// The 1-based line of the first banner line.
-        var bannerLine = 0
     }
 
     /// The format of a prefix of a feed, or `nil` when more bytes are
@@ -38,7 +37,6 @@ public enum FeedSniffer {
     static func decide(_ text: [UInt8], isComplete: Bool) -> Decision? {
         var decision = Decision(format: .nmea)
         var sawJSON = false
-        var line = 1
         var i = 0
         var isFirstSignificant = true
         while i < text.count {
@@ -46,7 +44,6 @@ public enum FeedSniffer {
             while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x00 { i += 1 }
             guard i < text.count else { break }
             if text[i] == 0x0A || text[i] == 0x0D {
-                if text[i] == 0x0A { line += 1 }
                 i += 1
                 continue
             }
@@ -74,7 +71,6 @@ public enum FeedSniffer {
                 // the CSV decoder should refuse than rows after a banner.
                 return shape == .header ? decision.with(.csv) : Decision(format: .csv)
             } else if !sawJSON {
-                if decision.banner.isEmpty { decision.bannerLine = line }
                 decision.banner.append(start..<end)
             }
         }

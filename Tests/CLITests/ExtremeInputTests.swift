@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 16's extremes through the built binary: times at the ends of the
+/// range, input that opens with megabytes of nothing, a huge GPX field, a
+/// task whose schedule has billions of occurrences behind it.
+@Suite("extreme input through the binary")
+struct ExtremeInputTests {
+    @Test("fixes in 1679 and 2260 (581 years apart), a 1000-week reorder window, dwell and cross: a normal run, never a trap")
+    func timesAtTheEndsOfTheRange() throws {
+        let folder = temporaryDirectory("repeat-extreme-times")
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        let feed = """
+            time,lat,lon
+            1600-01-01T00:00:00Z,48.1173,11.5167
+            1679-01-01T00:00:00Z,48.1173,11.5167
+            1679-01-01T00:00:10Z,48.1200,11.5200
+            2260-01-01T00:00:00Z,48.1000,11.5000
+            2260-01-01T00:00:10Z,48.1346,11.5334
+            2260-01-01T00:00:20Z,48.1173,11.5167
+
+            """
+        for flags in [["--reorder-window", "1000w"], ["--dwell", "1m"], ["--reorder-window", "0s"]] {
+            let result = try RepeatSimBinary.run(
+                ["replay", "-", "--regions", folder + "/regions.csv", "--transitions", "--json"] + flags, input: feed)
+            #expect(result.status == 0, "\(flags): \(result.stderr)")
+            // Beyond the range of times (1678–2262): a located diagnostic, the row skipped.
+            #expect(result.stderr.hasPrefix("<stdin>:2: badField: time is not RFC 3339"), "\(flags): \(result.stderr)")
+            #expect(result.stdout.hasPrefix(#"{"kind":"enter","time":"1679-01-01T00:00:00Z","region":"shop""#), "\(flags)")
+            // The cross between 1679 and 2260 is interpolated over 581 years (in Double, not Int64 nanoseconds).
+            #expect(result.stdout.contains(#"{"kind":"cross","time":"1762-10-23T07:38:49.019Z","region":"shop""#), "\(flags)")
+            #expect(
+                result.stdout.hasSuffix(
+                    #"{"kind":"enter","time":"2260-01-01T00:00:20Z","region":"shop","distance_m":0.0}"# + "\n"))
+        }
+    }
+
+    @Test("a feed that opens with 4 MB of NULs and comment lines is decided after a bounded prefix, and nothing after it is lost")
+    func megabytesOfNothing() throws {
+        var bytes = [UInt8](repeating: 0, count: 2 << 20)
+        bytes += Array(String(repeating: "# nothing to see\n", count: 120_000).utf8)
+        bytes += Array("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n".utf8)
+        let result = try RepeatSimBinary.run(["decode", "-", "--json"], input: bytes)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == #"{"time":"1994-03-23T12:35:19Z","lat":48.1173,"lon":11.516666667,"speed":11.523556,"course":84.4}"#
+                + "\n")
+    }
+
+    @Test("a 20 MB <ele> is one short diagnostic; the point is kept without it")
+    func hugeGPXField() throws {
+        let huge = String(repeating: "9", count: 20_000_000)
+        let gpx =
+            #"<gpx><trk><trkseg><trkpt lat="48.1" lon="11.5"><ele>"# + huge
+            + #"</ele><time>2025-03-01T10:00:00Z</time></trkpt></trkseg></trk></gpx>"#
+        let result = try RepeatSimBinary.run(["decode", "-", "--json"], input: gpx)
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"time":"2025-03-01T10:00:00Z","lat":48.1,"lon":11.5}"# + "\n")
+        #expect(result.stderr.count < 400, "\(result.stderr.prefix(400))")
+        #expect(result.stderr.contains("<ele> has 20000000 bytes of text, more than 64 KiB"), "\(result.stderr.prefix(400))")
+    }
+
+    @Test("a task every second since 1970: done and show answer at once, with the right occurrence")
+    func billionsOfOccurrences() throws {
+        let db = temporaryDirectory("repeat-extreme-every") + "/repeat.sqlite"
+        let add = try RepeatSimBinary.run([
+            "task", "add", "--title", "Tick", "--every", "1s", "--start", "1970-01-01T00:00:00Z", "--db", db,
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        let done = try RepeatSimBinary.run(["task", "done", "tick", "--at", "2025-01-01T00:00:00.5Z", "--db", db])
+        #expect(done.status == 0, "\(done.stderr)")
+        let show = try RepeatSimBinary.run(["task", "show", "tick", "--json", "--at", "2025-01-01T00:00:00.5Z", "--db", db])
+        #expect(show.stdout.contains(#""due":"2025-01-01T00:00:01Z""#), "\(show.stdout)")
+    }
+}

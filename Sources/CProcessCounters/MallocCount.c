@@ -9,7 +9,15 @@
 
 #include "ProcessCounters.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// An address-sanitized build (the fuzzers of Fuzz/) brings its own malloc,
+// which must be the only one: it counts nothing then.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define REPEAT_NO_MALLOC_COUNTER 1
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(REPEAT_NO_MALLOC_COUNTER)
 
 #include <errno.h>
 #include <stdatomic.h>

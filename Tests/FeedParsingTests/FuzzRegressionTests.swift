@@ -15,29 +15,24 @@ struct FuzzRegressionTests {
         return (decoder.format, batch)
     }
 
-    // fuzz-sniff: once the sniffing decoder holds FeedSniffer.decisiveLength
-    // bytes of text it looks for an NMEA sentence in everything it holds, so
-    // a sentence past 4 KiB makes the file NMEA when the first chunk reaches
-    // it and CSV when the first chunk ends before it. Found in CSV files of
-    // ../shared/corpus cut at 3172/6479 and 4244/5310 bytes, and in a UTF-16
-    // file cut at 3024 (its text is counted after transcoding: the 4096
-    // bytes were reached within 3024 input bytes of CJK-looking pairs). Not fixed
-    // here: the sniffer is being rewritten; when the rewrite fixes it, this
-    // known issue is no longer recorded and the test fails — then make the
-    // expectation plain and drop the allowance in Fuzz/Sources/FuzzSupport.
-    @Test("a feed is sniffed as the same format whatever its first chunk's length (known issue)")
-    func sniffedFormatDependsOnChunks() {
+    // fuzz-sniff found that the sniffer, once it held 4 KiB of text, looked
+    // for an NMEA sentence in everything it held: a sentence past 4 KiB made
+    // a CSV file NMEA when the first chunk reached it and CSV when it ended
+    // before (CSV files of ../shared/corpus cut at 3172/6479 and 4244/5310
+    // bytes, a UTF-16 file cut at 3024). The sniffer now decides on the first
+    // whole line that is a record.
+    @Test("a feed is sniffed as the same format whatever its first chunk's length")
+    func sniffedFormatDoesNotDependOnChunks() {
         var text = "lat,lon\n"
         while text.utf8.count < FeedSniffer.decisiveLength + 100 { text += "52.5,13.4\n" }
         text += "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\n"
         let bytes = Array(text.utf8)
-        let cut = FeedSniffer.decisiveLength + 50
         let (wholeFormat, whole) = Self.sniff([bytes])
-        let (chunkedFormat, chunked) = Self.sniff([Array(bytes[..<cut]), Array(bytes[cut...])])
-        #expect(wholeFormat != nil && chunkedFormat != nil)
-        withKnownIssue("the sniffer decides on all the bytes it holds, not on the first decisiveLength") {
-            #expect(chunkedFormat == wholeFormat)
-            #expect(chunked.fixes == whole.fixes)
+        #expect(wholeFormat == .csv)
+        for cut in [1, 7, FeedSniffer.decisiveLength - 1, FeedSniffer.decisiveLength + 50, bytes.count - 1] {
+            let (chunkedFormat, chunked) = Self.sniff([Array(bytes[..<cut]), Array(bytes[cut...])])
+            #expect(chunkedFormat == wholeFormat, "cut at \(cut)")
+            #expect(chunked.fixes == whole.fixes, "cut at \(cut)")
         }
     }
 }

@@ -51,8 +51,7 @@ public final class GPXDecoder: FeedDecoder {
         guard !finished, !chunk.isEmpty else { return }
         swap(&state.pointee.batch, &batch)
         defer { swap(&state.pointee.batch, &batch) }
-        input.append(chunk.bindMemory(to: UInt8.self)) { parse($0, terminate: false) }
-        state.pointee.batch.diagnostics.append(contentsOf: input.takeDiagnostics())
+        input.append(chunk.bindMemory(to: UInt8.self)) { parse($0, problems: $1) }
     }
 
     /// Ends the input: lets libxml2 report an unclosed document.
@@ -61,8 +60,7 @@ public final class GPXDecoder: FeedDecoder {
         swap(&state.pointee.batch, &batch)
         defer { swap(&state.pointee.batch, &batch) }
         finished = true
-        input.finish { parse($0, terminate: false) }
-        state.pointee.batch.diagnostics.append(contentsOf: input.takeDiagnostics())
+        input.finish { parse($0, problems: $1) }
         if input.unreportedProblems > 0 {
             state.pointee.statistics.ignore("further encoding errors", count: input.unreportedProblems)
         }
@@ -72,6 +70,14 @@ public final class GPXDecoder: FeedDecoder {
             return
         }
         parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+    }
+
+    /// Hands one piece of UTF-8 text to libxml2, then reports the piece's
+    /// encoding problems (so that every diagnostic comes in an order that
+    /// depends on the pieces only, not on the reads).
+    private func parse(_ piece: UnsafeRawBufferPointer, problems: [FeedDiagnostic]) {
+        if !piece.isEmpty { parse(piece, terminate: false) }
+        state.pointee.batch.diagnostics.append(contentsOf: problems)
     }
 
     /// Hands one piece of UTF-8 text to libxml2, creating the push parser

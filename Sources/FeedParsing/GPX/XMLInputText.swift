@@ -40,8 +40,15 @@ struct XMLInputText {
     private var reportedProblems = 0
     /// Problems beyond ``maximumReportedProblems``, only counted.
     private(set) var unreportedProblems = 0
-    /// Problems found since the caller last took them.
-    private(set) var diagnostics: [FeedDiagnostic] = []
+    /// Problems not yet handed on, with the output offset of their U+FFFD:
+    /// each goes with the piece that holds it, so that the order of all
+    /// diagnostics does not depend on how the input was cut.
+    private var pending: [(offset: Int, diagnostic: FeedDiagnostic)] = []
+    /// Output bytes handed on so far.
+    private var handed = 0
+
+    /// What is handed on: a piece of text and the problems found in it.
+    typealias Piece = (UnsafeRawBufferPointer, [FeedDiagnostic]) -> Void
 
     init() { staged.reserveCapacity(Self.pieceSize) }
 
@@ -50,14 +57,8 @@ struct XMLInputText {
         if case .converted(let converter, _, _) = source { iconv_close(converter) }
     }
 
-    /// Takes the diagnostics found so far.
-    mutating func takeDiagnostics() -> [FeedDiagnostic] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
-    }
-
     /// Converts `chunk`, handing on each whole piece of text to `piece`.
-    mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, _ piece: (UnsafeRawBufferPointer) -> Void) {
+    mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, _ piece: Piece) {
         guard case .undecided = source else {
             convert(chunk, final: false, piece)
             return
@@ -71,7 +72,7 @@ struct XMLInputText {
 
     /// Ends the input: an unfinished character is a problem, and the last
     /// (short) piece is handed on.
-    mutating func finish(_ piece: (UnsafeRawBufferPointer) -> Void) {
+    mutating func finish(_ piece: Piece) {
         if case .undecided = source {
             _ = decideEncoding(final: true)
             let held = head
@@ -80,8 +81,11 @@ struct XMLInputText {
         } else {
             convert(UnsafeBufferPointer(start: nil, count: 0), final: true, piece)
         }
-        if !staged.isEmpty { staged.withUnsafeBytes(piece) }
+        let last = staged
         staged.removeAll()
+        last.withUnsafeBytes { hand($0, piece) }
+        if !pending.isEmpty { piece(UnsafeRawBufferPointer(start: nil, count: 0), pending.map(\.diagnostic)) }
+        pending.removeAll()
     }
 
     // MARK: The encoding
@@ -171,7 +175,7 @@ struct XMLInputText {
     // MARK: Conversion
 
     private mutating func convert(
-        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, _ piece: (UnsafeRawBufferPointer) -> Void
+        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, _ piece: Piece
     ) {
         switch source {
         case .undecided: preconditionFailure("the encoding is decided before conversion")
@@ -183,7 +187,7 @@ struct XMLInputText {
 
     /// Hands on the valid UTF-8 of `chunk`, replacing each invalid sequence.
     private mutating func validate(
-        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, _ piece: (UnsafeRawBufferPointer) -> Void
+        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, _ piece: Piece
     ) {
         var input = chunk
         if !carry.isEmpty {
@@ -287,7 +291,7 @@ struct XMLInputText {
     /// unit it cannot convert.
     private mutating func iconvert(
         _ chunk: UnsafeBufferPointer<UInt8>, converter: iconv_t, name: String, unitSize: Int, final: Bool,
-        _ piece: (UnsafeRawBufferPointer) -> Void
+        _ piece: Piece
     ) {
         var input = carry
         input.append(contentsOf: chunk)
@@ -333,26 +337,37 @@ struct XMLInputText {
     }
 
     /// Hands on valid text: into the staged piece, whole pieces straight from the input.
-    private mutating func emit(_ text: UnsafeBufferPointer<UInt8>, _ piece: (UnsafeRawBufferPointer) -> Void) {
+    private mutating func emit(_ text: UnsafeBufferPointer<UInt8>, _ piece: Piece) {
         var rest = text
         if !staged.isEmpty {
             let taken = min(rest.count, Self.pieceSize - staged.count)
             staged.append(contentsOf: rest.prefix(taken))
             rest = UnsafeBufferPointer(rebasing: rest[taken...])
             guard staged.count == Self.pieceSize else { return }
-            staged.withUnsafeBytes(piece)
+            let full = staged
             staged.removeAll(keepingCapacity: true)
+            full.withUnsafeBytes { hand($0, piece) }
         }
         while rest.count >= Self.pieceSize {
-            piece(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: rest[0..<Self.pieceSize])))
+            hand(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: rest[0..<Self.pieceSize])), piece)
             rest = UnsafeBufferPointer(rebasing: rest[Self.pieceSize...])
         }
         staged.append(contentsOf: rest)
     }
 
+    /// Hands on one piece with the problems found in it.
+    private mutating func hand(_ bytes: UnsafeRawBufferPointer, _ piece: Piece) {
+        guard !bytes.isEmpty else { return }
+        handed += bytes.count
+        let inPiece = pending.prefix { $0.offset < handed }.count
+        let found = pending.prefix(inPiece).map(\.diagnostic)
+        pending.removeFirst(inPiece)
+        piece(bytes, found)
+    }
+
     /// Hands on U+FFFD in place of `bytes`, with a diagnostic.
     private mutating func replace(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ piece: (UnsafeRawBufferPointer) -> Void, encoding: String = "UTF-8"
+        _ bytes: UnsafeBufferPointer<UInt8>, _ piece: Piece, encoding: String = "UTF-8"
     ) {
         let shown = bytes.prefix(4).map { "0x" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(
             separator: " ")
@@ -368,7 +383,8 @@ struct XMLInputText {
             unreportedProblems += 1
             return
         }
-        diagnostics.append(FeedDiagnostic(.badXML, at: FeedLocation(line: line, byteOffset: offset), message))
+        pending.append(
+            (handed + staged.count, FeedDiagnostic(.badXML, at: FeedLocation(line: line, byteOffset: offset), message)))
     }
 }
 

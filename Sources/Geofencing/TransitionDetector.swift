@@ -35,9 +35,8 @@ public struct TransitionDetector: Sendable {
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
     private var hysteresis: [Double]
-    /// Per-device state, in place, by ``DeviceSlots`` number.
-    private var devices: [DeviceState] = []
-    private var deviceSlots = DeviceSlots()
+    /// Per-device state, in place.
+    private var devices = DeviceTable(empty: DeviceState())
     private var containingBuffer: [Int] = []
 
     /// A detector over `regions` (keys are their positions).
@@ -63,15 +62,26 @@ public struct TransitionDetector: Sendable {
         guard key >= 0, key < regions.count, regions[key] != nil else { return }
         regions[key] = nil
         index.remove(key: key)
-        for slot in devices.indices { devices[slot].memberships[key] = nil }
+        for (_, slot) in devices.byName { devices[slot].memberships[key] = nil }
     }
 
-    /// The number of devices whose fixes were evaluated.
+    /// The number of devices whose fixes were evaluated (and that are
+    /// present: see ``remove(device:)``).
     public var deviceCount: Int { devices.count }
+
+    /// Takes `device`'s state out (`""` for fixes without a device); `nil`
+    /// if the detector has not seen the device. Feeding the device again
+    /// without ``restore(_:device:)`` starts it afresh.
+    package mutating func remove(device: String) -> DeviceState? { devices.remove(device) }
+
+    /// Puts back what ``remove(device:)`` took.
+    package mutating func restore(_ state: DeviceState, device: String) {
+        devices[devices.slot(of: device).slot] = state
+    }
 
     /// The keys of the regions `device` is currently inside, ascending.
     public func regionsInside(device: String?) -> [Int] {
-        guard let slot = deviceSlots.existingSlot(of: device ?? "") else { return [] }
+        guard let slot = devices.existingSlot(of: device ?? "") else { return [] }
         return devices[slot].memberships.compactMap { key, membership in
             if case .inside = membership { return key }
             return nil
@@ -100,7 +110,7 @@ public struct TransitionDetector: Sendable {
             return .ignored(.inaccurate)
         }
         let accuracy = fix.effectiveAccuracy ?? 0
-        let slot = slot(of: fix.device ?? "")
+        let slot = devices.slot(of: fix.device ?? "").slot
         if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
             return .ignored(.outOfOrder)
@@ -108,7 +118,7 @@ public struct TransitionDetector: Sendable {
         // Moved out so that its dictionary is uniquely referenced while it
         // changes, and put back below.
         var state = DeviceState()
-        swap(&state, &devices[slot])
+        devices.exchange(slot, with: &state)
         statistics.accepted += 1
         let point = fix.coordinate
         let regions = self.regions
@@ -194,7 +204,7 @@ public struct TransitionDetector: Sendable {
         for change in changes { state.memberships[change.key] = change.membership }
         state.lastTime = time
         state.lastPoint = point
-        swap(&state, &devices[slot])
+        devices.exchange(slot, with: &state)
         if transitions.count - firstNew >= 2 {
             transitions[firstNew...].sort { a, b in
                 if a.time != b.time { return a.time < b.time }
@@ -203,13 +213,6 @@ public struct TransitionDetector: Sendable {
             }
         }
         return .evaluated
-    }
-
-    /// The position of `device`'s state, made on first sight.
-    private mutating func slot(of device: String) -> Int {
-        let found = deviceSlots.slot(of: device)
-        if found.isNew { devices.append(DeviceState()) }
-        return found.slot
     }
 
     /// The instant `fraction` of the way from `start` to `end`, with
@@ -256,8 +259,9 @@ public struct TransitionDetector: Sendable {
     }
 }
 
-/// One device's position in the state machine.
-struct DeviceState: Sendable {
+/// One device's position in the state machine: its last evaluated fix and
+/// the regions it is inside or entering.
+package struct DeviceState: Sendable {
     var lastTime: Timestamp?
     var lastPoint: Coordinate?
     var memberships = MembershipTable()
@@ -322,7 +326,7 @@ extension TransitionDetector {
     /// entered. Ascending.
     public func regionsUnentered(at fix: Fix) -> [Int] {
         guard fix.coordinate.isValid else { return [] }
-        let state = deviceSlots.existingSlot(of: fix.device ?? "").map { devices[$0] }
+        let state = devices.existingSlot(of: fix.device ?? "").map { devices[$0] }
         return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
     }
 

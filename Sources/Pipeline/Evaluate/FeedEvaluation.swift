@@ -112,11 +112,11 @@ public struct FeedEvaluation: Sendable {
             tasks.isEmpty
             ? ReminderPipeline(
                 detecting: regions, geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
-                monitorLimit: setting.monitorLimit, padding: setting.padding)
+                monitorLimit: setting.monitorLimit, padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
             : ReminderPipeline(
                 reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings),
                 geofence: setting.geofence, reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit,
-                padding: setting.padding)
+                padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
         var decimator = IntervalDecimator(seconds: setting.interval)
         var detection = Detection()
         var events: [ReminderPipeline.Event] = []

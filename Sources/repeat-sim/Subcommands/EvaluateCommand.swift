@@ -97,8 +97,9 @@ struct EvaluateCommand: ParsableCommand {
         let started = Date()
         let window = try evaluation.matchWindow()
         let expectations = try evaluation.expectations()
-        let base = EvaluationSetting(
+        var base = EvaluationSetting(
             geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+        base.deviceIdleSeconds = geofence.deviceIdleSeconds
         let settings = try evaluation.settings(base: base)
         let scenario = try truth.scenario.map(EvaluationScenario.init(path:))
         let regionsFile = places.regions ?? scenario?.regions

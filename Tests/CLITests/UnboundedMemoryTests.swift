@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 16, "Unbounded memory or time": many devices, tasks and regions
+/// through the built binary. Memory is compared between a large and a
+/// small run of the same command (the peak resident set the kernel
+/// reports for each), never against the clock.
+@Suite struct UnboundedMemoryTests {
+    let folder = temporaryDirectory("repeat-unbounded")
+
+    /// A file in the test's folder holding `text`.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Shops of 60–150 m in a 3 km square around 52.52 N 13.40 E.
+    func regions(_ count: Int) throws -> String {
+        var random = SeededRandom(seed: 5)
+        var text = "id,lat,lon,radius\n"
+        for index in 0..<count {
+            let lat = 52.52 + random.uniform(-0.0135, 0.0135)
+            let lon = 13.40 + random.uniform(-0.022, 0.022)
+            text += "shop-\(index),\(lat),\(lon),\(Int(random.uniform(60, 150)))\n"
+        }
+        return try file("regions-\(count).csv", text)
+    }
+
+    /// `devices` devices walking in the same square, `fixes` fixes each,
+    /// 10 s apart; device i starts `stagger` × i seconds after the first.
+    func devices(_ devices: Int, fixes: Int, stagger: Double = 0) throws -> String {
+        var random = SeededRandom(seed: 6)
+        var rows: [(time: Double, line: String)] = []
+        rows.reserveCapacity(devices * fixes)
+        for device in 0..<devices {
+            var lat = 52.52 + random.uniform(-0.0135, 0.0135)
+            var lon = 13.40 + random.uniform(-0.022, 0.022)
+            for step in 0..<fixes {
+                let time = 1_740_823_200 + Double(device) * stagger + Double(step) * 10
+                lat += random.uniform(-0.0002, 0.0002)
+                lon += random.uniform(-0.0003, 0.0003)
+                rows.append((time, "\(time),\(lat),\(lon),device-\(device)"))
+            }
+        }
+        rows.sort { $0.time < $1.time }
+        return try file(
+            "devices-\(devices)-\(fixes)-\(stagger).csv", "time,lat,lon,device\n" + rows.map(\.line).joined(separator: "\n"))
+    }
+
+    /// The summary line without its time and rate.
+    func summary(_ stderr: String) -> String {
+        let line = stderr.split(separator: "\n").first { $0.hasPrefix("replay: ") }.map(String.init) ?? ""
+        return line.split(separator: ";").dropLast().joined(separator: ";")
+    }
+
+    @Test("--device-idle sets devices aside without changing a line of the output")
+    func deviceIdleChangesNoOutput() throws {
+        let feed = try devices(3_000, fixes: 6, stagger: 2)
+        let shops = try regions(300)
+        let command = ["replay", feed, "--regions", shops, "--transitions", "--json", "--reorder-window", "15s"]
+        let kept = try RepeatSimBinary.run(command + ["--device-idle", "100w"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(summary(kept.stderr).hasPrefix("replay: 18000 fixes evaluated from 3000 devices"), "\(kept.stderr)")
+        #expect(kept.lines.count > 1_000)
+        for idle in ["1h", "1m", "1s"] {
+            let run = try RepeatSimBinary.run(command + ["--device-idle", idle])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == kept.stdout, "--device-idle \(idle)")
+            #expect(summary(run.stderr) == summary(kept.stderr), "--device-idle \(idle)")
+        }
+    }
+
+    @Test("--device-idle takes a fixed, positive duration")
+    func deviceIdleValues() throws {
+        let feed = try devices(2, fixes: 2)
+        let shops = try regions(2)
+        for (value, message) in [
+            ("1mo", "--device-idle '1mo' must be a fixed duration"), ("0", "--device-idle must be a positive duration"),
+            ("soon", "'soon' is not a duration"),
+        ] {
+            let run = try RepeatSimBinary.run(["replay", feed, "--regions", shops, "--device-idle", value])
+            #expect(run.status == 1, "\(value): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(value): \(run.stderr)")
+        }
+    }
+
+    @Test("per-device state stays under 1 KB, and less once devices go idle")
+    func perDeviceMemory() throws {
+        let shops = try regions(300)
+        func peak(_ feed: String, _ extra: [String] = []) throws -> Int {
+            let run = try RepeatSimBinary.runMeasured(["replay", feed, "--regions", shops, "--transitions", "--json"] + extra)
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            return run.peakKilobytes * 1024
+        }
+        // All devices active at once: the working state of each.
+        let small = try peak(try devices(1_000, fixes: 8))
+        let large = try peak(try devices(31_000, fixes: 8))
+        let active = Double(large - small) / 30_000
+        // One after another over 17 hours: with --device-idle 1m at most a
+        // hundred are active; the rest are kept packed.
+        let staggeredSmall = try peak(try devices(1_000, fixes: 8, stagger: 2), ["--device-idle", "1m"])
+        let staggeredLarge = try peak(try devices(31_000, fixes: 8, stagger: 2), ["--device-idle", "1m"])
+        let idle = Double(staggeredLarge - staggeredSmall) / 30_000
+        print("bytes per device: \(Int(active)) active, \(Int(idle)) idle")
+        #expect(active < 1_024)
+        #expect(idle < active * 0.75)
+    }
+}

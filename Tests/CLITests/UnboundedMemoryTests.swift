@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import TestSupport
 import Testing
 
@@ -49,6 +50,31 @@ import Testing
             "devices-\(devices)-\(fixes)-\(stagger).csv", "time,lat,lon,device\n" + rows.map(\.line).joined(separator: "\n"))
     }
 
+    /// `count` tasks of every schedule kind, started in the two weeks before
+    /// 2025-03-01, with up to three completions each.
+    func tasks(_ count: Int) throws -> String {
+        var random = SeededRandom(seed: 7)
+        let schedules = [
+            #"{"afterCompletion": {"min": "1d", "max": "3d"}}"#, #"{"fixed": {"every": "2d"}}"#,
+            #"{"weekdays": {"days": ["mon", "thu"], "at": "18:30"}}"#, #"{"once": {"due": "2025-03-02T09:00:00Z"}}"#,
+        ]
+        let start = 1_740_787_200.0 - 14 * 86_400
+        func time(_ seconds: Double) -> String { RFC3339.format(Timestamp(secondsSince1970: seconds.rounded())) }
+        var entries: [String] = []
+        entries.reserveCapacity(count)
+        for index in 0..<count {
+            let begin = start + random.uniform(0, 13 * 86_400)
+            let completions = (0..<Int(random.uniform(0, 4))).map { step in
+                "\"" + time(begin + Double(step + 1) * random.uniform(3600, 86_400)) + "\""
+            }
+            entries.append(
+                #"{"id": "task-\#(index)", "title": "Errand \#(index)", "timeZone": "Europe/Berlin", "#
+                    + #""start": "\#(time(begin))", "schedule": \#(schedules[index % 4]), "lead": "6h", "#
+                    + #""completions": [\#(completions.joined(separator: ", "))]}"#)
+        }
+        return try file("tasks-\(count).json", "{\"tasks\": [\n" + entries.joined(separator: ",\n") + "\n]}\n")
+    }
+
     /// The summary line without its time and rate.
     func summary(_ stderr: String) -> String {
         let line = stderr.split(separator: "\n").first { $0.hasPrefix("replay: ") }.map(String.init) ?? ""
@@ -84,6 +110,22 @@ import Testing
             #expect(run.status == 1, "\(value): \(run.stderr)")
             #expect(run.stderr.contains(message), "\(value): \(run.stderr)")
         }
+    }
+
+    @Test("a task costs under 1 KB, from the tasks file to the last reminder")
+    func perTaskMemory() throws {
+        let feed = try devices(1, fixes: 400)
+        func run(_ count: Int) throws -> MeasuredRun {
+            let run = try RepeatSimBinary.runMeasured(["replay", feed, "--tasks", try tasks(count), "--json"])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            return run
+        }
+        let small = try run(2_000)
+        let large = try run(32_000)
+        #expect(large.result.lines.count > 10_000, "the overdue tasks fire at the first fix")
+        let perTask = Double(large.peakKilobytes - small.peakKilobytes) * 1024 / 30_000
+        print("bytes per task: \(Int(perTask))")
+        #expect(perTask < 1_024)
     }
 
     @Test("per-device state stays under 1 KB, and less once devices go idle")

@@ -27,31 +27,33 @@ import GeoCore
 /// Transitions of one fix are ordered by time, then cross, exit, enter,
 /// dwell, then region key.
 public struct TransitionDetector: Sendable {
-    /// The regions by key (`nil` where removed).
-    public private(set) var regions: [Region?]
+    /// The regions by key (a removed one keeps its key, out of the index).
+    public private(set) var regions: RegionTable
     /// The settings in force.
     public let settings: GeofenceSettings
     /// Counts of accepted and ignored fixes.
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
-    private var hysteresis: [Double]
     /// Per-device state, in place.
     private var devices = DeviceTable(empty: DeviceState())
     private var containingBuffer: [Int] = []
 
     /// A detector over `regions` (keys are their positions).
     public init(regions: [Region], settings: GeofenceSettings = GeofenceSettings()) {
+        self.init(regions: RegionTable(regions), settings: settings)
+    }
+
+    /// A detector over `regions` (keys are their positions), kept as they are.
+    public init(regions: RegionTable, settings: GeofenceSettings = GeofenceSettings()) {
         self.regions = regions
         self.settings = settings
-        index = SpatialGrid(shapes: regions.map(\.shape))
-        hysteresis = regions.map { settings.hysteresis(for: $0.shape) }
+        index = SpatialGrid(shapes: regions.shapes)
     }
 
     /// Adds a region (tasks change while a live feed runs); returns its key.
     public mutating func add(_ region: Region) -> Int {
         let key = regions.count
         regions.append(region)
-        hysteresis.append(settings.hysteresis(for: region.shape))
         index.insert(region.shape, forKey: key)
         return key
     }
@@ -59,9 +61,7 @@ public struct TransitionDetector: Sendable {
     /// Removes the region under `key`, forgetting every device's state in
     /// it without reporting transitions.
     public mutating func remove(key: Int) {
-        guard key >= 0, key < regions.count, regions[key] != nil else { return }
-        regions[key] = nil
-        index.remove(key: key)
+        guard index.remove(key: key) else { return }
         for (_, slot) in devices.byName { devices[slot].memberships[key] = nil }
     }
 
@@ -127,7 +127,8 @@ public struct TransitionDetector: Sendable {
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
             transitions.append(
                 Transition(
-                    kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
+                    kind: kind, time: moment, regionKey: key, region: regions.name(at: key), device: device,
+                    distance: distance))
         }
 
         // The regions containing the fix, in the index's order, in a buffer
@@ -144,7 +145,7 @@ public struct TransitionDetector: Sendable {
                 let closest = interpolate(from: previous, to: point, fraction: fraction)
                 emit(
                     .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
-                    distance: regions[key]!.shape.reportedDistance(from: closest))
+                    distance: regions.shape(at: key).reportedDistance(from: closest))
             }
         }
 
@@ -158,7 +159,7 @@ public struct TransitionDetector: Sendable {
                 if case .entering(let seen) = state.memberships[key] { count = seen + 1 }
                 if count >= settings.confirm {
                     state.memberships[key] = .inside(since: time, dwellReported: false, exitCount: 0)
-                    emit(.enter, key, at: time, distance: regions[key]!.shape.reportedDistance(from: point))
+                    emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
                 } else {
                     state.memberships[key] = .entering(count: count)
                 }
@@ -175,8 +176,8 @@ public struct TransitionDetector: Sendable {
             case .entering:
                 changes.append((key, nil))
             case .inside(let since, let dwellReported, let exitCount):
-                let shape = regions[key]!.shape
-                if shape.excess(at: point) - accuracy > hysteresis[key] {
+                let shape = regions.shape(at: key)
+                if shape.excess(at: point) - accuracy > settings.hysteresis(for: shape) {
                     if exitCount + 1 >= settings.exitConfirm {
                         changes.append((key, nil))
                         emit(.exit, key, at: time, distance: shape.reportedDistance(from: point))
@@ -198,7 +199,7 @@ public struct TransitionDetector: Sendable {
                 else { continue }
                 let reported = Membership.inside(since: since, dwellReported: true, exitCount: exitCount)
                 if let changed { changes[changed].membership = reported } else { changes.append((key, reported)) }
-                emit(.dwell, key, at: time, distance: regions[key]!.shape.reportedDistance(from: point))
+                emit(.dwell, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
             }
         }
         for change in changes { state.memberships[change.key] = change.membership }
@@ -237,7 +238,7 @@ public struct TransitionDetector: Sendable {
     /// and that contain neither end, with the fraction of closest approach.
     private static func crossings(
         from start: Coordinate, to end: Coordinate, skipping state: DeviceState, containing: [Int],
-        index: SpatialGrid, regions: [Region?]
+        index: SpatialGrid, regions: RegionTable
     ) -> [(Int, Double)] {
         // The short way round: a box from west to east that may wrap.
         let eastward = Geodesy.wrapLongitude(end.longitude - start.longitude) >= 0
@@ -251,7 +252,7 @@ public struct TransitionDetector: Sendable {
         var found: [(Int, Double)] = []
         index.forEachCandidate(intersecting: box, within: reach, of: end) { key in
             guard !containing.contains(key), state.memberships[key] == nil else { return }
-            let shape = regions[key]!.shape
+            let shape = regions.shape(at: key)
             guard !shape.contains(start), let fraction = shape.crossing(from: start, to: end) else { return }
             found.append((key, fraction))
         }
@@ -310,7 +311,7 @@ extension TransitionDetector {
             var found: [(key: Int, distance: Double)] = []
             index.forEachCandidate(intersecting: box) { key in
                 guard isIncluded(key) else { return }
-                let distance = max(0, regions[key]!.shape.excess(at: point))
+                let distance = max(0, regions.shape(at: key).excess(at: point))
                 if wholeEarth || distance <= radius { found.append((key, distance)) }
             }
             if found.count >= count || wholeEarth {

@@ -112,6 +112,36 @@ import Testing
         }
     }
 
+    /// `count` circles of 50–500 m spread over 800 km around 52.5 N 13.4 E
+    /// (the country workload of ../shared/bench), ids `r<i>`.
+    func countryRegions(_ count: Int) throws -> String {
+        var random = SeededRandom(seed: 8)
+        var text = "id,lat,lon,radius_m\n"
+        for index in 0..<count {
+            let lat = 52.52 + random.uniform(-3.6, 3.6)
+            let lon = 13.40 + random.uniform(-5.9, 5.9)
+            text += "r\(index),\(lat),\(lon),\(Int(random.uniform(50, 500)))\n"
+        }
+        return try file("country-\(count).csv", text)
+    }
+
+    @Test("a region costs about 150 bytes beside the runtime, index included, and loads without a copy of the file")
+    func perRegionMemory() throws {
+        let feed = try devices(1, fixes: 200)
+        func run(_ count: Int) throws -> MeasuredRun {
+            let run = try RepeatSimBinary.runMeasured(
+                ["replay", feed, "--regions", try countryRegions(count), "--transitions", "--json"])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            return run
+        }
+        let small = try run(40_000)
+        let large = try run(440_000)
+        let perRegion = Double(large.peakKilobytes - small.peakKilobytes) * 1024 / 400_000
+        print("bytes per region: \(Int(perRegion))")
+        // 143 B at 10M in a release build (fewer grid cells per region there); was 970 B.
+        #expect(perRegion < 200)
+    }
+
     @Test("a task costs under 1 KB, from the tasks file to the last reminder")
     func perTaskMemory() throws {
         let feed = try devices(1, fixes: 400)

@@ -23,7 +23,7 @@ public enum RegionGeoJSONLoader {
             root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
             report("1", "not valid JSON: \((error as NSError).userInfo["NSDebugDescription"] ?? error)")
-            return LoadedRegions(regions: [], diagnostics: diagnostics)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         }
         let features: [Any]
         switch (root as? [String: Any])?["type"] as? String {
@@ -33,7 +33,7 @@ public enum RegionGeoJSONLoader {
             features = [root]
         default:
             report("1", "expected a GeoJSON FeatureCollection or Feature")
-            return LoadedRegions(regions: [], diagnostics: diagnostics)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         }
         var regions: [Region] = []
         for (index, item) in features.enumerated() {
@@ -43,7 +43,7 @@ public enum RegionGeoJSONLoader {
             case .failure(let problem): report(location, problem.message)
             }
         }
-        return LoadedRegions(regions: regions, diagnostics: diagnostics)
+        return LoadedRegions(regions: RegionTable(regions), diagnostics: diagnostics)
     }
 
     /// Why a feature was skipped.
@@ -137,8 +137,37 @@ extension LoadedRegions {
     /// Loads a regions file by its content: GeoJSON when it starts with `{`,
     /// else CSV.
     public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {
-        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-        return first == UInt8(ascii: "{")
+        bytes.firstIndex(where: isSignificant).map { bytes[$0] } == UInt8(ascii: "{")
             ? RegionGeoJSONLoader.load(bytes, source: source) : RegionCSVLoader.load(bytes, source: source)
+    }
+
+    /// Loads the regions file at `path` (`-`: standard input) by its
+    /// content, as ``load(_:source:)`` does, a chunk at a time: a CSV file
+    /// goes row by row into the table (ten million regions never sit in
+    /// memory as text or rows); a GeoJSON file is read whole.
+    /// - Throws: ``FileReadError``.
+    public static func load(path: String) throws -> LoadedRegions {
+        var pending: [UInt8] = []
+        var csv: RegionCSVReader?
+        var isGeoJSON = false
+        try FileByteReader(path: path).forEachChunk { chunk in
+            if csv != nil { return csv!.read(chunk) }
+            pending.append(contentsOf: chunk)
+            guard !isGeoJSON, let first = chunk.first(where: isSignificant) else { return }
+            if first == UInt8(ascii: "{") {
+                isGeoJSON = true
+            } else {
+                csv = RegionCSVReader(source: path)
+                pending.withUnsafeBytes { csv!.read($0) }
+                pending = []
+            }
+        }
+        if csv != nil { return csv!.finish() }
+        return isGeoJSON ? RegionGeoJSONLoader.load(pending, source: path) : RegionCSVLoader.load(pending, source: path)
+    }
+
+    /// Whether a byte is more than a blank or part of a byte-order mark.
+    private static func isSignificant(_ byte: UInt8) -> Bool {
+        byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0xEF && byte != 0xBB && byte != 0xBF
     }
 }

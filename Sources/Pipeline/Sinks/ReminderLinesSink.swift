@@ -23,12 +23,12 @@ public final class ReminderLinesSink: RunSink {
 
     private let output: ByteWriter
     private let printing: Printing
-    private let regionTasks: [[String]]
+    private let regionTasks: RegionTasks
 
     /// Lines on `output`; the table's header is written at once. A
     /// transition names the tasks of its region from `regionTasks` (by
     /// region key; see ``ReminderPipeline/regionTasks``).
-    public init(output: ByteWriter, printing: Printing, regionTasks: [[String]] = []) {
+    public init(output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks()) {
         self.output = output
         self.printing = printing
         self.regionTasks = regionTasks
@@ -38,8 +38,7 @@ public final class ReminderLinesSink: RunSink {
     public func receive(_ event: ReminderPipeline.Event) {
         switch event {
         case .transition(let transition) where printing.transitions:
-            let tasks = transition.regionKey < regionTasks.count ? regionTasks[transition.regionKey] : []
-            ReminderLines.append(transition, tasks: tasks, json: printing.json, to: output)
+            ReminderLines.append(transition, tasks: Array(regionTasks[transition.regionKey]), json: printing.json, to: output)
         case .reminder(.notify(let notification)) where printing.reminders:
             ReminderLines.append(notification, json: printing.json, to: output)
         case .reminder(.suppress(let suppression)) where printing.explain:

@@ -85,6 +85,9 @@ public struct NotificationScheduler: Sendable {
     /// Whether the task at `position` is the one its id stands for.
     private func isScheduled(_ position: Int) -> Bool { positions[tasks[position].id] == position }
 
+    /// Whether `taskID` is one of the tasks.
+    public func knows(taskID: String) -> Bool { positions[taskID] != nil }
+
     /// The feed time reached so far.
     public var now: Date? { clock }
 
@@ -176,10 +179,20 @@ public struct NotificationScheduler: Sendable {
         blockedBy: SuppressionCause? = nil
     ) -> SchedulerOutput? {
         guard let position = positions[taskID] else { return nil }
-        let task = tasks[position]
+        return Self.arrival(
+            of: tasks[position], taskID: taskID, title: tasks[position].title, at: time, region: region, device: device,
+            distance: distance, blockedBy: blockedBy, settings: settings,
+            lastLocationNotification: &states[position].lastLocationNotification)
+    }
+
+    /// The gate's answer to an arrival for `task`, reported as `taskID`
+    /// and `title`; a reminder sets `lastLocationNotification`.
+    static func arrival(
+        of task: RecurringTask, taskID: String, title: String, at time: Date, region: String?, device: String?,
+        distance: Double?, blockedBy: SuppressionCause?, settings: Settings, lastLocationNotification: inout Date?
+    ) -> SchedulerOutput {
         let decision = task.locationDecision(
-            at: time, lastLocationNotification: states[position].lastLocationNotification, cooldown: settings.cooldown,
-            lead: settings.lead)
+            at: time, lastLocationNotification: lastLocationNotification, cooldown: settings.cooldown, lead: settings.lead)
         func suppression(_ cause: SuppressionCause) -> SchedulerOutput {
             .suppress(Suppression(time: time, taskID: taskID, cause: cause, region: region, device: device, distance: distance))
         }
@@ -189,10 +202,10 @@ public struct NotificationScheduler: Sendable {
         case .notify where blockedBy != nil:
             return suppression(blockedBy!)
         case .notify(let cycle):
-            states[position].lastLocationNotification = time
+            lastLocationNotification = time
             return .notify(
                 TaskNotification(
-                    kind: .location, time: time, taskID: taskID, title: task.title, region: region, device: device,
+                    kind: .location, time: time, taskID: taskID, title: title, region: region, device: device,
                     distance: distance, due: cycle.due, windowStart: cycle.windowStart))
         }
     }

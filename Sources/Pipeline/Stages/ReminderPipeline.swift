@@ -60,7 +60,7 @@ public struct ReminderPipeline: Sendable {
     /// `nil` for a detection-only pipeline (`evaluate` without tasks).
     private var reminders: ReminderStage?
     /// The regions watched (bulk regions and task places), by key.
-    public let regions: [Region]
+    public let regions: RegionTable
     private var monitor: MonitorLimit?
     private var released: [ReorderBuffer.Output] = []
     private var transitions: [Transition] = []
@@ -86,7 +86,7 @@ public struct ReminderPipeline: Sendable {
     ) {
         idle = IdleDevices(limitSeconds: deviceIdleSeconds)
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: reminders.regions.map { $0.padded(by: padding) }, settings: geofence)
+        detector = TransitionDetector(regions: reminders.regions.padded(by: padding), settings: geofence)
         self.reminders = reminders
         regions = reminders.regions
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
@@ -98,21 +98,19 @@ public struct ReminderPipeline: Sendable {
     /// and what the reorder buffer drops. Parameters as for the full
     /// pipeline.
     public init(
-        detecting regions: [Region], geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
+        detecting regions: RegionTable, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
         padding: Double = 0, deviceIdleSeconds: Double = 3600
     ) {
         idle = IdleDevices(limitSeconds: deviceIdleSeconds)
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: regions.map { $0.padded(by: padding) }, settings: geofence)
+        detector = TransitionDetector(regions: regions.padded(by: padding), settings: geofence)
         self.regions = regions
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
-    /// The tasks each region concerns, by key (empty lists for regions
-    /// without a task, and for a detection-only pipeline).
-    public var regionTasks: [[String]] {
-        regions.indices.map { reminders?.tasks(atRegionKey: $0) ?? [] }
-    }
+    /// The tasks each region concerns, by key (none for regions without a
+    /// task, and for a detection-only pipeline).
+    public var regionTasks: RegionTasks { reminders?.regionTasks ?? RegionTasks() }
 
     /// What was counted so far.
     public var statistics: Statistics {
@@ -253,16 +251,6 @@ public struct ReminderPipeline: Sendable {
             }
         }
         events.append(.reminder(decision))
-    }
-}
-
-extension Region {
-    /// The region with `metres` added to a circle's radius (at least 1 cm
-    /// is left); an area as it is.
-    func padded(by metres: Double) -> Region {
-        guard metres != 0, case .circle(var circle) = shape else { return self }
-        circle.radius = max(circle.radius + metres, 0.01)
-        return Region(id: id, shape: .circle(circle), task: task)
     }
 }
 

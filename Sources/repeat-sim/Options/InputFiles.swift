@@ -82,8 +82,9 @@ func loadTasks(_ path: String) throws -> [RecurringTask] {
 
 /// The regions of a `--regions` file (CSV or GeoJSON); bad rows are
 /// reported, and under `--strict` end the command with status 2.
-func loadRegions(_ path: String, strict: Bool) throws -> [Region] {
-    let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path)
+func loadRegions(_ path: String, strict: Bool) throws -> RegionTable {
+    let loaded: LoadedRegions
+    do { loaded = try LoadedRegions.load(path: path) } catch { throw UnreadableFile(path: path) }
     for diagnostic in loaded.diagnostics {
         Console.write("\(diagnostic)")
         if strict { throw ExitCode(2) }

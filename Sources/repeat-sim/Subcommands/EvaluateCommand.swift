@@ -106,7 +106,7 @@ struct EvaluateCommand: ParsableCommand {
         let tasksFile = places.tasks ?? scenario?.tasks
         let regions = try regionsFile.map { try loadRegions($0, strict: strict) } ?? []
         let tasks = try tasksFile.map(loadTasks) ?? []
-        let scoring = FeedEvaluation(regions: regions, tasks: tasks, reminderSettings: reminder.settings)
+        let scoring = FeedEvaluation(regions: Array(regions), tasks: tasks, reminderSettings: reminder.settings)
         guard !scoring.regions.isEmpty else {
             throw EvaluateFailure(
                 regionsFile == nil && tasksFile == nil

@@ -1,34 +1,33 @@
-/// One device's memberships by region key: a map kept as two arrays sorted
+/// One device's memberships by region key: a map kept as one array sorted
 /// by key.
 ///
 /// A device is inside a handful of regions at a time, so a binary search
 /// over a few keys beats hashing, and nothing is allocated per lookup.
-/// Inserting or removing shifts the arrays (only on entries and exits).
-/// Iterates in ascending key order.
+/// Inserting or removing shifts the array (only on entries and exits); an
+/// emptied table lets its storage go. Iterates in ascending key order.
 struct MembershipTable: Sequence, Sendable {
-    private var keys: [Int] = []
-    private var values: [Membership] = []
+    private var entries: [(key: Int, membership: Membership)] = []
+
+    /// An empty table.
+    init() {}
 
     /// The number of regions with a membership.
-    var count: Int { keys.count }
+    var count: Int { entries.count }
 
     /// The membership of the region under `key`; setting `nil` removes it.
     subscript(key: Int) -> Membership? {
         get {
             let index = position(of: key)
-            return index < keys.count && keys[index] == key ? values[index] : nil
+            return index < entries.count && entries[index].key == key ? entries[index].membership : nil
         }
         set {
             let index = position(of: key)
-            let present = index < keys.count && keys[index] == key
+            let present = index < entries.count && entries[index].key == key
             switch (newValue, present) {
-            case (let value?, true): values[index] = value
-            case (let value?, false):
-                keys.insert(key, at: index)
-                values.insert(value, at: index)
+            case (let value?, true): entries[index].membership = value
+            case (let value?, false): entries.insert((key, value), at: index)
             case (nil, true):
-                keys.remove(at: index)
-                values.remove(at: index)
+                if entries.count == 1 { entries = [] } else { entries.remove(at: index) }
             case (nil, false): break
             }
         }
@@ -36,13 +35,13 @@ struct MembershipTable: Sequence, Sendable {
 
     /// The first position whose key is not below `key`.
     private func position(of key: Int) -> Int {
-        var low = 0, high = keys.count
+        var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if entries[middle].key < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    func makeIterator() -> Zip2Sequence<[Int], [Membership]>.Iterator { zip(keys, values).makeIterator() }
+    func makeIterator() -> IndexingIterator<[(key: Int, membership: Membership)]> { entries.makeIterator() }
 }

@@ -21,6 +21,16 @@ public struct Region: Hashable, Sendable {
     }
 }
 
+extension Region {
+    /// The region with `metres` added to a circle's radius (at least 1 cm
+    /// is left); an area as it is.
+    public func padded(by metres: Double) -> Region {
+        guard metres != 0, case .circle(var circle) = shape else { return self }
+        circle.radius = max(circle.radius + metres, 0.01)
+        return Region(id: id, shape: .circle(circle), task: task)
+    }
+}
+
 /// A circle on the sphere: every point within `radius` metres (haversine) of
 /// `centre`, boundary included.
 public struct Circle: Hashable, Sendable {

@@ -96,6 +96,7 @@ extension SpatialGrid {
         }
         cellOf = []
         perCell = []
+        live = []
         compact(order)
 
         // Assign each region the finest level where its box spans ≤ 4 cells.
@@ -121,47 +122,79 @@ extension SpatialGrid {
             layouts[index].offsetBase = base
             base += layouts[index].cellCount + 1
         }
+        // counts[cell]: the cell's entries, then (prefix sums over all levels
+        // at once: slots are level after level) where they end, then, filled
+        // from the end, where they start — the offsets themselves.
         var counts = [UInt32](repeating: 0, count: base)
         for id in 0..<n {
             let layout = layouts[Int(levelOf[id])]
-            layout.forEachCell(covering: records[id], frame: frame) { counts[layout.offsetBase + $0 + 1] += 1 }
+            layout.forEachCell(covering: records[id], frame: frame) { counts[layout.offsetBase + $0] += 1 }
         }
-        // Prefix sums over all levels at once: slots are level after level.
         var running: UInt32 = 0
         for index in layouts.indices {
             let layout = layouts[index]
-            counts[layout.offsetBase] = running
             for cell in 0..<layout.cellCount {
-                running += counts[layout.offsetBase + cell + 1]
-                counts[layout.offsetBase + cell + 1] = running
+                running += counts[layout.offsetBase + cell]
+                counts[layout.offsetBase + cell] = running
             }
+            counts[layout.offsetBase + layout.cellCount] = running
         }
-        var fill = counts
         var entries = [UInt32](repeating: 0, count: Int(running))
-        for id in 0..<n {
+        // Backwards, so that each cell's ids end up ascending.
+        for id in (0..<n).reversed() {
             let layout = layouts[Int(levelOf[id])]
             layout.forEachCell(covering: records[id], frame: frame) { cell in
                 let slot = layout.offsetBase + cell
-                entries[Int(fill[slot])] = UInt32(id)
-                fill[slot] += 1
+                counts[slot] -= 1
+                entries[Int(counts[slot])] = UInt32(id)
             }
         }
-        // Keep only levels with entries, with their offsets.
-        var keptOffsets: [UInt32] = []
-        for layout in layouts {
-            let range = layout.offsetBase...(layout.offsetBase + layout.cellCount)
-            guard counts[range.upperBound] > counts[range.lowerBound] else { continue }
-            var kept = layout
-            kept.offsetBase = keptOffsets.count
-            keptOffsets.append(contentsOf: counts[range])
-            levels.append(kept)
+        levelOf = []
+        // Keep only levels with entries, their offsets moved down in place.
+        var kept = 0
+        for layout in layouts where counts[layout.offsetBase + layout.cellCount] > counts[layout.offsetBase] {
+            var level = layout
+            level.offsetBase = kept
+            for cell in 0...layout.cellCount { counts[kept + cell] = counts[layout.offsetBase + cell] }
+            kept += layout.cellCount + 1
+            levels.append(level)
         }
-        offsets = keptOffsets
+        counts.removeLast(counts.count - kept)
+        offsets = counts
         slots = entries
     }
 
-    /// Keeps only the records of `ids`, renumbered 0..<ids.count in that order.
+    /// Keeps only the records of `ids`, renumbered 0..<ids.count in that
+    /// order. In place when every record is kept (a first build), so that
+    /// ten million regions are not held twice.
     private mutating func compact(_ ids: [UInt32]) {
+        guard ids.count == records.count else { return copyCompact(ids) }
+        var newAreas: [UInt32: Area] = [:]
+        for (newID, oldID) in ids.enumerated() where !areas.isEmpty {
+            if let area = areas[oldID] { newAreas[UInt32(newID)] = area }
+        }
+        // Follow each cycle of the permutation: new[i] = old[ids[i]].
+        var pending = ids
+        for start in pending.indices where pending[start] != UInt32(start) {
+            let saved = (records[start], keyOf[start], radii[start])
+            var position = start
+            while true {
+                let source = Int(pending[position])
+                pending[position] = UInt32(position)
+                if source == start {
+                    (records[position], keyOf[position], radii[position]) = saved
+                    break
+                }
+                (records[position], keyOf[position], radii[position]) = (records[source], keyOf[source], radii[source])
+                position = source
+            }
+        }
+        for (newID, key) in keyOf.enumerated() { internalOf[Int(key)] = UInt32(newID) }
+        areas = newAreas
+    }
+
+    /// ``compact(_:)`` into fresh arrays, dropping the records not in `ids`.
+    private mutating func copyCompact(_ ids: [UInt32]) {
         var newRecords: [CandidateRecord] = []
         var newKeys: [UInt32] = []
         var newRadii: [Double] = []

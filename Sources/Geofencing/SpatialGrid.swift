@@ -82,7 +82,11 @@ public struct SpatialGrid: RegionIndex {
     public init() {}
 
     /// A grid holding `shapes[i]` under key `i`, built in one pass.
-    public init(shapes: [Shape]) {
+    public init(shapes: [Shape]) { self.init(shapes: shapes[...]) }
+
+    /// A grid holding the `i`-th shape of `shapes` under key `i`, built in
+    /// one pass (``RegionTable/shapes`` reads each shape as it goes).
+    public init(shapes: some Collection<Shape>) {
         records.reserveCapacity(shapes.count)
         radii.reserveCapacity(shapes.count)
         keyOf.reserveCapacity(shapes.count)

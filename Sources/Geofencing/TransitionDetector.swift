@@ -27,32 +27,33 @@ import GeoCore
 /// Transitions of one fix are ordered by time, then cross, exit, enter,
 /// dwell, then region key.
 public struct TransitionDetector: Sendable {
-    /// The regions by key (`nil` where removed).
-    public private(set) var regions: [Region?]
+    /// The regions by key (a removed one keeps its key, out of the index).
+    public private(set) var regions: RegionTable
     /// The settings in force.
     public let settings: GeofenceSettings
     /// Counts of accepted and ignored fixes.
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
-    private var hysteresis: [Double]
-    /// Per-device state, in place, by ``DeviceSlots`` number.
-    private var devices: [DeviceState] = []
-    private var deviceSlots = DeviceSlots()
+    /// Per-device state, in place.
+    private var devices = DeviceTable(empty: DeviceState())
     private var containingBuffer: [Int] = []
 
     /// A detector over `regions` (keys are their positions).
     public init(regions: [Region], settings: GeofenceSettings = GeofenceSettings()) {
+        self.init(regions: RegionTable(regions), settings: settings)
+    }
+
+    /// A detector over `regions` (keys are their positions), kept as they are.
+    public init(regions: RegionTable, settings: GeofenceSettings = GeofenceSettings()) {
         self.regions = regions
         self.settings = settings
-        index = SpatialGrid(shapes: regions.map(\.shape))
-        hysteresis = regions.map { settings.hysteresis(for: $0.shape) }
+        index = SpatialGrid(shapes: regions.shapes)
     }
 
     /// Adds a region (tasks change while a live feed runs); returns its key.
     public mutating func add(_ region: Region) -> Int {
         let key = regions.count
         regions.append(region)
-        hysteresis.append(settings.hysteresis(for: region.shape))
         index.insert(region.shape, forKey: key)
         return key
     }
@@ -60,18 +61,27 @@ public struct TransitionDetector: Sendable {
     /// Removes the region under `key`, forgetting every device's state in
     /// it without reporting transitions.
     public mutating func remove(key: Int) {
-        guard key >= 0, key < regions.count, regions[key] != nil else { return }
-        regions[key] = nil
-        index.remove(key: key)
-        for slot in devices.indices { devices[slot].memberships[key] = nil }
+        guard index.remove(key: key) else { return }
+        for (_, slot) in devices.byName { devices[slot].memberships[key] = nil }
     }
 
-    /// The number of devices whose fixes were evaluated.
+    /// The number of devices whose fixes were evaluated (and that are
+    /// present: see ``remove(device:)``).
     public var deviceCount: Int { devices.count }
+
+    /// Takes `device`'s state out (`""` for fixes without a device); `nil`
+    /// if the detector has not seen the device. Feeding the device again
+    /// without ``restore(_:device:)`` starts it afresh.
+    package mutating func remove(device: String) -> DeviceState? { devices.remove(device) }
+
+    /// Puts back what ``remove(device:)`` took.
+    package mutating func restore(_ state: DeviceState, device: String) {
+        devices[devices.slot(of: device).slot] = state
+    }
 
     /// The keys of the regions `device` is currently inside, ascending.
     public func regionsInside(device: String?) -> [Int] {
-        guard let slot = deviceSlots.existingSlot(of: device ?? "") else { return [] }
+        guard let slot = devices.existingSlot(of: device ?? "") else { return [] }
         return devices[slot].memberships.compactMap { key, membership in
             if case .inside = membership { return key }
             return nil
@@ -100,7 +110,7 @@ public struct TransitionDetector: Sendable {
             return .ignored(.inaccurate)
         }
         let accuracy = fix.effectiveAccuracy ?? 0
-        let slot = slot(of: fix.device ?? "")
+        let slot = devices.slot(of: fix.device ?? "").slot
         if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
             return .ignored(.outOfOrder)
@@ -108,7 +118,7 @@ public struct TransitionDetector: Sendable {
         // Moved out so that its dictionary is uniquely referenced while it
         // changes, and put back below.
         var state = DeviceState()
-        swap(&state, &devices[slot])
+        devices.exchange(slot, with: &state)
         statistics.accepted += 1
         let point = fix.coordinate
         let regions = self.regions
@@ -117,7 +127,8 @@ public struct TransitionDetector: Sendable {
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
             transitions.append(
                 Transition(
-                    kind: kind, time: moment, regionKey: key, region: regions[key]!.id, device: device, distance: distance))
+                    kind: kind, time: moment, regionKey: key, region: regions.name(at: key), device: device,
+                    distance: distance))
         }
 
         // The regions containing the fix, in the index's order, in a buffer
@@ -134,7 +145,7 @@ public struct TransitionDetector: Sendable {
                 let closest = interpolate(from: previous, to: point, fraction: fraction)
                 emit(
                     .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
-                    distance: regions[key]!.shape.reportedDistance(from: closest))
+                    distance: regions.shape(at: key).reportedDistance(from: closest))
             }
         }
 
@@ -148,7 +159,7 @@ public struct TransitionDetector: Sendable {
                 if case .entering(let seen) = state.memberships[key] { count = seen + 1 }
                 if count >= settings.confirm {
                     state.memberships[key] = .inside(since: time, dwellReported: false, exitCount: 0)
-                    emit(.enter, key, at: time, distance: regions[key]!.shape.reportedDistance(from: point))
+                    emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
                 } else {
                     state.memberships[key] = .entering(count: count)
                 }
@@ -165,8 +176,8 @@ public struct TransitionDetector: Sendable {
             case .entering:
                 changes.append((key, nil))
             case .inside(let since, let dwellReported, let exitCount):
-                let shape = regions[key]!.shape
-                if shape.excess(at: point) - accuracy > hysteresis[key] {
+                let shape = regions.shape(at: key)
+                if shape.excess(at: point) - accuracy > settings.hysteresis(for: shape) {
                     if exitCount + 1 >= settings.exitConfirm {
                         changes.append((key, nil))
                         emit(.exit, key, at: time, distance: shape.reportedDistance(from: point))
@@ -188,13 +199,13 @@ public struct TransitionDetector: Sendable {
                 else { continue }
                 let reported = Membership.inside(since: since, dwellReported: true, exitCount: exitCount)
                 if let changed { changes[changed].membership = reported } else { changes.append((key, reported)) }
-                emit(.dwell, key, at: time, distance: regions[key]!.shape.reportedDistance(from: point))
+                emit(.dwell, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
             }
         }
         for change in changes { state.memberships[change.key] = change.membership }
         state.lastTime = time
         state.lastPoint = point
-        swap(&state, &devices[slot])
+        devices.exchange(slot, with: &state)
         if transitions.count - firstNew >= 2 {
             transitions[firstNew...].sort { a, b in
                 if a.time != b.time { return a.time < b.time }
@@ -203,13 +214,6 @@ public struct TransitionDetector: Sendable {
             }
         }
         return .evaluated
-    }
-
-    /// The position of `device`'s state, made on first sight.
-    private mutating func slot(of device: String) -> Int {
-        let found = deviceSlots.slot(of: device)
-        if found.isNew { devices.append(DeviceState()) }
-        return found.slot
     }
 
     /// The instant `fraction` of the way from `start` to `end`, with
@@ -234,7 +238,7 @@ public struct TransitionDetector: Sendable {
     /// and that contain neither end, with the fraction of closest approach.
     private static func crossings(
         from start: Coordinate, to end: Coordinate, skipping state: DeviceState, containing: [Int],
-        index: SpatialGrid, regions: [Region?]
+        index: SpatialGrid, regions: RegionTable
     ) -> [(Int, Double)] {
         // The short way round: a box from west to east that may wrap.
         let eastward = Geodesy.wrapLongitude(end.longitude - start.longitude) >= 0
@@ -248,7 +252,7 @@ public struct TransitionDetector: Sendable {
         var found: [(Int, Double)] = []
         index.forEachCandidate(intersecting: box, within: reach, of: end) { key in
             guard !containing.contains(key), state.memberships[key] == nil else { return }
-            let shape = regions[key]!.shape
+            let shape = regions.shape(at: key)
             guard !shape.contains(start), let fraction = shape.crossing(from: start, to: end) else { return }
             found.append((key, fraction))
         }
@@ -256,8 +260,9 @@ public struct TransitionDetector: Sendable {
     }
 }
 
-/// One device's position in the state machine.
-struct DeviceState: Sendable {
+/// One device's position in the state machine: its last evaluated fix and
+/// the regions it is inside or entering.
+package struct DeviceState: Sendable {
     var lastTime: Timestamp?
     var lastPoint: Coordinate?
     var memberships = MembershipTable()
@@ -306,7 +311,7 @@ extension TransitionDetector {
             var found: [(key: Int, distance: Double)] = []
             index.forEachCandidate(intersecting: box) { key in
                 guard isIncluded(key) else { return }
-                let distance = max(0, regions[key]!.shape.excess(at: point))
+                let distance = max(0, regions.shape(at: key).excess(at: point))
                 if wholeEarth || distance <= radius { found.append((key, distance)) }
             }
             if found.count >= count || wholeEarth {
@@ -322,7 +327,7 @@ extension TransitionDetector {
     /// entered. Ascending.
     public func regionsUnentered(at fix: Fix) -> [Int] {
         guard fix.coordinate.isValid else { return [] }
-        let state = deviceSlots.existingSlot(of: fix.device ?? "").map { devices[$0] }
+        let state = devices.existingSlot(of: fix.device ?? "").map { devices[$0] }
         return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
     }
 

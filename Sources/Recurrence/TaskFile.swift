@@ -41,39 +41,36 @@ public enum TaskFile {
     /// Decodes every task, or throws the first problem; a file with one bad
     /// task yields no tasks at all.
     public static func decode(_ data: Data) throws -> [RecurringTask] {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw TaskFileError(message: "not valid JSON (\(Self.describe(error)))")
-        }
-        guard let object = root as? [String: Any], let tasks = object["tasks"] as? [Any] else {
-            throw TaskFileError(message: "expected an object with a \"tasks\" array")
-        }
+        var tasks: [RecurringTask] = []
         var seen = Set<String>()
-        return try tasks.enumerated().map { index, element in
-            var reader = TaskReader(index: index, value: element)
-            let task = try reader.read()
-            guard seen.insert(task.id).inserted else {
-                throw TaskFileError(index: index, taskID: task.id, field: "id", message: "duplicate id")
+        let root: JSONText.Root
+        do {
+            // One task object at a time: a file of a million tasks is never
+            // a tree of a million objects.
+            root = try JSONText.arrayElements(ofMember: "tasks", in: data, count: { tasks.reserveCapacity($0) }) {
+                index, element in
+                var reader = TaskReader(index: index, value: element)
+                let task = try reader.read()
+                guard seen.insert(task.id).inserted else {
+                    throw TaskFileError(index: index, taskID: task.id, field: "id", message: "duplicate id")
+                }
+                tasks.append(task)
             }
-            return task
+        } catch let error as JSONTextError {
+            throw TaskFileError(message: "not valid JSON (\(error))")
         }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        guard root == .array else { throw TaskFileError(message: "expected an object with a \"tasks\" array") }
+        return tasks
     }
 }
 
 /// Reads one task object, naming the field of every problem.
 private struct TaskReader {
     let index: Int
-    let value: Any
+    let value: JSONValue
     var id: String?
 
-    init(index: Int, value: Any) {
+    init(index: Int, value: JSONValue) {
         self.index = index
         self.value = value
     }
@@ -91,8 +88,10 @@ private struct TaskReader {
 
     /// A problem for the first key of `object` that is not in `known`,
     /// naming the nearest known one.
-    func unknownKey(_ object: [String: Any], known: [String], path: String?) -> TaskFileError? {
-        guard let key = object.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+    func unknownKey(_ object: JSONObject, known: [String], path: String?) -> TaskFileError? {
+        guard object.members.contains(where: { !known.contains($0.key) }),
+            let key = object.keys.sorted().first(where: { !known.contains($0) })
+        else { return nil }
         let field = path.map { "\($0).\(key)" } ?? key
         let synonyms = ["lng": "lon", "long": "lon", "longitude": "lon", "latitude": "lat", "timezone": "timeZone"]
         let suggestion =
@@ -101,8 +100,8 @@ private struct TaskReader {
     }
 
     mutating func read() throws -> RecurringTask {
-        guard let object = value as? [String: Any] else { throw fail(nil, "expected an object") }
-        id = object["id"] as? String
+        guard let object = value.object else { throw fail(nil, "expected an object") }
+        id = object["id"]?.string
         if let problem = unknownKey(object, known: Self.taskFields, path: nil) { throw problem }
         id = try requiredString(object, "id")
         guard let id, !id.isEmpty else { throw fail("id", "must not be empty") }
@@ -124,12 +123,12 @@ private struct TaskReader {
             completions: completions)
     }
 
-    func readSchedule(_ value: Any?) throws -> Schedule {
+    func readSchedule(_ value: JSONValue?) throws -> Schedule {
         let kinds = "afterCompletion, fixed, weekdays or once"
-        guard let object = value as? [String: Any], object.count == 1, let (kind, body) = object.first else {
+        guard let object = value?.object, object.keys.count == 1, let kind = object.keys.first, let body = object[kind] else {
             throw fail("schedule", "expected an object with exactly one of \(kinds)")
         }
-        guard let fields = body as? [String: Any] else { throw fail("schedule.\(kind)", "expected an object") }
+        guard let fields = body.object else { throw fail("schedule.\(kind)", "expected an object") }
         let path = "schedule.\(kind)"
         let schedule: Schedule
         switch kind {
@@ -140,7 +139,8 @@ private struct TaskReader {
         case "fixed":
             schedule = .fixed(every: try duration(requiredString(fields, "every", path), "\(path).every"))
         case "weekdays":
-            guard let names = fields["days"] as? [String] else { throw fail("\(path).days", "expected an array of day names") }
+            guard let names = fields["days"]?.array?.compactMap(\.string), names.count == fields["days"]?.array?.count
+            else { throw fail("\(path).days", "expected an array of day names") }
             let days = try Set(names.map { name in try wrap("\(path).days") { try Weekday(parsing: name) } })
             let at = try wrap("\(path).at") { try TimeOfDay(parsing: requiredString(fields, "at", path)) }
             schedule = .weekdays(days, at: at)
@@ -153,12 +153,12 @@ private struct TaskReader {
         return schedule
     }
 
-    func readLocations(_ value: Any?) throws -> [TaskLocation] {
+    func readLocations(_ value: JSONValue?) throws -> [TaskLocation] {
         guard let value else { return [] }
-        guard let array = value as? [Any] else { throw fail("locations", "expected an array") }
+        guard let array = value.array else { throw fail("locations", "expected an array") }
         return try array.enumerated().map { offset, element in
             let path = "locations[\(offset)]"
-            guard let object = element as? [String: Any] else { throw fail(path, "expected an object") }
+            guard let object = element.object else { throw fail(path, "expected an object") }
             if let problem = unknownKey(object, known: Self.locationFields, path: path) { throw problem }
             let lat = try number(object, "lat", path), lon = try number(object, "lon", path)
             let radius = try number(object, "radius", path)
@@ -170,33 +170,34 @@ private struct TaskReader {
         }
     }
 
-    func readCompletions(_ value: Any?) throws -> [Date] {
+    func readCompletions(_ value: JSONValue?) throws -> [Date] {
         guard let value else { return [] }
-        guard let array = value as? [Any] else { throw fail("completions", "expected an array of date-times") }
+        guard let array = value.array else { throw fail("completions", "expected an array of date-times") }
         return try array.enumerated().map { offset, element in
-            guard let text = element as? String else { throw fail("completions[\(offset)]", "expected a date-time string") }
+            guard let text = element.string else { throw fail("completions[\(offset)]", "expected a date-time string") }
             return try date(text, "completions[\(offset)]")
         }
     }
 
-    func requiredString(_ object: [String: Any], _ key: String, _ path: String? = nil) throws -> String {
+    func requiredString(_ object: JSONObject, _ key: String, _ path: String? = nil) throws -> String {
         guard let text = try optionalString(object, key, path) else {
             throw fail(path.map { "\($0).\(key)" } ?? key, "is required")
         }
         return text
     }
 
-    func optionalString(_ object: [String: Any], _ key: String, _ path: String? = nil) throws -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw fail(path.map { "\($0).\(key)" } ?? key, "expected a string") }
+    func optionalString(_ object: JSONObject, _ key: String, _ path: String? = nil) throws -> String? {
+        guard let value = object[key] else { return nil }
+        if case .null = value { return nil }
+        guard let text = value.string else { throw fail(path.map { "\($0).\(key)" } ?? key, "expected a string") }
         return text
     }
 
-    func number(_ object: [String: Any], _ key: String, _ path: String) throws -> Double {
-        guard let value = object[key] as? NSNumber else {
+    func number(_ object: JSONObject, _ key: String, _ path: String) throws -> Double {
+        guard let value = object[key]?.number else {
             throw fail("\(path).\(key)", object[key] == nil ? "is required" : "expected a number")
         }
-        return value.doubleValue
+        return value
     }
 
     func date(_ text: String, _ field: String) throws -> Date { try wrap(field) { try RFC3339Text.date(text) } }

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Several devices' streams merged into one, by a time key and then by
 /// device order; each stream must already be in key order, and keeps its
 /// own order within the merge. Holds one element per device (none for a

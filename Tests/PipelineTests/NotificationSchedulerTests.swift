@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Recurrence
+import TestSupport
 import Testing
 
 private func at(_ text: String) -> Date {
@@ -25,6 +26,43 @@ private func kinds(_ outputs: [SchedulerOutput]) -> [String] {
 
 @Suite("Notification scheduler on the feed clock")
 struct NotificationSchedulerTests {
+    @Test("seeded: thousands of tasks, dues in every order, each fires once at its time, ties in list order")
+    func manyTasksFireInTimeOrder() {
+        let seed = SeededRandom.testSeed(default: 16)
+        print("NotificationSchedulerTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let start = at("2025-01-01T00:00:00Z")
+        // Dues on whole hours, so that many share an instant; ids repeat now and then (the first counts).
+        let tasks = (0..<3_000).map { index in
+            RecurringTask(
+                id: "t\(index % 2_900)", title: "T", start: start,
+                schedule: .once(due: start.addingTimeInterval(3600 * Double(Int(random.uniform(0, 500))))))
+        }
+        var scheduler = NotificationScheduler(tasks: tasks, settings: .init(pendingLimit: 3))
+        var fired = kinds(scheduler.advance(to: start))
+        var clock = start
+        while clock < start.addingTimeInterval(3600 * 510) {
+            clock = clock.addingTimeInterval(random.uniform(1, 20_000))
+            fired += kinds(scheduler.advance(to: clock))
+        }
+        var expected: [String] = []
+        let kept = tasks.prefix(2_900).enumerated().map { ($0.offset, $0.element) }
+        var count = 0
+        var instant: Date?
+        for (_, task) in kept.sorted(by: { (dueTime($0.1), $0.0) < (dueTime($1.1), $1.0) }) {
+            let time = dueTime(task)
+            count = instant == time ? count + 1 : 1
+            instant = time
+            expected.append("\(count > 3 ? "suppressed pending-limit" : "due") \(task.id) \(RFC3339Text.format(time))")
+        }
+        #expect(fired == expected)
+    }
+
+    func dueTime(_ task: RecurringTask) -> Date {
+        guard case .once(let due) = task.schedule else { preconditionFailure("once tasks only") }
+        return due
+    }
+
     @Test("a due time between two fixes fires at its own time, once")
     func dueBetweenFixes() {
         var scheduler = NotificationScheduler(tasks: [flexible()])

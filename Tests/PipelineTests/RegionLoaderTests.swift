@@ -1,6 +1,8 @@
+import Foundation
 import GeoCore
 import Geofencing
 import Pipeline
+import TestSupport
 import Testing
 
 @Suite struct RegionLoaderTests {
@@ -137,5 +139,45 @@ import Testing
                         .utf8), source: "x"
             ).regions.count == 1)
         #expect(LoadedRegions.load(Array("a,1,2,3\n".utf8), source: "x").regions.count == 1)
+    }
+
+    @Test("a CSV read in chunks of any size gives the same regions and diagnostics (issue 16: 10M rows)")
+    func csvChunkBoundaries() {
+        var text = "\u{FEFF}id;lat;lon;radius;task\r\n# shops\r\n"
+        for index in 0..<300 {
+            text += "\"shop \(index)\";\(52 + Double(index) / 1000);13.4;\(index % 7 == 3 ? "-1" : "50");t\(index % 4)\r\n"
+        }
+        let bytes = Array(text.utf8)
+        let whole = RegionCSVLoader.load(bytes, source: "r.csv")
+        #expect(whole.regions.count == 257)
+        #expect(whole.diagnostics.count == 43)
+        for size in [1, 2, 3, 7, 64, 1000, bytes.count] {
+            var reader = RegionCSVReader(source: "r.csv")
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { reader.read($0) }
+            }
+            let chunked = reader.finish()
+            #expect(chunked.regions == whole.regions, "chunks of \(size)")
+            #expect(chunked.diagnostics == whole.diagnostics, "chunks of \(size)")
+        }
+    }
+
+    @Test("a regions file is read in chunks and its format chosen by its first significant byte")
+    func filesByContent() throws {
+        let folder = temporaryDirectory("repeat-regions")
+        let feature = #"{"type":"Feature","properties":{"radius":5},"geometry":{"type":"Point","coordinates":[1,2]}}"#
+        let geojson = folder + "/r.json"
+        try ("\n\n   " + feature).write(toFile: geojson, atomically: true, encoding: .utf8)
+        #expect(try LoadedRegions.load(path: geojson).regions.count == 1)
+        // Three chunks of the file reader and more: rows cross chunk boundaries.
+        let csv = folder + "/r.csv"
+        let rows = (0..<100_000).map { "region-\($0),\(Double($0 % 9000) / 100),13.4,25" }
+        try ("\n" + rows.joined(separator: "\n")).write(toFile: csv, atomically: true, encoding: .utf8)
+        let loaded = try LoadedRegions.load(path: csv)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.regions.count == 100_000)
+        #expect(loaded.regions[99_999].id == "region-99999")
+        #expect(loaded.regions == LoadedRegions.load(Array(try Data(contentsOf: URL(fileURLWithPath: csv))), source: csv).regions)
+        #expect(throws: FileReadError.self) { try LoadedRegions.load(path: folder + "/missing.csv") }
     }
 }

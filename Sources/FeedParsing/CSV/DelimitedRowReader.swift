@@ -23,19 +23,54 @@ package struct DelimitedRow: Equatable, Sendable {
 package enum DelimitedRowReader {
     /// The rows of a whole file, in order.
     package static func rows(in bytes: [UInt8]) -> [DelimitedRow] {
-        var transcoder = TextTranscoder()
-        var framer = LineFramer(maximumLength: Int.max)
-        var collector = RowCollector()
-        bytes.withUnsafeBytes { chunk in transcoder.transcode(chunk) { framer.feed($0, to: &collector) } }
-        transcoder.finish { framer.feed($0, to: &collector) }
-        framer.finish(to: &collector)
-        return collector.rows
+        var stream = DelimitedRowStream()
+        return bytes.withUnsafeBytes { stream.rows(in: $0) } + stream.finish()
+    }
+}
+
+/// ``DelimitedRowReader`` over a file read in chunks: each chunk gives the
+/// rows it completes, so a file of ten million rows is never all in memory.
+package struct DelimitedRowStream {
+    private var transcoder = TextTranscoder()
+    private var framer = LineFramer(maximumLength: Int.max)
+    private var collector = RowCollector()
+
+    /// A stream at the start of a file.
+    package init() {}
+
+    /// The rows that `chunk`, the next bytes of the file, completes.
+    package mutating func rows(in chunk: UnsafeRawBufferPointer) -> [DelimitedRow] {
+        framing { transcoder, framer, collector in transcoder.transcode(chunk) { framer.feed($0, to: &collector) } }
+    }
+
+    /// The rows left at the end of the file.
+    package mutating func finish() -> [DelimitedRow] {
+        framing { transcoder, framer, collector in
+            transcoder.finish { framer.feed($0, to: &collector) }
+            framer.finish(to: &collector)
+        }
+    }
+
+    /// Runs `body` on the three stages taken out as locals (the
+    /// transcoder's callback feeds the framer), and returns the rows.
+    private mutating func framing(
+        _ body: (inout TextTranscoder, inout LineFramer, inout RowCollector) -> Void
+    ) -> [DelimitedRow] {
+        var stages = (TextTranscoder(), LineFramer(maximumLength: Int.max), RowCollector())
+        swap(&stages.0, &transcoder)
+        swap(&stages.1, &framer)
+        swap(&stages.2, &collector)
+        body(&stages.0, &stages.1, &stages.2)
+        swap(&stages.0, &transcoder)
+        swap(&stages.1, &framer)
+        swap(&stages.2, &collector)
+        return collector.take()
     }
 }
 
 /// Splits the lines a ``LineFramer`` cuts into ``DelimitedRow``s.
 private struct RowCollector: LineHandler {
-    var rows: [DelimitedRow] = []
+    private var rows: [DelimitedRow] = []
     private var delimiter: UInt8?
     private var starts: [Int] = []
     private var ends: [Int] = []
@@ -47,6 +82,12 @@ private struct RowCollector: LineHandler {
         CSVFieldSplitter.split(bytes, delimiter: delimiter, starts: &starts, ends: &ends)
         let fields = zip(starts, ends).map { CSVFieldSplitter.trimmedText(bytes, $0, $1) }
         rows.append(DelimitedRow(line: location.line, fields: fields))
+    }
+
+    /// The rows collected since the last call.
+    mutating func take() -> [DelimitedRow] {
+        defer { rows = [] }
+        return rows
     }
 
     mutating func overlongLine(limit: Int, at location: FeedLocation) {

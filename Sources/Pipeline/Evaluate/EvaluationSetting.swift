@@ -34,6 +34,8 @@ public struct EvaluationSetting: Sendable {
     public var reorderSeconds: Double
     /// At most this many regions monitored per device; `nil`: all.
     public var monitorLimit: Int?
+    /// The feed time after which a silent device is set aside (`--device-idle`).
+    public var deviceIdleSeconds = 3600.0
     /// Metres added to every circle's radius for detection.
     public var padding = 0.0
     /// A device's fix is kept when it is at least this many seconds after

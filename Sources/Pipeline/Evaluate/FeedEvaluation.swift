@@ -27,7 +27,7 @@ public struct FeedEvaluation: Sendable {
     /// An evaluation over the bulk `regions` and the places of `tasks`;
     /// with tasks, the location reminders are scored too.
     public init(regions: [Region], tasks: [RecurringTask], reminderSettings: NotificationScheduler.Settings) {
-        self.regions = ReminderStage(tasks: tasks, regions: regions, settings: reminderSettings).regions
+        self.regions = Array(ReminderStage(tasks: tasks, regions: regions, settings: reminderSettings).regions)
         self.tasks = tasks
         self.reminderSettings = reminderSettings
         self.bulkRegions = regions
@@ -111,12 +111,12 @@ public struct FeedEvaluation: Sendable {
         var pipeline =
             tasks.isEmpty
             ? ReminderPipeline(
-                detecting: regions, geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
-                monitorLimit: setting.monitorLimit, padding: setting.padding)
+                detecting: RegionTable(regions), geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
+                monitorLimit: setting.monitorLimit, padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
             : ReminderPipeline(
                 reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings),
                 geofence: setting.geofence, reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit,
-                padding: setting.padding)
+                padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
         var decimator = IntervalDecimator(seconds: setting.interval)
         var detection = Detection()
         var events: [ReminderPipeline.Event] = []

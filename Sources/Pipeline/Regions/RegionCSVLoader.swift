@@ -15,24 +15,47 @@ import Geofencing
 public enum RegionCSVLoader {
     /// Parses the whole file's bytes; `source` names the file in diagnostics.
     public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {
-        var columns: RegionColumns?
-        var regions: [Region] = []
-        var diagnostics: [RegionDiagnostic] = []
-        for row in DelimitedRowReader.rows(in: bytes) {
-            if columns == nil {
-                if let header = RegionColumns(header: row.fields) {
-                    columns = header
-                    continue
-                }
-                columns = .positional
+        var reader = RegionCSVReader(source: source)
+        bytes.withUnsafeBytes { reader.read($0) }
+        return reader.finish()
+    }
+}
+
+/// ``RegionCSVLoader`` over a file read in chunks: the regions go straight
+/// into a ``RegionTable``, and no more than a chunk's rows are held.
+public struct RegionCSVReader {
+    private let source: String
+    private var rows = DelimitedRowStream()
+    private var columns: RegionColumns?
+    private var loaded = LoadedRegions(regions: RegionTable(), diagnostics: [])
+
+    /// A reader of the file `source` (named in diagnostics).
+    public init(source: String) { self.source = source }
+
+    /// Reads the next bytes of the file.
+    public mutating func read(_ chunk: UnsafeRawBufferPointer) {
+        for row in rows.rows(in: chunk) { take(row) }
+    }
+
+    /// The regions and diagnostics of the whole file.
+    public mutating func finish() -> LoadedRegions {
+        for row in rows.finish() { take(row) }
+        return loaded
+    }
+
+    private mutating func take(_ row: DelimitedRow) {
+        if columns == nil {
+            if let header = RegionColumns(header: row.fields) {
+                columns = header
+                return
             }
-            switch columns!.region(from: row) {
-            case .success(let region): regions.append(region)
-            case .failure(let problem):
-                diagnostics.append(RegionDiagnostic(source: source, location: "\(row.line)", message: problem.message))
-            }
+            columns = .positional
         }
-        return LoadedRegions(regions: regions, diagnostics: diagnostics)
+        switch columns!.region(from: row) {
+        case .success(let region): loaded.regions.append(region)
+        case .failure(let problem):
+            loaded.diagnostics.append(RegionDiagnostic(source: source, location: "\(row.line)", message: problem.message))
+        }
     }
 }
 

@@ -23,7 +23,7 @@ public struct RegionDiagnostic: Hashable, Sendable, CustomStringConvertible {
 /// Regions read from a file, and the problems found on the way.
 public struct LoadedRegions: Sendable {
     /// The usable regions, in file order.
-    public var regions: [Region]
+    public var regions: RegionTable
     /// One entry per skipped region (or unusable header), in file order.
     public var diagnostics: [RegionDiagnostic]
 }

@@ -23,7 +23,7 @@ public enum RegionGeoJSONLoader {
             root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
             report("1", "not valid JSON: \((error as NSError).userInfo["NSDebugDescription"] ?? error)")
-            return LoadedRegions(regions: [], diagnostics: diagnostics)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         }
         let features: [Any]
         switch (root as? [String: Any])?["type"] as? String {
@@ -33,7 +33,7 @@ public enum RegionGeoJSONLoader {
             features = [root]
         default:
             report("1", "expected a GeoJSON FeatureCollection or Feature")
-            return LoadedRegions(regions: [], diagnostics: diagnostics)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         }
         var regions: [Region] = []
         for (index, item) in features.enumerated() {
@@ -43,7 +43,7 @@ public enum RegionGeoJSONLoader {
             case .failure(let problem): report(location, problem.message)
             }
         }
-        return LoadedRegions(regions: regions, diagnostics: diagnostics)
+        return LoadedRegions(regions: RegionTable(regions), diagnostics: diagnostics)
     }
 
     /// Why a feature was skipped.
@@ -139,12 +139,42 @@ extension LoadedRegions {
     /// GPX waypoints (circles of `waypointRadius` metres named after them)
     /// when it starts with `<`, else CSV.
     public static func load(_ bytes: [UInt8], source: String, waypointRadius: Double = 100) -> LoadedRegions {
-        switch LoadedPlaces.firstSignificantByte(bytes) {
+        switch bytes.first(where: isSignificant) {
         case UInt8(ascii: "{"): return RegionGeoJSONLoader.load(bytes, source: source)
         case UInt8(ascii: "<"):
             let waypoints = LoadedPlaces.gpx(bytes, source: source, radius: waypointRadius)
-            return LoadedRegions(regions: waypoints.places.map(\.region), diagnostics: waypoints.diagnostics)
+            return LoadedRegions(regions: RegionTable(waypoints.places.map(\.region)), diagnostics: waypoints.diagnostics)
         default: return RegionCSVLoader.load(bytes, source: source)
         }
+    }
+
+    /// Loads the regions file at `path` (`-`: standard input) by its
+    /// content, as ``load(_:source:waypointRadius:)`` does, a chunk at a
+    /// time: a CSV file goes row by row into the table (ten million regions
+    /// never sit in memory as text or rows); GeoJSON and GPX are read whole.
+    /// - Throws: ``FileReadError``.
+    public static func load(path: String, waypointRadius: Double = 100) throws -> LoadedRegions {
+        var pending: [UInt8] = []
+        var csv: RegionCSVReader?
+        var readsWhole = false
+        try FileByteReader(path: path).forEachChunk { chunk in
+            if csv != nil { return csv!.read(chunk) }
+            pending.append(contentsOf: chunk)
+            guard !readsWhole, let first = chunk.first(where: isSignificant) else { return }
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "<") {
+                readsWhole = true
+            } else {
+                csv = RegionCSVReader(source: path)
+                pending.withUnsafeBytes { csv!.read($0) }
+                pending = []
+            }
+        }
+        if csv != nil { return csv!.finish() }
+        return load(pending, source: path, waypointRadius: waypointRadius)
+    }
+
+    /// Whether a byte is more than a blank or part of a byte-order mark.
+    static func isSignificant(_ byte: UInt8) -> Bool {
+        byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0xEF && byte != 0xBB && byte != 0xBF
     }
 }

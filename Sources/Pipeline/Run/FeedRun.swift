@@ -95,9 +95,7 @@ public final class FeedRun {
         progress?.clear()
         if settings.reportsDiagnostics { for line in repeats.summaries { Console.write(line) } }
         if !result.stoppedAtMalformedRecord, pipeline != nil {
-            events.removeAll(keepingCapacity: true)
-            pipeline!.finish(into: &events)
-            dispatch(events, feed: "")
+            pipeline!.finish { dispatch($0, feed: "") }
         }
         for sink in sinks { sink.finish() }
         result.pipeline = pipeline?.statistics
@@ -195,13 +193,24 @@ public final class FeedRun {
             pipeline = nil
             var released: [ReminderPipeline.Event] = []
             swap(&released, &events)
-            released.removeAll(keepingCapacity: true)
-            for fix in batch.fixes { stages.push(fix, into: &released) }
-            for epoch in batch.epochsWithoutFix {
-                stages.advance(device: epoch.device ?? device, to: epoch.time, into: &released)
+            // A few thousand fixes at a time, so that the events of a whole
+            // chunk (tens of thousands of fixes) are never held at once.
+            var start = 0
+            while start < batch.fixes.count {
+                let end = min(start + 4096, batch.fixes.count)
+                released.removeAll(keepingCapacity: true)
+                for fix in batch.fixes[start..<end] { stages.push(fix, into: &released) }
+                dispatch(released, feed: summary.feed)
+                start = end
+            }
+            if !batch.epochsWithoutFix.isEmpty {
+                released.removeAll(keepingCapacity: true)
+                for epoch in batch.epochsWithoutFix {
+                    stages.advance(device: epoch.device ?? device, to: epoch.time, into: &released)
+                }
+                dispatch(released, feed: summary.feed)
             }
             pipeline = stages
-            dispatch(released, feed: summary.feed)
             swap(&released, &events)
         } else {
             for sink in sinks { sink.decoded(batch, feed: summary.feed) }

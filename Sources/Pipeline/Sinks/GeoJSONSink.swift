@@ -20,7 +20,7 @@ public final class GeoJSONSink: RunSink {
     /// Creates `path` and writes the regions; suppressions become points
     /// only with `explain` (as on stdout).
     /// - Throws: ``RunError/cannotCreate(_:)``.
-    public init(path: String, regions: [Region], explain: Bool) throws {
+    public init(path: String, regions: RegionTable, explain: Bool) throws {
         self.explain = explain
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)

@@ -25,7 +25,7 @@ public final class ReminderLinesSink: RunSink {
 
     private let output: ByteWriter
     private let printing: Printing
-    private let regionTasks: [[String]]
+    private let regionTasks: RegionTasks
     private let near: NearestPlaces?
     /// Each device's latest position, for ``near``.
     private var positions: [String: Coordinate] = [:]
@@ -35,7 +35,9 @@ public final class ReminderLinesSink: RunSink {
     /// region key; see ``ReminderPipeline/regionTasks``). With `near`, a
     /// reminder or suppression names the place nearest its device's latest
     /// fix (a due reminder too: where the person was when it fell due).
-    public init(output: ByteWriter, printing: Printing, regionTasks: [[String]] = [], near: NearestPlaces? = nil) {
+    public init(
+        output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks(), near: NearestPlaces? = nil
+    ) {
         self.output = output
         self.printing = printing
         self.regionTasks = regionTasks
@@ -53,8 +55,7 @@ public final class ReminderLinesSink: RunSink {
         if near != nil, case .fix(let fix) = event { positions[fix.device ?? ""] = fix.coordinate }
         switch event {
         case .transition(let transition) where printing.transitions:
-            let tasks = transition.regionKey < regionTasks.count ? regionTasks[transition.regionKey] : []
-            ReminderLines.append(transition, tasks: tasks, json: printing.json, to: output)
+            ReminderLines.append(transition, tasks: Array(regionTasks[transition.regionKey]), json: printing.json, to: output)
         case .reminder(.notify(let notification)) where printing.reminders:
             ReminderLines.append(notification, json: printing.json, near: nearest(to: notification.device), to: output)
         case .reminder(.suppress(let suppression)) where printing.explain:

@@ -26,9 +26,9 @@ extension ReportSink {
     /// Every region, or past the limit those with transitions, then the
     /// tasks' places, then the rest, up to the limit.
     private var drawnRegions: [Region] {
-        guard regions.count > Self.regionLimit else { return regions }
+        guard regions.count > Self.regionLimit else { return Array(regions) }
         let first = regions.indices.filter {
-            regionsWithEvents.contains($0) || regions[$0].task != nil && titles[regions[$0].task!] != nil
+            regionsWithEvents.contains($0) || regions.task(at: $0).map { titles[$0] != nil } ?? false
         }
         let chosen = Set(first.prefix(Self.regionLimit))
         let rest = regions.indices.filter { !chosen.contains($0) }.prefix(Self.regionLimit - chosen.count)

@@ -38,7 +38,7 @@ public final class ReportSink: RunSink {
     let path: String
     private let handle: FileHandle
     let inputs: Inputs
-    let regions: [Region]
+    let regions: RegionTable
     let tasks: [RecurringTask]
     let titles: [String: String]
     var tracks = TrackCollector()
@@ -67,7 +67,7 @@ public final class ReportSink: RunSink {
     /// Creates `path` (so that a bad path fails before the replay) for a
     /// report of `inputs` over `regions` and `tasks`.
     /// - Throws: ``RunError/cannotCreate(_:)``.
-    public init(path: String, inputs: Inputs, regions: [Region], tasks: [RecurringTask]) throws {
+    public init(path: String, inputs: Inputs, regions: RegionTable, tasks: [RecurringTask]) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
         else { throw RunError.cannotCreate(path) }

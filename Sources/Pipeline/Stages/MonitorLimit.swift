@@ -36,8 +36,15 @@ public struct MonitorLimit: Sendable {
 
     /// Whether `device` monitors the region under `key`.
     public func isMonitored(_ key: Int, device: String?) -> Bool {
-        devices[device ?? ""]?.keys.contains(key) ?? false
+        devices[device ?? ""]?.contains(key) ?? false
     }
+
+    /// Takes `device`'s set out (`""` for fixes without a device); `nil`
+    /// if it has none.
+    mutating func remove(device: String) -> MonitoredSet? { devices.removeValue(forKey: device) }
+
+    /// Puts back what ``remove(device:)`` took.
+    mutating func restore(_ set: MonitoredSet, device: String) { devices[device] = set }
 
     /// Chooses `device`'s set at `point` if it has none or has moved beyond
     /// its refresh distance. `nearest(point, n)` returns the n nearest
@@ -56,15 +63,45 @@ public struct MonitorLimit: Sendable {
         let chosen = found.prefix(limit)
         let refreshDistance = found.count > limit ? found[limit].distance / 2 : .infinity
         devices[name] = MonitoredSet(
-            centre: point, refreshDistance: max(refreshDistance, Self.minimumRefreshDistance), keys: Set(chosen.map(\.key)))
+            centre: point, refreshDistance: max(refreshDistance, Self.minimumRefreshDistance),
+            keys: chosen.map(\.key).sorted())
         refreshes += 1
         return true
     }
 }
 
 /// One device's monitored regions and where they were chosen.
-private struct MonitoredSet: Sendable {
+struct MonitoredSet: Sendable {
     var centre: Coordinate
     var refreshDistance: Double
-    var keys: Set<Int>
+    /// The region keys, ascending.
+    var keys: [Int]
+
+    /// Whether the region under `key` is monitored (a binary search).
+    func contains(_ key: Int) -> Bool {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key
+    }
+
+    /// Appends the set to `writer`.
+    func pack(into writer: inout PackedWriter) {
+        writer.write(centre)
+        writer.write(refreshDistance)
+        writer.write(count: keys.count)
+        for key in keys { writer.write(count: key) }
+    }
+}
+
+extension MonitoredSet {
+    /// Reads a set that ``pack(into:)`` wrote.
+    init(unpacking reader: inout PackedReader) {
+        let centre = reader.readCoordinate()
+        let refreshDistance = reader.readDouble()
+        let keys = (0..<reader.readCount()).map { _ in reader.readCount() }
+        self.init(centre: centre, refreshDistance: refreshDistance, keys: keys)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Recurrence
 
 /// The recurrence gate and the notification scheduler, as one state machine
@@ -38,29 +39,54 @@ public struct NotificationScheduler: Sendable {
         }
     }
 
+    /// What was notified of one task.
     private struct TaskState: Sendable {
-        var task: RecurringTask
-        var position: Int
         var lastLocationNotification: Date?
         var lastDueNotified: Date?
     }
 
-    private var states: [String: TaskState]
+    /// A task's next event on the agenda: its position and when.
+    private struct Appointment: Comparable, Sendable {
+        var time: Date
+        var position: Int
+
+        static func < (a: Appointment, b: Appointment) -> Bool { (a.time, a.position) < (b.time, b.position) }
+    }
+
+    /// The tasks as given; a task whose id came earlier in the list is
+    /// ignored. Kept as the caller's array (no copy).
+    private var tasks: [RecurringTask]
+    /// The position of each id's task.
+    private var positions: [String: Int]
+    /// What was notified, by position.
+    private var states: [TaskState]
     private let settings: Settings
     private var clock: Date?
-    /// Tasks by the time of their next due or completion, soonest last, so
-    /// that a fix costs nothing for tasks with nothing happening.
-    private var agenda: [(time: Date, id: String)] = []
+    /// Tasks by the time of their next due or completion, so that a fix
+    /// costs nothing for tasks with nothing happening.
+    private var agenda = MinHeap<Appointment>()
 
     /// A scheduler for `tasks`.
     public init(tasks: [RecurringTask], settings: Settings = Settings()) {
         self.settings = settings
-        var states: [String: TaskState] = [:]
-        for (position, task) in tasks.enumerated() where states[task.id] == nil {
-            states[task.id] = TaskState(task: task, position: position)
-        }
-        self.states = states
+        self.tasks = tasks
+        positions = Self.positions(of: tasks)
+        states = Array(repeating: TaskState(), count: tasks.count)
     }
+
+    /// The position of each id's first task.
+    private static func positions(of tasks: [RecurringTask]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(tasks.count)
+        for (position, task) in tasks.enumerated() where positions[task.id] == nil { positions[task.id] = position }
+        return positions
+    }
+
+    /// Whether the task at `position` is the one its id stands for.
+    private func isScheduled(_ position: Int) -> Bool { positions[tasks[position].id] == position }
+
+    /// Whether `taskID` is one of the tasks.
+    public func knows(taskID: String) -> Bool { positions[taskID] != nil }
 
     /// The feed time reached so far.
     public var now: Date? { clock }
@@ -70,36 +96,34 @@ public struct NotificationScheduler: Sendable {
     public mutating func advance(to time: Date) -> [SchedulerOutput] {
         guard clock.map({ time > $0 }) ?? true else { return [] }
         let start = clock ?? time
-        let ready: [String]
+        var ready: [Int] = []
         if clock == nil {
-            ready = Array(states.keys)
+            ready = tasks.indices.filter(isScheduled)
         } else {
-            var popped: [String] = []
-            while let next = agenda.last, next.time <= time {
-                popped.append(next.id)
-                agenda.removeLast()
+            while let next = agenda.min, next.time <= time {
+                ready.append(next.position)
+                _ = agenda.popMin()
             }
-            ready = popped
         }
         clock = time
-        var dues: [(time: Date, position: Int, id: String, cycle: Cycle)] = []
-        for id in ready {
-            guard var state = states[id] else { continue }
-            dues += Self.dues(of: &state, from: start, through: time).map { ($0.time, state.position, id, $0.cycle) }
-            states[id] = state
-            if let next = Self.nextEvent(of: state, after: time) { schedule(id, at: next) }
+        var dues: [(time: Date, position: Int, cycle: Cycle)] = []
+        for position in ready {
+            dues += Self.dues(of: tasks[position], &states[position], from: start, through: time).map {
+                ($0.time, position, $0.cycle)
+            }
+            schedule(position, after: time)
         }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
         var firedAtInstant: (time: Date, count: Int)?
         for due in dues {
+            let task = tasks[due.position]
             let count = firedAtInstant?.time == due.time ? firedAtInstant!.count : 0
             if let limit = settings.pendingLimit, count >= limit {
-                outputs.append(.suppress(Suppression(time: due.time, taskID: due.id, cause: .pendingLimit)))
+                outputs.append(.suppress(Suppression(time: due.time, taskID: task.id, cause: .pendingLimit)))
                 continue
             }
             firedAtInstant = (due.time, count + 1)
-            let task = states[due.id]!.task
             outputs.append(
                 .notify(
                     TaskNotification(
@@ -109,16 +133,17 @@ public struct NotificationScheduler: Sendable {
         return outputs
     }
 
-    private mutating func schedule(_ id: String, at time: Date) {
-        let index = agenda.partitioningIndex { $0.time >= time }
-        agenda.insert((time, id), at: index)
+    /// Puts the task at `position` on the agenda for its next event after `time`.
+    private mutating func schedule(_ position: Int, after time: Date) {
+        guard let next = Self.nextEvent(of: tasks[position], states[position], after: time) else { return }
+        agenda.insert(Appointment(time: next, position: position))
     }
 
     /// When something next happens to a task after `time`: its unnotified
     /// due time or its next completion.
-    private static func nextEvent(of state: TaskState, after time: Date) -> Date? {
-        guard let cycle = state.task.cycle(at: time) else { return nil }
-        let completion = state.task.completions.first { $0 > time }
+    private static func nextEvent(of task: RecurringTask, _ state: TaskState, after time: Date) -> Date? {
+        guard let cycle = task.cycle(at: time) else { return nil }
+        let completion = task.completions.first { $0 > time }
         let due = state.lastDueNotified == cycle.due ? nil : Swift.max(cycle.due, time.addingTimeInterval(1e-6))
         switch (due, completion) {
         case let (d?, c?): return Swift.min(d, c)
@@ -132,19 +157,17 @@ public struct NotificationScheduler: Sendable {
     /// edited schedule) while keeping what was already notified; tasks not
     /// known before are added, tasks no longer given are dropped.
     public mutating func update(tasks: [RecurringTask]) {
-        var updated: [String: TaskState] = [:]
-        for (position, task) in tasks.enumerated() where updated[task.id] == nil {
-            var state = states[task.id] ?? TaskState(task: task, position: position)
-            state.task = task
-            state.position = position
-            updated[task.id] = state
+        let positions = Self.positions(of: tasks)
+        var states = Array(repeating: TaskState(), count: tasks.count)
+        for (id, position) in positions {
+            if let old = self.positions[id] { states[position] = self.states[old] }
         }
-        states = updated
+        self.tasks = tasks
+        self.positions = positions
+        self.states = states
         agenda.removeAll()
         guard let clock else { return }
-        for (id, state) in states {
-            if let next = Self.nextEvent(of: state, after: clock) { schedule(id, at: next) }
-        }
+        for position in tasks.indices where isScheduled(position) { schedule(position, after: clock) }
     }
 
     /// The recurrence gate's answer to an arrival at one of a task's places;
@@ -155,10 +178,21 @@ public struct NotificationScheduler: Sendable {
         taskID: String, at time: Date, region: String?, device: String?, distance: Double?,
         blockedBy: SuppressionCause? = nil
     ) -> SchedulerOutput? {
-        guard var state = states[taskID] else { return nil }
-        let decision = state.task.locationDecision(
-            at: time, lastLocationNotification: state.lastLocationNotification, cooldown: settings.cooldown,
-            lead: settings.lead)
+        guard let position = positions[taskID] else { return nil }
+        return Self.arrival(
+            of: tasks[position], taskID: taskID, title: tasks[position].title, at: time, region: region, device: device,
+            distance: distance, blockedBy: blockedBy, settings: settings,
+            lastLocationNotification: &states[position].lastLocationNotification)
+    }
+
+    /// The gate's answer to an arrival for `task`, reported as `taskID`
+    /// and `title`; a reminder sets `lastLocationNotification`.
+    static func arrival(
+        of task: RecurringTask, taskID: String, title: String, at time: Date, region: String?, device: String?,
+        distance: Double?, blockedBy: SuppressionCause?, settings: Settings, lastLocationNotification: inout Date?
+    ) -> SchedulerOutput {
+        let decision = task.locationDecision(
+            at: time, lastLocationNotification: lastLocationNotification, cooldown: settings.cooldown, lead: settings.lead)
         func suppression(_ cause: SuppressionCause) -> SchedulerOutput {
             .suppress(Suppression(time: time, taskID: taskID, cause: cause, region: region, device: device, distance: distance))
         }
@@ -168,23 +202,24 @@ public struct NotificationScheduler: Sendable {
         case .notify where blockedBy != nil:
             return suppression(blockedBy!)
         case .notify(let cycle):
-            state.lastLocationNotification = time
-            states[taskID] = state
+            lastLocationNotification = time
             return .notify(
                 TaskNotification(
-                    kind: .location, time: time, taskID: taskID, title: state.task.title, region: region, device: device,
+                    kind: .location, time: time, taskID: taskID, title: title, region: region, device: device,
                     distance: distance, due: cycle.due, windowStart: cycle.windowStart))
         }
     }
 
-    /// The due times of `state`'s cycles that the clock passes on its way
+    /// The due times of `task`'s cycles that the clock passes on its way
     /// from `start` to `end`, each cycle once; a cycle already overdue at
     /// `start` fires at `start`.
-    private static func dues(of state: inout TaskState, from start: Date, through end: Date) -> [(time: Date, cycle: Cycle)] {
+    private static func dues(
+        of task: RecurringTask, _ state: inout TaskState, from start: Date, through end: Date
+    ) -> [(time: Date, cycle: Cycle)] {
         var found: [(Date, Cycle)] = []
         var cursor = start
-        while let cycle = state.task.cycle(at: cursor) {
-            let nextCompletion = state.task.completions.first { $0 > cursor && $0 <= end }
+        while let cycle = task.cycle(at: cursor) {
+            let nextCompletion = task.completions.first { $0 > cursor && $0 <= end }
             let notified = state.lastDueNotified == cycle.due
             if !notified, cycle.due <= end, nextCompletion.map({ $0 > cycle.due }) ?? true {
                 let time = max(cycle.due, start)
@@ -197,18 +232,5 @@ public struct NotificationScheduler: Sendable {
             cursor = completion
         }
         return found
-    }
-}
-
-extension Array {
-    /// The first index whose element does not satisfy `belongsBefore`
-    /// (the array must be partitioned by it).
-    fileprivate func partitioningIndex(where belongsBefore: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongsBefore(self[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

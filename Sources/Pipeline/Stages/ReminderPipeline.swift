@@ -12,6 +12,10 @@ import Recurrence
 /// due reminders the clock passed on its way to the fix, then the fix's
 /// transitions, each followed by the gate's decisions about it. There is no
 /// clock and no I/O; `replay` and `live` print, pace and log the events.
+///
+/// A device silent for the idle time of feed time is set aside in its least
+/// memory and put back at its next fix (``IdleDevices``), which changes
+/// nothing the pipeline hands on.
 public struct ReminderPipeline: Sendable {
     /// What the pipeline hands on.
     public enum Event: Sendable {
@@ -29,7 +33,7 @@ public struct ReminderPipeline: Sendable {
     }
 
     /// What a run counted, for its summary.
-    public struct Statistics: Sendable {
+    public struct Statistics: Equatable, Sendable {
         /// The detector's counts of accepted and ignored fixes.
         public var detector = DetectorStatistics()
         /// The devices whose fixes were evaluated.
@@ -56,13 +60,14 @@ public struct ReminderPipeline: Sendable {
     /// `nil` for a detection-only pipeline (`evaluate` without tasks).
     private var reminders: ReminderStage?
     /// The regions watched (bulk regions and task places), by key.
-    public let regions: [Region]
+    public let regions: RegionTable
     private var monitor: MonitorLimit?
     private var released: [ReorderBuffer.Output] = []
     private var transitions: [Transition] = []
     /// (device, region) pairs whose inaccurate arrival was already reported
     /// since the device's last accepted fix.
     private var inaccurateArrivals: Set<DeviceRegion> = []
+    private var idle: IdleDevices
     private var counts = Statistics()
 
     /// A pipeline over the reminder stage's regions and tasks.
@@ -73,12 +78,15 @@ public struct ReminderPipeline: Sendable {
     ///   - padding: metres added to every circle's radius for detection
     ///     only (`evaluate`'s `pad`; the default hysteresis follows the
     ///     padded radius); areas are used as they are.
+    ///   - deviceIdleSeconds: the feed time after a device's newest fix
+    ///     when it is set aside (`--device-idle`, default 1 h).
     public init(
         reminders: ReminderStage, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
-        padding: Double = 0
+        padding: Double = 0, deviceIdleSeconds: Double = 3600
     ) {
+        idle = IdleDevices(limitSeconds: deviceIdleSeconds)
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: reminders.regions.map { $0.padded(by: padding) }, settings: geofence)
+        detector = TransitionDetector(regions: reminders.regions.padded(by: padding), settings: geofence)
         self.reminders = reminders
         regions = reminders.regions
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
@@ -90,29 +98,31 @@ public struct ReminderPipeline: Sendable {
     /// and what the reorder buffer drops. Parameters as for the full
     /// pipeline.
     public init(
-        detecting regions: [Region], geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
-        padding: Double = 0
+        detecting regions: RegionTable, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
+        padding: Double = 0, deviceIdleSeconds: Double = 3600
     ) {
+        idle = IdleDevices(limitSeconds: deviceIdleSeconds)
         buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: regions.map { $0.padded(by: padding) }, settings: geofence)
+        detector = TransitionDetector(regions: regions.padded(by: padding), settings: geofence)
         self.regions = regions
         monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
-    /// The tasks each region concerns, by key (empty lists for regions
-    /// without a task, and for a detection-only pipeline).
-    public var regionTasks: [[String]] {
-        regions.indices.map { reminders?.tasks(atRegionKey: $0) ?? [] }
-    }
+    /// The tasks each region concerns, by key (none for regions without a
+    /// task, and for a detection-only pipeline).
+    public var regionTasks: RegionTasks { reminders?.regionTasks ?? RegionTasks() }
 
     /// What was counted so far.
     public var statistics: Statistics {
         var statistics = counts
         statistics.detector = detector.statistics
-        statistics.devices = detector.deviceCount
+        statistics.devices = detector.deviceCount + idle.evaluatedCount
         statistics.monitorRefreshes = monitor?.refreshes ?? 0
         return statistics
     }
+
+    /// The number of devices set aside now for having been idle.
+    public var idleDeviceCount: Int { idle.count }
 
     /// The number of fixes evaluated so far (cheaper than ``statistics``).
     public var fixesEvaluated: Int { detector.statistics.accepted }
@@ -126,31 +136,81 @@ public struct ReminderPipeline: Sendable {
             counts.untimed += 1
             return events.append(.untimed(fix))
         }
+        restore(timed.device ?? "")
         released.removeAll(keepingCapacity: true)
         buffer.push(timed, into: &released)
         for output in released { handle(output, into: &events) }
+        if let cutoff = idle.look(at: timed.time.nanoseconds) {
+            for name in buffer.devices(silentSince: cutoff) { setAside(name) }
+        }
     }
 
     /// Moves `device`'s clock on to `time` without a fix (a receiver epoch
     /// that had none): the fixes the reorder buffer held for longer than
     /// its window before `time` are released and evaluated.
     public mutating func advance(device: String?, to time: Timestamp, into events: inout [Event]) {
+        let name = device ?? ""
+        restore(name)
         released.removeAll(keepingCapacity: true)
-        buffer.advance(device: device ?? "", to: time, into: &released)
+        buffer.advance(device: name, to: time, into: &released)
         for output in released { handle(output, into: &events) }
     }
 
     /// Releases and evaluates everything the reorder buffer holds, without
-    /// waiting for its window: a live source went quiet. Evaluation goes on.
+    /// waiting for its window: a live source went quiet. Evaluation goes
+    /// on; devices set aside are released too, and set aside again.
     public mutating func releaseHeld(into events: inout [Event]) {
+        let setAside = idle.names
+        for name in setAside { restore(name) }
         released.removeAll(keepingCapacity: true)
         buffer.releaseHeld(into: &released)
         for output in released { handle(output, into: &events) }
+        for name in setAside { self.setAside(name) }
     }
 
-    /// Releases and evaluates what the reorder buffer still holds.
+    /// Releases and evaluates what the reorder buffer still holds, device
+    /// by device in name order, those set aside included.
     public mutating func finish(into events: inout [Event]) {
-        for output in buffer.finish() { handle(output, into: &events) }
+        finish { events += $0 }
+    }
+
+    /// ``finish(into:)`` a device at a time: `body` gets each device's
+    /// events in turn, so that a run with many devices never holds the
+    /// events of all of them at once.
+    public mutating func finish(each body: ([Event]) -> Void) {
+        var events: [Event] = []
+        for name in Set(buffer.deviceNames).union(idle.names).sorted() {
+            let wasIdle = restore(name)
+            released.removeAll(keepingCapacity: true)
+            buffer.finish(device: name, into: &released)
+            events.removeAll(keepingCapacity: true)
+            for output in released { handle(output, into: &events) }
+            body(events)
+            if wasIdle { setAside(name) }
+        }
+    }
+
+    /// Takes the device under `name` (`""` for fixes without a device) out
+    /// of every stage into ``idle``.
+    private mutating func setAside(_ name: String) {
+        let arrivals = inaccurateArrivals.filter { ($0.device ?? "") == name }
+        inaccurateArrivals.subtract(arrivals)
+        let device = IdleDevice(
+            buffer: buffer.remove(device: name), detector: detector.remove(device: name),
+            monitor: monitor?.remove(device: name), inaccurateArrivals: Array(arrivals))
+        idle.insert(device, name: name)
+    }
+
+    /// Puts the device under `name` back into every stage if it was set
+    /// aside; returns whether it was.
+    @discardableResult
+    private mutating func restore(_ name: String) -> Bool {
+        guard idle.count > 0, let device = idle.remove(name) else { return false }
+        if let state = device.buffer { buffer.restore(state, device: name) }
+        if let state = device.detector { detector.restore(state, device: name) }
+        if let set = device.monitor { monitor?.restore(set, device: name) }
+        inaccurateArrivals.formUnion(device.inaccurateArrivals)
+        return true
     }
 
     private mutating func handle(_ output: ReorderBuffer.Output, into events: inout [Event]) {
@@ -217,18 +277,8 @@ public struct ReminderPipeline: Sendable {
     }
 }
 
-extension Region {
-    /// The region with `metres` added to a circle's radius (at least 1 cm
-    /// is left); an area as it is.
-    func padded(by metres: Double) -> Region {
-        guard metres != 0, case .circle(var circle) = shape else { return self }
-        circle.radius = max(circle.radius + metres, 0.01)
-        return Region(id: id, shape: .circle(circle), task: task)
-    }
-}
-
 /// A device and a region key.
-private struct DeviceRegion: Hashable, Sendable {
+struct DeviceRegion: Hashable, Sendable {
     var device: String?
     var region: Int
 }

@@ -12,73 +12,74 @@ import Recurrence
 /// tasks at all, every region behaves as an always-due task named after it
 /// (geofence-only evaluations), still subject to the cooldown.
 public struct ReminderStage: Sendable {
-    private var scheduler: NotificationScheduler
-    private let tasksByRegion: [Int: [String]]
+    /// The tasks' gate and due times; `nil` for a stage made without tasks.
+    private var scheduler: NotificationScheduler?
+    /// The stand-ins of a stage made without tasks.
+    private var alwaysDue: AlwaysDueTasks?
+    private let tasksByRegion: RegionTasks
     private let assignees: [String: String]
 
-    /// The regions to watch: `regions` plus one circle per task location.
-    public let regions: [Region]
-    /// The tasks made up for the regions when the stage was made without
-    /// tasks; empty otherwise.
-    private let alwaysDue: [RecurringTask]
+    /// The regions to watch: the bulk regions plus one circle per task
+    /// place (a stage without tasks: each region's task is its name).
+    public let regions: RegionTable
 
     /// A stage for `tasks` and the bulk `regions`.
     public init(tasks: [RecurringTask], regions bulk: [Region], settings: NotificationScheduler.Settings) {
+        self.init(tasks: tasks, regions: RegionTable(bulk), settings: settings)
+    }
+
+    /// A stage for `tasks` and the bulk `regions`, kept as they are.
+    public init(tasks: [RecurringTask], regions bulk: RegionTable, settings: NotificationScheduler.Settings) {
         var regions = bulk
-        // Tasks at the same place (same name, centre and radius) share one
-        // region: one arrival there is one transition that asks each gate.
-        var sharedPlaces: [Region: Int] = [:]
-        var placeTasks: [Int: [String]] = [:]
-        for task in tasks {
-            for location in task.locations {
-                let place = Region(
-                    id: location.name,
-                    shape: .circle(
-                        centre: Coordinate(latitude: location.latitude, longitude: location.longitude),
-                        radius: location.radius))
-                if let key = sharedPlaces[place] {
-                    if !(placeTasks[key]?.contains(task.id) ?? false) { placeTasks[key, default: []].append(task.id) }
-                    continue
-                }
-                sharedPlaces[place] = regions.count
-                placeTasks[regions.count] = [task.id]
-                var region = place
-                region.task = task.id
-                regions.append(region)
-            }
-        }
-        var tasks = tasks
-        var alwaysDue: [RecurringTask] = []
+        var tasksByRegion = RegionTasks()
         if tasks.isEmpty {
-            for index in regions.indices {
-                regions[index].task = regions[index].id
+            regions = regions.namingTasks()
+            alwaysDue = AlwaysDueTasks(regions: regions, settings: settings)
+        } else {
+            let scheduler = NotificationScheduler(tasks: tasks, settings: settings)
+            // Bulk regions naming a task the scheduler knows.
+            for key in regions.indices {
+                if let task = regions.task(at: key), scheduler.knows(taskID: task) { tasksByRegion.append(task, key: key) }
             }
-            tasks = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).keys.sorted().map(
-                Self.alwaysDue)
-            alwaysDue = tasks
-        }
-        self.alwaysDue = alwaysDue
-        let known = Set(tasks.map(\.id))
-        var tasksByRegion: [Int: [String]] = [:]
-        for (key, region) in regions.enumerated() {
-            let regionTasks = placeTasks[key] ?? region.task.map { [$0] } ?? []
-            for task in regionTasks where known.contains(task) {
-                tasksByRegion[key, default: []].append(task)
+            // Tasks at the same place (same name, centre and radius) share
+            // one region: one arrival there is one transition that asks each gate.
+            var sharedPlaces: [Region: Int] = [:]
+            var placeTasks: [Int: [String]] = [:]
+            for task in tasks {
+                for location in task.locations {
+                    let place = Region(
+                        id: location.name,
+                        shape: .circle(
+                            centre: Coordinate(latitude: location.latitude, longitude: location.longitude),
+                            radius: location.radius))
+                    if let key = sharedPlaces[place] {
+                        if !placeTasks[key, default: []].contains(task.id) { placeTasks[key, default: []].append(task.id) }
+                        continue
+                    }
+                    sharedPlaces[place] = regions.count
+                    placeTasks[regions.count] = [task.id]
+                    var region = place
+                    region.task = task.id
+                    regions.append(region)
+                }
             }
+            for key in placeTasks.keys.sorted() {
+                for id in placeTasks[key]! { tasksByRegion.append(id, key: key) }
+            }
+            self.scheduler = scheduler
         }
         self.regions = regions
         self.tasksByRegion = tasksByRegion
         assignees = Dictionary(tasks.compactMap { task in task.assignee.map { (task.id, $0) } }, uniquingKeysWith: { a, _ in a })
-        scheduler = NotificationScheduler(tasks: tasks, settings: settings)
     }
 
-    /// The tasks an arrival at the region under `key` concerns, in the
-    /// tasks' order (none for a region without a task, nor for the
-    /// always-due stand-ins of a stage made without tasks).
-    public func tasks(atRegionKey key: Int) -> [String] { alwaysDue.isEmpty ? tasksByRegion[key] ?? [] : [] }
+    /// The tasks an arrival at each region concerns, in the tasks' order
+    /// (none for a region without a task, nor for the always-due stand-ins
+    /// of a stage made without tasks).
+    public var regionTasks: RegionTasks { tasksByRegion }
 
     /// Whether an arrival at the region under `key` asks a task's gate.
-    public func remindsAt(regionKey key: Int) -> Bool { tasksByRegion[key] != nil }
+    public func remindsAt(regionKey key: Int) -> Bool { alwaysDue != nil || tasksByRegion.contains(key: key) }
 
     /// Takes new values of the tasks (completions recorded elsewhere, edited
     /// schedules, lead times) without losing what was already notified.
@@ -86,12 +87,13 @@ public struct ReminderStage: Sendable {
     /// tasks of a stage made without tasks (a store that is still empty
     /// does not take them away).
     public mutating func update(tasks: [RecurringTask]) {
-        scheduler.update(tasks: alwaysDue.isEmpty ? tasks : alwaysDue)
+        scheduler?.update(tasks: tasks)
     }
 
     /// Moves the feed clock; returns the due reminders that fell in between.
     public mutating func advance(to time: Timestamp) -> [SchedulerOutput] {
-        scheduler.advance(to: Date(timeIntervalSince1970: time.secondsSince1970))
+        let date = Date(timeIntervalSince1970: time.secondsSince1970)
+        return scheduler?.advance(to: date) ?? alwaysDue!.advance(to: date)
     }
 
     /// The gate's answers to one transition (none for exits and dwells).
@@ -113,27 +115,24 @@ public struct ReminderStage: Sendable {
         let time = Date(timeIntervalSince1970: stamp.secondsSince1970)
         return regionKeys.flatMap { key in
             arrivals(
-                regionKey: key, region: regions[key].id, device: fix.device, at: time,
-                distance: regions[key].shape.reportedDistance(from: fix.coordinate), blockedBy: .accuracy)
+                regionKey: key, region: regions.name(at: key), device: fix.device, at: time,
+                distance: regions.shape(at: key).reportedDistance(from: fix.coordinate), blockedBy: .accuracy)
         }
     }
 
     private mutating func arrivals(
         regionKey: Int, region: String, device: String?, at time: Date, distance: Double, blockedBy: SuppressionCause?
     ) -> [SchedulerOutput] {
-        guard let tasks = tasksByRegion[regionKey] else { return [] }
-        return tasks.compactMap { id in
+        if alwaysDue != nil {
+            return [
+                alwaysDue!.arrival(
+                    regionKey: regionKey, at: time, region: region, device: device, distance: distance, blockedBy: blockedBy)
+            ]
+        }
+        return tasksByRegion[regionKey].compactMap { id in
             if let assignee = assignees[id], assignee != device { return nil }
-            return scheduler.arrival(
+            return scheduler?.arrival(
                 taskID: id, at: time, region: region, device: device, distance: distance, blockedBy: blockedBy)
         }
-    }
-
-    /// A task whose window has been open since 1970 and that is due in
-    /// 2200: every arrival may remind, no due time fires in a real feed.
-    private static func alwaysDue(_ id: String) -> RecurringTask {
-        RecurringTask(
-            id: id, title: id, start: Date(timeIntervalSince1970: 0),
-            schedule: .afterCompletion(min: CalendarDuration(0, .seconds), max: CalendarDuration(230, .years)))
     }
 }

@@ -28,8 +28,7 @@ public struct ReorderBuffer: Sendable {
 
     /// The window in nanoseconds.
     public let window: Int64
-    private var devices: [DeviceBuffer] = []
-    private var deviceSlots = DeviceSlots()
+    private var devices = DeviceTable(empty: DeviceBuffer())
 
     /// A buffer with a window in seconds (DESIGN.md default: 5 s).
     public init(windowSeconds: Double = 5) {
@@ -49,14 +48,15 @@ public struct ReorderBuffer: Sendable {
     /// array).
     public mutating func push(_ fix: TimedFix, into released: inout [Output]) {
         let time = fix.time.nanoseconds
-        let slot = slot(of: fix.device ?? "")
-        if let newest = devices[slot].newest, time < horizon(newest) || time < devices[slot].floor {
-            return released.append(.late(fix))
-        }
+        let slot = devices.slot(of: fix.device ?? "").slot
+        let newest = devices[slot].newest
+        if let newest, time < horizon(newest) || time < devices[slot].floor { return released.append(.late(fix)) }
+        // Fixes strictly older than the new horizon can no longer be
+        // preceded by an accepted newcomer. The fix itself is not among them
+        // (it is not late), so they go before it is inserted: a device
+        // that holds one fix between pushes needs room for one.
+        devices[slot].release(before: horizon(max(newest ?? time, time)), into: &released)
         devices[slot].insert(fix, at: time)
-        // Fixes strictly older than the horizon can no longer be preceded
-        // by an accepted newcomer.
-        devices[slot].release(before: horizon(devices[slot].newest!), into: &released)
     }
 
     /// `newest` − the window, saturating at Int64's earliest time (a fix of
@@ -69,54 +69,74 @@ public struct ReorderBuffer: Sendable {
 
     /// Moves `device`'s newest time on to `time` without a fix (a receiver
     /// epoch that had none) and appends what that releases; a device not
-    /// seen yet holds nothing.
+    /// seen yet (or set aside) holds nothing.
     public mutating func advance(device: String, to time: Timestamp, into released: inout [Output]) {
-        guard let slot = deviceSlots.existingSlot(of: device), let newest = devices[slot].newest else { return }
-        devices[slot].newest = max(newest, time.nanoseconds)
-        devices[slot].release(before: horizon(devices[slot].newest!), into: &released)
+        guard let slot = devices.existingSlot(of: device), let newest = devices[slot].newest else { return }
+        devices[slot].advance(to: time.nanoseconds)
+        devices[slot].release(before: horizon(max(newest, time.nanoseconds)), into: &released)
     }
 
     /// Releases everything held, device by device in time order, without
     /// waiting for the window (a live source went quiet); a fix that then
     /// arrives older than the newest released for its device is late.
     public mutating func releaseHeld(into released: inout [Output]) {
-        for (_, slot) in deviceSlots.byName {
+        for (_, slot) in devices.byName {
             devices[slot].release(before: .max, into: &released)
-            devices[slot].floor = devices[slot].newest ?? .min
+            devices[slot].raiseFloor()
         }
     }
 
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for (_, slot) in deviceSlots.byName {
-            devices[slot].release(before: .max, into: &released)
-        }
+        for (name, _) in devices.byName { finish(device: name, into: &released) }
         return released
     }
 
-    /// The number of fixes held.
-    public var heldCount: Int { devices.reduce(0) { $0 + $1.pending.count - $1.head } }
+    /// Releases everything `device` (`""` for fixes without one) still
+    /// holds, in time order.
+    mutating func finish(device: String, into released: inout [Output]) {
+        guard let slot = devices.existingSlot(of: device) else { return }
+        devices[slot].release(before: .max, into: &released)
+    }
 
-    /// The position of `device`'s buffer, made on first sight.
-    private mutating func slot(of device: String) -> Int {
-        let found = deviceSlots.slot(of: device)
-        if found.isNew { devices.append(DeviceBuffer()) }
-        return found.slot
+    /// The number of fixes held.
+    public var heldCount: Int { devices.byName.reduce(0) { $0 + devices[$1.slot].heldCount } }
+
+    /// The devices present, by the key ``finish(device:into:)`` takes.
+    var deviceNames: [String] { devices.byName.map(\.name) }
+
+    /// The devices whose newest fix is older than `time` (nanoseconds).
+    func devices(silentSince time: Int64) -> [String] {
+        devices.names { $0.newest.map { $0 < time } ?? false }
+    }
+
+    /// Takes `device` out: its newest time and held fixes;
+    /// ``restore(_:device:)`` puts them back.
+    mutating func remove(device: String) -> DeviceBuffer? { devices.remove(device) }
+
+    /// Puts back what ``remove(device:)`` took.
+    mutating func restore(_ buffer: DeviceBuffer, device: String) {
+        devices[devices.slot(of: device).slot] = buffer
     }
 }
 
 /// One device's held fixes, sorted by time (ties in arrival order), and
 /// the newest time seen.
-private struct DeviceBuffer: Sendable {
+struct DeviceBuffer: Sendable {
     /// Held fixes in order from `head` on (released ones before it are
-    /// dropped in bulk, so releasing one fix costs no shifting).
-    var pending: [TimedFix] = []
-    var head = 0
-    var newest: Int64?
+    /// dropped once they are at least half of the array, so releasing one
+    /// fix costs no shifting and the array stays within twice what is held).
+    private var pending: [TimedFix] = []
+    private var head = 0
+    /// The newest time pushed (or reached by an epoch without a fix), in nanoseconds.
+    private(set) var newest: Int64?
     /// The earliest time a fix may still have: everything up to the newest
     /// was released early (``ReorderBuffer/releaseHeld(into:)``).
-    var floor = Int64.min
+    private(set) var floor = Int64.min
+
+    /// The number of fixes held.
+    var heldCount: Int { pending.count - head }
 
     /// Inserts after every held fix not later than `time`; in-order input
     /// appends.
@@ -127,6 +147,12 @@ private struct DeviceBuffer: Sendable {
         if index == pending.count { pending.append(fix) } else { pending.insert(fix, at: index) }
     }
 
+    /// Moves the newest time on to `time` (an epoch without a fix).
+    mutating func advance(to time: Int64) { newest = max(newest ?? time, time) }
+
+    /// Makes the newest time the floor: everything up to it has been released.
+    mutating func raiseFloor() { floor = newest ?? .min }
+
     /// Appends the held fixes older than `horizon` to `released`.
     mutating func release(before horizon: Int64, into released: inout [ReorderBuffer.Output]) {
         while head < pending.count, pending[head].time.nanoseconds < horizon {
@@ -136,9 +162,28 @@ private struct DeviceBuffer: Sendable {
         if head == pending.count {
             pending.removeAll(keepingCapacity: true)
             head = 0
-        } else if head >= 64 {
+        } else if head >= pending.count - head {
             pending.removeFirst(head)
             head = 0
         }
+    }
+
+    /// Appends the newest time and the held fixes to `writer`.
+    func pack(into writer: inout PackedWriter) {
+        writer.write(UInt8(newest == nil ? 0 : 1))
+        if let newest { writer.write(newest) }
+        writer.write(floor)
+        writer.write(count: heldCount)
+        for fix in pending[head...] { writer.write(fix.fix) }
+    }
+}
+
+extension DeviceBuffer {
+    /// Reads a buffer that ``pack(into:)`` wrote.
+    init(unpacking reader: inout PackedReader) {
+        self.init()
+        newest = reader.readByte() == 0 ? nil : reader.readInt64()
+        floor = reader.readInt64()
+        for _ in 0..<reader.readCount() { pending.append(TimedFix(reader.readFix())!) }
     }
 }

@@ -29,6 +29,14 @@ struct GeofenceOptions: ParsableArguments {
         transform: DurationArgument.parse)
     var reorderWindow = DurationArgument(5, .seconds)
 
+    @Option(
+        help: ArgumentHelp(
+            "Set a device's state aside, compacted, after this long without a fix (feed time); it is restored when the "
+                + "device returns, so the output is the same. (default: 1h)",
+            valueName: "duration"),
+        transform: DurationArgument.parse)
+    var deviceIdle = DurationArgument(1, .hours)
+
     @Option(help: ArgumentHelp("Fixes with a worse horizontal accuracy change nothing (counted).", valueName: "metres"))
     var maxAccuracy = 100.0
 
@@ -45,6 +53,9 @@ struct GeofenceOptions: ParsableArguments {
     /// The reorder window in seconds.
     var reorderSeconds: Double { reorderWindow.seconds ?? 5 }
 
+    /// The idle time after which a device is set aside, in seconds.
+    var deviceIdleSeconds: Double { deviceIdle.seconds ?? 3600 }
+
     /// Problems with the values, as sentences for a usage error.
     func problems() -> [String] {
         var found: [String] = []
@@ -54,6 +65,11 @@ struct GeofenceOptions: ParsableArguments {
         if !(maxAccuracy > 0) { found.append("--max-accuracy must be a positive number of metres") }
         if let problem = dwell?.fixedLengthProblem(flag: "--dwell") { found.append(problem) }
         if let problem = reorderWindow.fixedLengthProblem(flag: "--reorder-window") { found.append(problem) }
+        if let problem = deviceIdle.fixedLengthProblem(flag: "--device-idle") {
+            found.append(problem)
+        } else if !(deviceIdleSeconds > 0) {
+            found.append("--device-idle must be a positive duration, e.g. 1h")
+        }
         return found
     }
 }

@@ -80,14 +80,17 @@ func loadTasks(_ path: String) throws -> [RecurringTask] {
     }
 }
 
-/// The regions of a `--regions` file (CSV or GeoJSON); bad rows are
+/// The regions of a `--regions` file (CSV, GeoJSON or GPX waypoints); bad rows are
 /// reported, and under `--strict` end the command with status 2.
 /// - Throws: ``NoUsableRegion`` when not one region reads.
-func loadRegions(_ path: String, strict: Bool, waypointRadius: Double = 100) throws -> [Region] {
+func loadRegions(_ path: String, strict: Bool, waypointRadius: Double = 100) throws -> RegionTable {
     guard waypointRadius > 0, waypointRadius.isFinite else {
         throw ValidationError("--radius must be a positive number of metres")
     }
-    let loaded = LoadedRegions.load([UInt8](try readInput(path)), source: path, waypointRadius: waypointRadius)
+    let loaded: LoadedRegions
+    do { loaded = try LoadedRegions.load(path: path, waypointRadius: waypointRadius) } catch {
+        throw UnreadableFile(path: path)
+    }
     for diagnostic in loaded.diagnostics {
         Console.write("\(diagnostic)")
         if strict { throw ExitCode(2) }

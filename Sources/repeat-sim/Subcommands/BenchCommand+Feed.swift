@@ -13,7 +13,7 @@ extension BenchCommand {
         let tasks = try feed.tasks.map(loadTasks) ?? []
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: NotificationScheduler.Settings()),
-            geofence: fence.settings, reorderSeconds: fence.reorderSeconds)
+            geofence: fence.settings, reorderSeconds: fence.reorderSeconds, deviceIdleSeconds: fence.deviceIdleSeconds)
         var settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
         settings.namesDevicesAfterFiles = true
         let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs)

@@ -117,7 +117,7 @@ struct BenchCommand: ParsableCommand {
         let shapes: [Shape]
         let points: [Coordinate]
         if let regions = geofence.regions, let positions = geofence.positions {
-            shapes = try loadRegions(regions, strict: false).map(\.shape)
+            shapes = Array(try loadRegions(regions, strict: false).shapes)
             points = try PositionsFile.read(path: positions)
         } else {
             var workload = GeofenceWorkload(layout: geofence.box.layout, seed: geofence.seed)

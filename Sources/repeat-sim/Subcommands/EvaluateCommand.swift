@@ -97,15 +97,16 @@ struct EvaluateCommand: ParsableCommand {
         let started = Date()
         let window = try evaluation.matchWindow()
         let expectations = try evaluation.expectations()
-        let base = EvaluationSetting(
+        var base = EvaluationSetting(
             geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+        base.deviceIdleSeconds = geofence.deviceIdleSeconds
         let settings = try evaluation.settings(base: base)
         let scenario = try truth.scenario.map(EvaluationScenario.init(path:))
         let regionsFile = places.regions ?? scenario?.regions
         let tasksFile = places.tasks ?? scenario?.tasks
         let regions = try regionsFile.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
         let tasks = try tasksFile.map(loadTasks) ?? []
-        let scoring = FeedEvaluation(regions: regions, tasks: tasks, reminderSettings: reminder.settings)
+        let scoring = FeedEvaluation(regions: Array(regions), tasks: tasks, reminderSettings: reminder.settings)
         guard !scoring.regions.isEmpty else {
             throw EvaluateFailure(
                 regionsFile == nil && tasksFile == nil

@@ -83,7 +83,8 @@ struct LiveCommand: AsyncParsableCommand {
         }
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: taskList, regions: bulk, settings: reminder.settings), geofence: geofence.settings,
-            reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+            reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,
+            deviceIdleSeconds: geofence.deviceIdleSeconds)
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
         // Reminders of --regions that are no task are logged without one.

@@ -108,7 +108,8 @@ struct ReplayCommand: ParsableCommand {
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,
-            reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
+            reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,
+            deviceIdleSeconds: geofence.deviceIdleSeconds)
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
         if let geojson = files.geojson {

@@ -1,14 +1,20 @@
-/// A binary min-heap: the bounded reorder buffer and the merge of the
-/// devices' streams.
-struct MinHeap<Element: Comparable> {
+/// A binary min-heap: the simulator's bounded reorder buffer and merge of
+/// the devices' streams, and the scheduler's agenda.
+package struct MinHeap<Element: Comparable> {
     private var elements: [Element] = []
 
-    var isEmpty: Bool { elements.isEmpty }
-    var count: Int { elements.count }
-    /// The smallest element.
-    var min: Element? { elements.first }
+    /// An empty heap.
+    package init() {}
 
-    mutating func insert(_ element: Element) {
+    /// Whether the heap is empty.
+    package var isEmpty: Bool { elements.isEmpty }
+    /// The number of elements.
+    package var count: Int { elements.count }
+    /// The smallest element.
+    package var min: Element? { elements.first }
+
+    /// Adds `element`.
+    package mutating func insert(_ element: Element) {
         elements.append(element)
         var child = elements.count - 1
         while child > 0 {
@@ -20,7 +26,7 @@ struct MinHeap<Element: Comparable> {
     }
 
     /// Removes and returns the smallest element.
-    mutating func popMin() -> Element? {
+    package mutating func popMin() -> Element? {
         guard !elements.isEmpty else { return nil }
         elements.swapAt(0, elements.count - 1)
         let smallest = elements.removeLast()
@@ -37,4 +43,9 @@ struct MinHeap<Element: Comparable> {
         }
         return smallest
     }
+
+    /// Removes every element.
+    package mutating func removeAll() { elements.removeAll() }
 }
+
+extension MinHeap: Sendable where Element: Sendable {}

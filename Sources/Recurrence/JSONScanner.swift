@@ -1,0 +1,326 @@
+/// The byte-level reader behind ``JSONText``: RFC 8259, strictly (no
+/// comments, no trailing commas, no NaN; strings valid UTF-8 with no raw
+/// control characters and no lone surrogate escapes).
+struct JSONScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position: Int
+    private var depth = 0
+    /// Whether ``checkDocument(findingMember:)`` found an object at the top.
+    private(set) var rootIsObject = false
+
+    /// A reader of `bytes` from `position`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// Reads the whole text, keeping nothing; returns where the value of
+    /// the last top-level member `name` starts, and its number of
+    /// elements, when that value is an array.
+    mutating func checkDocument(findingMember name: String) throws -> (start: Int, count: Int)? {
+        skipWhitespace()
+        var found: (start: Int, count: Int)?
+        if peek == UInt8(ascii: "{") {
+            rootIsObject = true
+            if try beginObject() {
+                repeat {
+                    let key = try memberName()
+                    skipWhitespace()
+                    let start = position
+                    guard key == name else {
+                        _ = try value(keep: false)
+                        continue
+                    }
+                    found = nil
+                    guard peek == UInt8(ascii: "[") else {
+                        _ = try value(keep: false)
+                        continue
+                    }
+                    var count = 0
+                    if try beginArray() {
+                        repeat {
+                            _ = try value(keep: false)
+                            count += 1
+                        } while try nextElement()
+                    }
+                    found = (start, count)
+                } while try nextMember()
+            }
+        } else {
+            _ = try value(keep: false)
+        }
+        skipWhitespace()
+        guard position == bytes.count else { throw problem("text after the end of the JSON value") }
+        return found
+    }
+
+    /// Calls `body` with each element of the array that starts here, and
+    /// its position in the array.
+    mutating func forEachElement(_ body: (Int, JSONValue) throws -> Void) throws {
+        guard try beginArray() else { return }
+        var index = 0
+        repeat {
+            try body(index, try value(keep: true))
+            index += 1
+        } while try nextElement()
+    }
+
+    /// The value that starts here (after blanks); `.null` for every value
+    /// when `keep` is off, which only checks it.
+    private mutating func value(keep: Bool) throws -> JSONValue {
+        skipWhitespace()
+        guard let byte = peek else { throw problem("unexpected end of the text; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            var object = JSONObject()
+            if try beginObject() {
+                repeat {
+                    let key = try memberName()
+                    let member = try value(keep: keep)
+                    if keep { object.members.append((key, member)) }
+                } while try nextMember()
+            }
+            return keep ? .object(object) : .null
+        case UInt8(ascii: "["):
+            var array: [JSONValue] = []
+            if try beginArray() {
+                repeat {
+                    let element = try value(keep: keep)
+                    if keep { array.append(element) }
+                } while try nextElement()
+            }
+            return keep ? .array(array) : .null
+        case UInt8(ascii: "\""):
+            let text = try string()
+            return keep ? .string(text) : .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try number())
+        default:
+            throw problem("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))'; expected a value")
+        }
+    }
+
+    /// Steps into the object that starts here; `false` if it is empty
+    /// (and already left).
+    private mutating func beginObject() throws -> Bool {
+        try enter()
+        skipWhitespace()
+        guard peek == UInt8(ascii: "}") else { return true }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// A member's name and the colon after it.
+    private mutating func memberName() throws -> String {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\"") else { throw problem("expected a member name in double quotes") }
+        let key = try string()
+        skipWhitespace()
+        try expect(":")
+        return key
+    }
+
+    /// After a member's value: `true` when another member follows, `false`
+    /// at the end of the object (which is left).
+    private mutating func nextMember() throws -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        try expect("}")
+        depth -= 1
+        return false
+    }
+
+    /// Steps into the array that starts here; `false` if it is empty (and
+    /// already left).
+    private mutating func beginArray() throws -> Bool {
+        try enter()
+        skipWhitespace()
+        guard peek == UInt8(ascii: "]") else { return true }
+        position += 1
+        depth -= 1
+        return false
+    }
+
+    /// After an element: `true` when another follows, `false` at the end of
+    /// the array (which is left).
+    private mutating func nextElement() throws -> Bool {
+        skipWhitespace()
+        if peek == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        try expect("]")
+        depth -= 1
+        return false
+    }
+
+    /// Steps over an opening bracket, one level deeper.
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= JSONText.maximumDepth else { throw problem("nested deeper than \(JSONText.maximumDepth) levels") }
+        position += 1
+    }
+
+    /// A number, by the JSON grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private mutating func number() throws -> Double {
+        let start = position
+        if peek == UInt8(ascii: "-") { position += 1 }
+        if peek == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            try digits()
+        }
+        if peek == UInt8(ascii: ".") {
+            position += 1
+            try digits()
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            position += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            try digits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw problem("the number \(text) is out of range") }
+        return value
+    }
+
+    /// One or more decimal digits.
+    private mutating func digits() throws {
+        guard let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+            throw problem("expected a digit")
+        }
+        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+    }
+
+    /// A string that starts here, unescaped.
+    private mutating func string() throws -> String {
+        position += 1
+        var start = position
+        var unescaped: [UInt8] = []
+        var escaped = false
+        while true {
+            guard let byte = peek else { throw problem("unterminated string") }
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { throw problem("a control character in a string must be escaped") }
+            guard byte == UInt8(ascii: "\\") else {
+                position += 1
+                continue
+            }
+            escaped = true
+            unescaped.append(contentsOf: bytes[start..<position])
+            position += 1
+            try escape(into: &unescaped)
+            start = position
+        }
+        defer { position += 1 }
+        let text: String?
+        if escaped {
+            unescaped.append(contentsOf: bytes[start..<position])
+            text = unescaped.withUnsafeBufferPointer(Self.text)
+        } else {
+            text = Self.text(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        }
+        guard let text else { throw problem("a string is not valid UTF-8") }
+        return text
+    }
+
+    /// The text of UTF-8 bytes, `nil` if they are not valid UTF-8 (ASCII,
+    /// the usual case, is not validated again).
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The escape after a backslash, appended as UTF-8.
+    private mutating func escape(into text: inout [UInt8]) throws {
+        guard let byte = peek else { throw problem("unterminated string") }
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw problem("a \\u escape of a high surrogate must be followed by its low one")
+                }
+                position += 2
+                let low = try hexQuad()
+                guard (0xDC00...0xDFFF).contains(low) else { throw problem("a high surrogate without its low one") }
+                scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw problem("a low surrogate without its high one")
+            }
+            text.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+        default:
+            throw problem("unknown escape '\\\(Unicode.Scalar(byte).escaped(asASCII: true))'")
+        }
+    }
+
+    /// Four hexadecimal digits.
+    private mutating func hexQuad() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek, let digit = Self.hexValue(byte) else { throw problem("expected four hex digits after \\u") }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+            UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[position..<(position + count)])
+        else { throw problem("expected \(word)") }
+        position += count
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) throws {
+        guard peek == UInt8(ascii: character) else { throw problem("expected '\(character)'") }
+        position += 1
+    }
+
+    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    /// A problem at the current position, with its line and column.
+    private func problem(_ message: String) -> JSONTextError {
+        let end = min(position, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONTextError(line: line, column: end - lineStart + 1, message: message)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A JSON value as the tasks file reader takes it apart.
+enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The text of a string value.
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The number of a number value.
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements of an array value.
+    var array: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The members of an object value.
+    var object: JSONObject? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+}
+
+/// The members of a JSON object in the order written; a key written twice
+/// means its last value (as `JSONSerialization` reads it).
+struct JSONObject: Sendable {
+    var members: [(key: String, value: JSONValue)] = []
+
+    /// The value of `key`.
+    subscript(key: String) -> JSONValue? { members.last { $0.key == key }?.value }
+
+    /// The distinct keys.
+    var keys: [String] {
+        var seen = Set<String>()
+        return members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+}
+
+/// Where a JSON text is broken, and how.
+struct JSONTextError: Error, Sendable, CustomStringConvertible {
+    /// 1-based line and column (in bytes) of the problem.
+    var line: Int
+    var column: Int
+    var message: String
+
+    var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 reader over UTF-8 bytes that hands out one element of
+/// a large array at a time, so a file of a million tasks is never a tree
+/// of a million objects.
+///
+/// ``arrayElements(ofMember:in:count:_:)`` reads the whole text once to check it
+/// (nothing is kept), then parses the array under the top-level member one
+/// element at a time. Nesting is limited to 512 levels, so hostile input
+/// cannot exhaust the stack.
+enum JSONText {
+    /// The deepest nesting read.
+    static let maximumDepth = 512
+
+    /// What the top level of a text is.
+    enum Root {
+        /// Not an object.
+        case notAnObject
+        /// An object without the member, or whose member is not an array.
+        case noArray
+        /// An object whose member is an array; its elements went to `body`.
+        case array
+    }
+
+    /// Checks `data` and calls `body` with each element of the array that
+    /// is the value of the top-level member `name` (the last such member),
+    /// in order, with its position; `count` first gets the number of
+    /// elements.
+    ///
+    /// - Throws: ``JSONTextError`` for a text that is not JSON (before any
+    ///   element is handed out), and whatever `body` throws.
+    static func arrayElements(
+        ofMember name: String, in data: Data, count: (Int) -> Void, _ body: (Int, JSONValue) throws -> Void
+    ) throws -> Root {
+        func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Root {
+            var checker = JSONScanner(buffer)
+            let array = try checker.checkDocument(findingMember: name)
+            guard checker.rootIsObject else { return .notAnObject }
+            guard let array else { return .noArray }
+            count(array.count)
+            var reader = JSONScanner(buffer, at: array.start)
+            try reader.forEachElement(body)
+            return .array
+        }
+        if let transcoded = transcodedToUTF8(data) { return try transcoded.withUnsafeBufferPointer(scan) }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            return try scan(bom ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes)
+        }
+    }
+
+    /// UTF-16 or UTF-32 text (by its byte-order mark, or the zero bytes of
+    /// an ASCII start, as `JSONSerialization` detects them) as UTF-8
+    /// without the mark; `nil` for anything else.
+    private static func transcodedToUTF8(_ data: Data) -> [UInt8]? {
+        guard data.count >= 2 else { return nil }
+        let head = Array(data.prefix(4)) + [1, 1, 1, 1]
+        let encoding: String.Encoding? =
+            switch (head[0], head[1], head[2], head[3]) {
+            case (0, 0, 0xFE, 0xFF), (0, 0, 0, _): .utf32BigEndian
+            case (0xFF, 0xFE, 0, 0), (_, 0, 0, 0): .utf32LittleEndian
+            case (0xFE, 0xFF, _, _), (0, _, _, _): .utf16BigEndian
+            case (0xFF, 0xFE, _, _), (_, 0, _, _): .utf16LittleEndian
+            default: nil
+            }
+        guard let encoding, var text = String(data: data, encoding: encoding) else { return nil }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Recurrence
+import Testing
+
+/// The tasks file's JSON reader: strict RFC 8259, one task at a time
+/// (issue 16: a million tasks took 13 KB each as a Foundation object tree).
+@Suite struct TaskFileJSONTests {
+    let task = #"{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}"#
+
+    func decodes(_ text: String) throws -> [RecurringTask] { try TaskFile.decode(Data(text.utf8)) }
+
+    func problem(_ data: Data) -> String {
+        do {
+            _ = try TaskFile.decode(data)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(
+        "broken JSON is named with its line and column",
+        arguments: [
+            ("{\"tasks\": [}", "line 1, column 12: unexpected character '}'; expected a value"),
+            ("{\"tasks\": [],}", "line 1, column 14: expected a member name in double quotes"),
+            ("{\"tasks\": []} x", "line 1, column 15: text after the end of the JSON value"),
+            ("{\"tasks\": [\n  // no comments\n]}", "line 2, column 3: unexpected character '/'"),
+            ("{\"tasks\": [NaN]}", "line 1, column 12: unexpected character 'N'"),
+            ("{\"tasks\": [01]}", "line 1, column 13: expected ']'"),
+            ("{\"tasks\": [1.]}", "line 1, column 14: expected a digit"),
+            ("{\"tasks\": [1e999]}", "the number 1e999 is out of range"),
+            ("{\"tasks\": [\"a\tb\"]}", "a control character in a string must be escaped"),
+            ("{\"tasks\": [\"\\ud800\"]}", "a \\u escape of a high surrogate must be followed by its low one"),
+            ("{\"tasks\": [\"\\udc00\"]}", "a low surrogate without its high one"),
+            ("{\"tasks\": [\"\\x\"]}", "unknown escape '\\x'"),
+            ("{\"tasks\": [tru]}", "expected true"),
+            ("{\"tasks\": [\"open", "unterminated string"),
+            ("", "unexpected end of the text; expected a value"),
+        ])
+    func brokenJSON(text: String, expected: String) {
+        let message = problem(Data(text.utf8))
+        #expect(message.hasPrefix("not valid JSON (line"), "\(message)")
+        #expect(message.contains(expected), "\(message)")
+    }
+
+    @Test func invalidUTF8IsNotJSON() {
+        let bytes = Array(#"{"tasks": [""#.utf8) + [0xC3, 0x28] + Array(#""]}"#.utf8)
+        #expect(problem(Data(bytes)).contains("a string is not valid UTF-8"))
+    }
+
+    @Test("nesting deeper than 512 levels is refused, not a stack overflow")
+    func deepNesting() {
+        let depth = 100_000
+        let text = #"{"tasks": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        #expect(problem(Data(text.utf8)).contains("nested deeper than 512 levels"))
+        let fine = #"{"tasks": [], "x": "# + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}"
+        #expect(problem(Data(fine.utf8)) == "no error")
+    }
+
+    @Test("a broken document is reported before its first bad task, as JSONSerialization did")
+    func jsonBeforeTasks() {
+        let text = #"{"tasks": [{"id": ""}], "more": [}"#
+        #expect(problem(Data(text.utf8)).hasPrefix("not valid JSON"))
+    }
+
+    @Test func escapesDuplicatesAndNullsReadAsJSONSerializationReadThem() throws {
+        let text = #"""
+            {"ignored": {"nested": [1, -2.5e3, true, false, null, "x"]},
+             "tasks": [{"id": "a\u00e9\ud83d\ude00\"\\\/\b\f\n\r\t", "title": "first", "title": "A",
+                        "list": null, "start": "2025-01-01T00:00:00Z", "schedule": {"fixed": {"every": "1d"}}}]}
+            """#
+        let tasks = try decodes(text)
+        #expect(tasks.map(\.id) == ["a\u{e9}\u{1F600}\"\\/\u{8}\u{c}\n\r\t"])
+        #expect(tasks[0].title == "A", "the last of a repeated key counts")
+        #expect(tasks[0].list == nil)
+    }
+
+    @Test("the last \"tasks\" member counts; anything else at the top is not a tasks file")
+    func topLevel() throws {
+        #expect(try decodes(#"{"tasks": [\#(task)], "tasks": []}"#).isEmpty)
+        #expect(try decodes(#"{"tasks": 5, "tasks": [\#(task)]}"#).count == 1)
+        for text in [#"[\#(task)]"#, #"{"tasks": {}}"#, #"{"task": []}"#, #"{"tasks": [], "tasks": 5}"#] {
+            #expect(problem(Data(text.utf8)).contains(#"expected an object with a "tasks" array"#), "\(text)")
+        }
+    }
+
+    @Test("UTF-16 and UTF-32 files and a UTF-8 byte-order mark are read, as JSONSerialization read them")
+    func encodings() throws {
+        let text = #"{"tasks": [\#(task)]}"#
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16, .utf32LittleEndian, .utf32] {
+            let data = try #require(text.data(using: encoding))
+            #expect(try TaskFile.decode(data).map(\.id) == ["a"], "\(encoding)")
+        }
+        #expect(try TaskFile.decode(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).map(\.id) == ["a"])
+    }
+
+    @Test("a large file reads every task, in order")
+    func manyTasks() throws {
+        let count = 20_000
+        let body = (0..<count).map { index in task.replacingOccurrences(of: #""id":"a""#, with: #""id":"t\#(index)""#) }
+        let tasks = try decodes(#"{"tasks": [\#(body.joined(separator: ",\n"))]}"#)
+        #expect(tasks.count == count)
+        #expect(tasks.last?.id == "t\(count - 1)")
+    }
+}

@@ -6,22 +6,22 @@
 /// present at once, not with every device ever seen (``remove(_:)`` is how
 /// a stage lets an idle device go). The last name looked up is remembered, since a feed usually
 /// carries one device. A free slot holds `empty`, so it keeps no memory.
-package struct DeviceTable<State: Sendable>: Sendable {
-    private var slots: [String: Int] = [:]
-    private var states: [State] = []
-    private var free: [Int] = []
-    private var last: (name: String, slot: Int)?
-    private let empty: State
+public struct DeviceTable<State: Sendable>: Sendable {
+    @usableFromInline var slots: [String: Int] = [:]
+    @usableFromInline var states: [State] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline var last: (name: String, slot: Int)?
+    @usableFromInline let empty: State
 
     /// No devices; `empty` is the state of a new device.
-    package init(empty: State) { self.empty = empty }
+    @inlinable public init(empty: State) { self.empty = empty }
 
     /// The number of devices present.
-    package var count: Int { slots.count }
+    @inlinable public var count: Int { slots.count }
 
     /// The slot of `name`, made with the empty state on first sight
     /// (`isNew` then says so).
-    package mutating func slot(of name: String) -> (slot: Int, isNew: Bool) {
+    @inlinable public mutating func slot(of name: String) -> (slot: Int, isNew: Bool) {
         if let last, last.name == name { return (last.slot, false) }
         if let known = slots[name] {
             last = (name, known)
@@ -40,22 +40,22 @@ package struct DeviceTable<State: Sendable>: Sendable {
     }
 
     /// The slot of a device present, or `nil`.
-    package func existingSlot(of name: String) -> Int? { slots[name] }
+    @inlinable public func existingSlot(of name: String) -> Int? { slots[name] }
 
     /// The state in `slot`, changed in place.
-    package subscript(slot: Int) -> State {
+    @inlinable public subscript(slot: Int) -> State {
         get { states[slot] }
         _modify { yield &states[slot] }
     }
 
     /// Swaps the state in `slot` with `state`: a caller takes a state out,
     /// changes it while it is uniquely referenced, and puts it back.
-    package mutating func exchange(_ slot: Int, with state: inout State) {
+    @inlinable public mutating func exchange(_ slot: Int, with state: inout State) {
         swap(&state, &states[slot])
     }
 
     /// Removes `name`, returning its state; its slot goes to the next new device.
-    package mutating func remove(_ name: String) -> State? {
+    @inlinable public mutating func remove(_ name: String) -> State? {
         guard let slot = slots.removeValue(forKey: name) else { return nil }
         if last?.name == name { last = nil }
         var state = empty
@@ -65,13 +65,13 @@ package struct DeviceTable<State: Sendable>: Sendable {
     }
 
     /// Every device present and its slot, by name.
-    package var byName: [(name: String, slot: Int)] {
+    @inlinable public var byName: [(name: String, slot: Int)] {
         slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The names of the devices whose state passes `isIncluded`, in no
     /// particular order.
-    package func names(where isIncluded: (State) -> Bool) -> [String] {
+    @inlinable public func names(where isIncluded: (State) -> Bool) -> [String] {
         slots.compactMap { name, slot in isIncluded(states[slot]) ? name : nil }
     }
 }

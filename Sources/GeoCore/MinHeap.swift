@@ -1,20 +1,20 @@
 /// A binary min-heap: the simulator's bounded reorder buffer and merge of
 /// the devices' streams, and the scheduler's agenda.
-package struct MinHeap<Element: Comparable> {
-    private var elements: [Element] = []
+public struct MinHeap<Element: Comparable> {
+    @usableFromInline var elements: [Element] = []
 
     /// An empty heap.
-    package init() {}
+    @inlinable public init() {}
 
     /// Whether the heap is empty.
-    package var isEmpty: Bool { elements.isEmpty }
+    @inlinable public var isEmpty: Bool { elements.isEmpty }
     /// The number of elements.
-    package var count: Int { elements.count }
+    @inlinable public var count: Int { elements.count }
     /// The smallest element.
-    package var min: Element? { elements.first }
+    @inlinable public var min: Element? { elements.first }
 
     /// Adds `element`.
-    package mutating func insert(_ element: Element) {
+    @inlinable public mutating func insert(_ element: Element) {
         elements.append(element)
         var child = elements.count - 1
         while child > 0 {
@@ -26,7 +26,7 @@ package struct MinHeap<Element: Comparable> {
     }
 
     /// Removes and returns the smallest element.
-    package mutating func popMin() -> Element? {
+    @inlinable public mutating func popMin() -> Element? {
         guard !elements.isEmpty else { return nil }
         elements.swapAt(0, elements.count - 1)
         let smallest = elements.removeLast()
@@ -45,7 +45,7 @@ package struct MinHeap<Element: Comparable> {
     }
 
     /// Removes every element.
-    package mutating func removeAll() { elements.removeAll() }
+    @inlinable public mutating func removeAll() { elements.removeAll() }
 }
 
 extension MinHeap: Sendable where Element: Sendable {}

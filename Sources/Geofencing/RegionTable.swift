@@ -95,6 +95,10 @@ public struct RegionTable: RandomAccessCollection, ExpressibleByArrayLiteral, Eq
         return index < taskKeys.count && taskKeys[index] == key ? taskNames[index] : nil
     }
 
+    /// The regions that name a task, by ascending key, with the task (none
+    /// for a table made by ``namingTasks()``).
+    public var namedTasks: Zip2Sequence<[Int], [String]> { zip(taskKeys, taskNames) }
+
     /// The shapes by key, read as they are needed.
     public var shapes: LazyMapCollection<Range<Int>, Shape> { indices.lazy.map(shape(at:)) }
 

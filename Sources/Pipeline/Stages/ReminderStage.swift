@@ -38,9 +38,7 @@ public struct ReminderStage: Sendable {
         } else {
             let scheduler = NotificationScheduler(tasks: tasks, settings: settings)
             // Bulk regions naming a task the scheduler knows.
-            for key in regions.indices {
-                if let task = regions.task(at: key), scheduler.knows(taskID: task) { tasksByRegion.append(task, key: key) }
-            }
+            for (key, task) in regions.namedTasks where scheduler.knows(taskID: task) { tasksByRegion.append(task, key: key) }
             // Tasks at the same place (same name, centre and radius) share
             // one region: one arrival there is one transition that asks each gate.
             var sharedPlaces: [Region: Int] = [:]

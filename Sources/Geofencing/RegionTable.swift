@@ -56,15 +56,6 @@ public struct RegionTable: RandomAccessCollection, ExpressibleByArrayLiteral, Eq
         nameEnds.append(nameBytes.count)
     }
 
-    /// Makes room for `count` more regions with names of about `nameLength` bytes.
-    public mutating func reserveCapacity(adding count: Int, nameLength: Int = 8) {
-        latitudes.reserveCapacity(latitudes.count + count)
-        longitudes.reserveCapacity(longitudes.count + count)
-        radii.reserveCapacity(radii.count + count)
-        nameEnds.reserveCapacity(nameEnds.count + count)
-        nameBytes.reserveCapacity(nameBytes.count + count * nameLength)
-    }
-
     /// Whether both hold the same regions under the same keys.
     public static func == (a: RegionTable, b: RegionTable) -> Bool { a.elementsEqual(b) }
 

@@ -69,7 +69,8 @@ struct TaskFieldOptions: ParsableArguments {
 
     @Option(
         name: .customLong("radius"),
-        help: ArgumentHelp("Radius in metres of each --at-place, in order.", valueName: "metres"))
+        help: ArgumentHelp(
+            "Radius in metres of each --at-place, in order (default: a named place's own, else 100).", valueName: "metres"))
     var radii: [Double] = []
 
     @Option(name: .customLong("place-name"), help: ArgumentHelp("Name of each --at-place, in order.", valueName: "name"))

@@ -1,4 +1,5 @@
 import FeedParsing
+import TestSupport
 import Testing
 
 /// Inputs that the libFuzzer targets of `Fuzz/` (`Scripts/fuzz.py`) found
@@ -34,5 +35,21 @@ struct FuzzRegressionTests {
             #expect(chunkedFormat == wholeFormat, "cut at \(cut)")
             #expect(chunked.fixes == whole.fixes, "cut at \(cut)")
         }
+    }
+
+    // fuzz-gpx (in CI's first run with the new GPX encoding handling): a
+    // declaration whose `?>` lies past its first 1 KiB was read for its
+    // encoding when the first read held the whole file, and not when the
+    // first read ended before the `?>`. Only the first 1 KiB counts now.
+    @Test("a GPX declaration is looked for in its first 1 KiB only, however the input is cut")
+    func declarationPastOneKiB() throws {
+        let bytes = try readBytes(RepositoryPaths.root + "/Fuzz/Regressions/gpx/declaration-past-1-KiB.gpx")
+        let whole = decode(bytes, format: .gpx)
+        for cut in [1388, 1024, 600] {
+            let chunked = decode(bytes, format: .gpx, chunkSizes: [cut])
+            #expect(chunked.diagnostics == whole.diagnostics, "cut at \(cut)")
+            #expect(chunked.fixes == whole.fixes, "cut at \(cut)")
+        }
+        #expect(!whole.diagnostics.contains { $0.message.contains("declares encoding") })
     }
 }

@@ -110,7 +110,9 @@ struct XMLInputText {
             source = .utf8
             return true
         }
-        guard let end = Self.declarationEnd(text) else {
+        // Only within the first bytes, whatever is held: the decision must
+        // not depend on how much the first read brought.
+        guard let end = Self.declarationEnd(text.prefix(Self.maximumDeclaration)) else {
             if !final, text.count < Self.maximumDeclaration { return false }
             source = .utf8
             return true

@@ -52,4 +52,23 @@ struct FuzzRegressionTests {
         }
         #expect(!whole.diagnostics.contains { $0.message.contains("declares encoding") })
     }
+
+    // The UTF-16 form of the same finding: 1400 CJK characters are 2800
+    // input bytes but 4200 bytes of text, so the old sniffer reached its
+    // 4 KiB within the first chunk (Fuzz/Regressions/sniff/).
+    @Test("a UTF-16 feed is sniffed as the same format whatever its first chunk's length")
+    func sniffedUTF16FormatDoesNotDependOnChunks() {
+        let text =
+            "lat,lon," + String(repeating: "\u{3831}", count: 1400) + "\n52.5,13.4,x\n"
+            + "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+        let (wholeFormat, whole) = Self.sniff([bytes])
+        #expect(wholeFormat == .csv)
+        #expect(whole.fixes.count == 1)
+        for cut in [1, 2, 3, 2 + 2 * (8 + 1400), bytes.count - 1] {
+            let (chunkedFormat, chunked) = Self.sniff([Array(bytes[..<cut]), Array(bytes[cut...])])
+            #expect(chunkedFormat == wholeFormat, "cut at \(cut)")
+            #expect(chunked.fixes == whole.fixes, "cut at \(cut)")
+        }
+    }
 }

@@ -50,6 +50,16 @@ public struct TransitionDetector: Sendable {
         index = SpatialGrid(shapes: regions.shapes)
     }
 
+    /// A detector over the same regions, index and settings that has seen
+    /// no device yet: one per worker thread or shard, sharing the index.
+    public func emptied() -> TransitionDetector {
+        var detector = self
+        detector.statistics = DetectorStatistics()
+        detector.devices = DeviceTable(empty: DeviceState())
+        detector.containingBuffer = []
+        return detector
+    }
+
     /// Adds a region (tasks change while a live feed runs); returns its key.
     public mutating func add(_ region: Region) -> Int {
         let key = regions.count

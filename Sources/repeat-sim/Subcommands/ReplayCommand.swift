@@ -52,6 +52,13 @@ struct ReplayCommand: ParsableCommand {
             summary on stderr. With several FEEDs, fixes without a device of their
             own belong to a device named after the file.
 
+            Every core works by default: devices are spread over --jobs worker threads
+            by a fixed hash of their name, decoding runs ahead on a thread of its own,
+            and the output is put back in the single thread's order, the same bytes
+            whatever N. --shard I/N runs the devices of shard I only (the same hash),
+            for job arrays across machines: `repeat-sim merge` combines the N shards'
+            JSON lines into the output of the run without --shard.
+
             Examples:
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
                 --tasks Tracks/cat-medicine/scenario.json --explain
@@ -60,6 +67,7 @@ struct ReplayCommand: ParsableCommand {
                 --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
               repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
+              repeat-sim replay fleet.csv --tasks tasks.json --json --shard 2/8 > part-2.jsonl
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
                 --tasks Tracks/cat-medicine/scenario.json --report cat-medicine.html
             """

@@ -300,7 +300,7 @@ public final class FeedRun {
             while start < batch.fixes.count {
                 let end = min(start + 4096, batch.fixes.count)
                 released.removeAll(keepingCapacity: true)
-                for fix in batch.fixes[start..<end] { stages.push(fix, into: &released) }
+                stages.push(contentsOf: batch.fixes[start..<end], into: &released)
                 dispatch(released, feed: summary.feed)
                 start = end
             }

@@ -69,9 +69,9 @@ enum ShardMerge {
         }
         switch item.outcome {
         case .untimed:
-            outputs.items.append(.untimed(Fix(time: nil, coordinate: coordinate, device: item.device)))
+            outputs.appendUntimed(Fix(time: nil, coordinate: coordinate, device: item.device))
         case .late:
-            outputs.items.append(.late(try timed()))
+            outputs.appendLate(try timed())
         case .released:
             let fix = try timed()
             for found in item.transitions ?? [] {
@@ -89,8 +89,7 @@ enum ShardMerge {
                 throw reader.problem("region \(key) is not one of this run's regions")
             }
             outputs.inaccurateKeys += item.inaccurate ?? []
-            outputs.items.append(
-                .released(fix, transitions: item.transitions?.count ?? 0, inaccurateKeys: item.inaccurate?.count))
+            outputs.appendReleased(fix, transitions: item.transitions?.count ?? 0, inaccurateKeys: item.inaccurate?.count)
         }
     }
 }

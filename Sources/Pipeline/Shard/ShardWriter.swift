@@ -87,21 +87,29 @@ public final class ShardWriter {
         var cursor = DeviceOutputs.Cursor()
         for item in outputs.items {
             var line = ShardItem(input: input, finishing: finishing, feed: feed, outcome: .released, position: [])
-            switch item {
-            case .untimed(let fix):
+            switch item.outcome {
+            case .untimed:
+                let fix = outputs.untimedFixes[cursor.untimed]
+                cursor.untimed += 1
                 line.outcome = .untimed
                 line.position = [fix.coordinate.latitude, fix.coordinate.longitude]
                 line.device = fix.device
-            case .late(let fix):
+            case .late:
+                let fix = outputs.fixes[cursor.fix]
+                cursor.fix += 1
                 line.outcome = .late
                 line.time = fix.time.shardValue
                 line.position = [fix.coordinate.latitude, fix.coordinate.longitude]
                 line.device = fix.device
-            case .released(let fix, let transitions, let inaccurateKeys):
-                let found = outputs.transitions[cursor.transition..<cursor.transition + transitions]
-                cursor.transition += transitions
-                let keys = inaccurateKeys.map { Array(outputs.inaccurateKeys[cursor.key..<cursor.key + $0]) }
-                cursor.key += inaccurateKeys ?? 0
+            case .released:
+                let fix = outputs.fixes[cursor.fix]
+                cursor.fix += 1
+                let found = outputs.transitions[cursor.transition..<cursor.transition + Int(item.transitions)]
+                cursor.transition += Int(item.transitions)
+                let keys =
+                    item.inaccurateKeys < 0
+                    ? nil : Array(outputs.inaccurateKeys[cursor.key..<cursor.key + Int(item.inaccurateKeys)])
+                cursor.key += keys?.count ?? 0
                 let first = !releasedAny
                 releasedAny = true
                 let clockPassesDue = clock.clockPassesDue(at: fix.time)

@@ -67,7 +67,7 @@ public struct DeviceStages: Sendable {
 
     /// Takes one decoded fix and appends what it releases to `outputs`.
     mutating func push(_ fix: Fix, into outputs: inout DeviceOutputs) {
-        guard let timed = TimedFix(fix) else { return outputs.items.append(.untimed(fix)) }
+        guard let timed = TimedFix(fix) else { return outputs.appendUntimed(fix) }
         restore(timed.device ?? "")
         released.removeAll(keepingCapacity: true)
         buffer.push(timed, into: &released)
@@ -134,7 +134,7 @@ public struct DeviceStages: Sendable {
     private mutating func handle(_ output: ReorderBuffer.Output, into outputs: inout DeviceOutputs) {
         switch output {
         case .late(let fix):
-            outputs.items.append(.late(fix))
+            outputs.appendLate(fix)
         case .fix(let fix):
             evaluate(fix, into: &outputs)
         }
@@ -163,7 +163,7 @@ public struct DeviceStages: Sendable {
         case .ignored(.invalid), .ignored(.outOfOrder):
             break
         }
-        outputs.items.append(.released(fix, transitions: transitions.count, inaccurateKeys: inaccurateKeys))
+        outputs.appendReleased(fix, transitions: transitions.count, inaccurateKeys: inaccurateKeys)
     }
 
     private mutating func refreshMonitor(at point: Coordinate, device: String?) {

@@ -142,6 +142,14 @@ public struct ReminderPipeline: Sendable {
         applyOutputs(into: &events)
     }
 
+    /// Takes decoded fixes in order and appends their consequences: the
+    /// same events as pushing them one by one, with less work per fix.
+    public mutating func push(contentsOf fixes: ArraySlice<Fix>, into events: inout [Event]) {
+        outputs.removeAll()
+        for fix in fixes { devices.push(fix, into: &outputs) }
+        applyOutputs(into: &events)
+    }
+
     /// Moves `device`'s clock on to `time` without a fix (a receiver epoch
     /// that had none): the fixes the reorder buffer held for longer than
     /// its window before `time` are released and evaluated.
@@ -217,19 +225,25 @@ public struct ReminderPipeline: Sendable {
         _ outputs: DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor, into events: inout [Event]
     ) {
         while cursor.item < end {
-            defer { cursor.item += 1 }
-            switch outputs.items[cursor.item] {
-            case .untimed(let fix):
+            let item = outputs.items[cursor.item]
+            cursor.item += 1
+            switch item.outcome {
+            case .untimed:
                 counts.untimed += 1
-                events.append(.untimed(fix))
-            case .late(let fix):
+                events.append(.untimed(outputs.untimedFixes[cursor.untimed]))
+                cursor.untimed += 1
+            case .late:
                 counts.late += 1
-                events.append(.late(fix))
-            case .released(let fix, let transitions, let inaccurateKeys):
+                events.append(.late(outputs.fixes[cursor.fix]))
+                cursor.fix += 1
+            case .released:
+                let index = cursor.fix
+                cursor.fix += 1
                 if reminders != nil {
-                    events.append(.fix(fix))
-                    for decision in reminders!.advance(to: fix.time) { record(decision, into: &events) }
+                    events.append(.fix(outputs.fixes[index]))
+                    for decision in reminders!.advance(to: outputs.fixes[index].time) { record(decision, into: &events) }
                 }
+                let transitions = Int(item.transitions)
                 for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
                     counts.transitions += 1
                     events.append(.transition(found.transition))
@@ -239,11 +253,14 @@ public struct ReminderPipeline: Sendable {
                     }
                 }
                 cursor.transition += transitions
-                guard let count = inaccurateKeys else { continue }
+                guard item.inaccurateKeys >= 0 else { continue }
+                let count = Int(item.inaccurateKeys)
                 let keys = Array(outputs.inaccurateKeys[cursor.key..<cursor.key + count])
                 cursor.key += count
                 guard reminders != nil else { continue }
-                for decision in reminders!.handleInaccurate(fix, regionKeys: keys) { record(decision, into: &events) }
+                for decision in reminders!.handleInaccurate(outputs.fixes[index], regionKeys: keys) {
+                    record(decision, into: &events)
+                }
             }
         }
     }

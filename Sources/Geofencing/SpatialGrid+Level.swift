@@ -108,6 +108,20 @@ import GeoCore
         }
     }
 
+    /// The one cell (level-local number) the record's box touches, as
+    /// ``forEachCell(covering:frame:_:)`` would call it; `nil` when it
+    /// touches none or several.
+    @inline(__always)
+    func singleCell(covering record: CandidateRecord, frame: GridFrame) -> Int? {
+        var count = 0
+        var found = 0
+        forEachCell(covering: record, frame: frame) { cell in
+            count += 1
+            found = cell
+        }
+        return count == 1 ? found : nil
+    }
+
     private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }
     private func column(_ x: Double) -> Int { min(max(Int(x * inverseCellLongitude), 0), columns - 1) }
 }

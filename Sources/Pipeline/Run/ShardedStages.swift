@@ -32,7 +32,7 @@ final class ShardedStages {
         }
     }
 
-    private static let readsInFlight = 3
+    private static let readsInFlight = 6
 
     private var router: DeviceShard
     private let inboxes: [HandOffQueue<Work>]
@@ -69,8 +69,8 @@ final class ShardedStages {
 
     /// The worker's part of one read: its devices' inputs, in order.
     private static func take(_ work: Work, shard: Int, with stages: inout DeviceStages) -> DeviceOutputs {
-        var outputs = DeviceOutputs()
         let mine = UInt8(shard)
+        var outputs = DeviceOutputs(capacity: work.shards.count { $0 == mine })
         for (index, fix) in work.fixes.enumerated() where work.shards[index] == mine {
             stages.push(fix, into: &outputs)
             outputs.endInput()

@@ -77,6 +77,13 @@ public struct DeviceOutputs: Sendable {
     /// Empty outputs.
     public init() {}
 
+    /// Empty outputs with room for about `inputs` inputs' outcomes.
+    init(capacity inputs: Int) {
+        items.reserveCapacity(inputs)
+        fixes.reserveCapacity(inputs)
+        itemEnds.reserveCapacity(inputs)
+    }
+
     /// Forgets everything, keeping the storage.
     public mutating func removeAll() {
         items.removeAll(keepingCapacity: true)

@@ -143,7 +143,7 @@ public struct DeviceStages: Sendable {
     private mutating func evaluate(_ fix: TimedFix, into outputs: inout DeviceOutputs) {
         let device = fix.device
         if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix.coordinate, device: device) }
-        transitions.removeAll(keepingCapacity: true)
+        if !transitions.isEmpty { transitions.removeAll(keepingCapacity: true) }
         let disposition = detector.process(fix, into: &transitions)
         for transition in transitions {
             let unmonitored = monitor.map { !$0.isMonitored(transition.regionKey, device: device) } ?? false

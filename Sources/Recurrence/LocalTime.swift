@@ -22,7 +22,7 @@ struct WallClock: Hashable, Comparable {
     /// The wall-clock reading of `instant` in `zone`.
     init(_ instant: Date, in zone: TimeZone) {
         let whole = Int64(instant.timeIntervalSince1970.rounded(.down))
-        seconds = whole + Int64(zone.secondsFromGMT(for: instant))
+        seconds = whole + Int64(zone.utcOffset(at: instant))
         fraction = instant.timeIntervalSince1970 - Double(whole)
     }
 
@@ -46,18 +46,20 @@ struct WallClock: Hashable, Comparable {
         // Offsets in force a day and a half either side bracket any single
         // transition; each candidate offset is checked against the instant it gives.
         let probe = Date(timeIntervalSince1970: Double(seconds))
-        let before = zone.secondsFromGMT(for: probe.addingTimeInterval(-129_600))
-        let after = zone.secondsFromGMT(for: probe.addingTimeInterval(129_600))
-        var matches: [Int64] = []
-        for offset in Set([before, after, zone.secondsFromGMT(for: probe)]) {
+        let before = zone.utcOffset(at: probe.addingTimeInterval(-129_600))
+        let after = zone.utcOffset(at: probe.addingTimeInterval(129_600))
+        let middle = zone.utcOffset(at: probe)
+        var earliest: Int64?
+        for (index, offset) in [before, after, middle].enumerated() {
+            guard !(index >= 1 && offset == before), !(index == 2 && offset == after) else { continue }
             let instant = seconds - Int64(offset)
-            if zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) == offset {
-                matches.append(instant)
+            if zone.utcOffset(at: Date(timeIntervalSince1970: Double(instant))) == offset {
+                earliest = min(earliest ?? instant, instant)
             }
         }
         // Repeated: the first; skipped: shifted forward by the gap, which is
         // the wall time read with the offset from before the gap.
-        let instant = matches.min() ?? seconds - Int64(before)
+        let instant = earliest ?? seconds - Int64(before)
         return Date(timeIntervalSince1970: Double(instant) + fraction)
     }
 

@@ -35,7 +35,7 @@ public enum RFC3339Text {
 
     /// The date in a time zone, `2025-03-20T17:45:00+01:00`.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: date)
+        let offset = zone.utcOffset(at: date)
         let local = Timestamp(
             nanoseconds: timestamp(date).nanoseconds + Int64(offset) * 1_000_000_000,
             fractionDigits: timestamp(date).fractionDigits)

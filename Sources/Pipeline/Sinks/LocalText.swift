@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Recurrence
 
 /// Human-readable dates and spans for tables.
 public enum LocalText {
@@ -9,7 +10,7 @@ public enum LocalText {
     /// `2025-04-14 09:00 +02:00`: the wall-clock time in `zone` and its offset.
     public static func dateTime(_ date: Date, in zone: TimeZone) -> String {
         let parts = local(date, in: zone)
-        let offset = zone.secondsFromGMT(for: date)
+        let offset = zone.utcOffset(at: date)
         let sign = offset < 0 ? "-" : "+"
         let zoneText = offset == 0 ? "UTC" : sign + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)
         return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) \(zoneText)"
@@ -40,7 +41,7 @@ public enum LocalText {
     )
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int)
     {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.utcOffset(at: date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let civil = CivilCalendar.date(fromDays: days)

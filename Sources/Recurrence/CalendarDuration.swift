@@ -70,7 +70,7 @@ public struct CalendarDuration: Hashable, Sendable {
     public init(parsing text: String) throws {
         let trimmed = text.trimmingWhitespace()
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
-        let unitText = trimmed.dropFirst(digits.count).trimmingWhitespace().lowercased()
+        let unitText = trimmed.dropFirst(digits.count).trimmedLowercased()
         guard !digits.isEmpty, digits.count <= 9, let value = Int(digits),
             let unit = Self.unitNames[unitText]
         else { throw RecurrenceError.invalidDuration(text) }
@@ -101,9 +101,31 @@ extension CalendarDuration: CustomStringConvertible {
 extension StringProtocol {
     /// The text without leading and trailing whitespace.
     func trimmingWhitespace() -> String {
+        // ASCII (every name and number in a tasks file): by bytes, the same
+        // answer without walking characters.
+        if let trimmed = asciiTrimmed() { return String(decoding: trimmed, as: UTF8.self) }
         guard let first = firstIndex(where: { !$0.isWhitespace }),
             let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
+    }
+
+    /// The text's UTF-8 bytes without leading and trailing whitespace when
+    /// every byte is ASCII; `nil` otherwise.
+    func asciiTrimmed() -> ArraySlice<UInt8>? {
+        let bytes = Array(utf8)
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        // Space, and tab through carriage return: ASCII's whitespace characters.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return [] }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!
+        return bytes[first...last]
+    }
+
+    /// ``trimmingWhitespace()`` then `lowercased()`, by bytes for ASCII text.
+    func trimmedLowercased() -> String {
+        guard let trimmed = asciiTrimmed() else { return trimmingWhitespace().lowercased() }
+        return String(
+            decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -11,7 +11,7 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
     ///
     /// - Throws: ``RecurrenceError/invalidWeekday(_:)`` naming the text.
     public init(parsing text: String) throws {
-        let key = text.trimmingWhitespace().lowercased()
+        let key = text.trimmedLowercased()
         let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         guard let index = names.firstIndex(where: { $0 == key || $0.prefix(3) == key || $0.prefix(2) == key }),
             !key.isEmpty

@@ -166,13 +166,15 @@ import Testing
             #expect(run.result.status == 0, "\(run.result.stderr)")
             return run.peakKilobytes * 1024
         }
-        // All devices active at once: the working state of each.
-        let small = try peak(try devices(1_000, fixes: 8))
+        // All devices active at once: the working state of each. Both feeds
+        // hold 248 000 fixes, so that what a run holds in flight (reads
+        // decoded ahead, slices with the worker threads) is the same in both.
+        let small = try peak(try devices(1_000, fixes: 248))
         let large = try peak(try devices(31_000, fixes: 8))
         let active = Double(large - small) / 30_000
-        // One after another over 17 hours: with --device-idle 1m at most a
-        // hundred are active; the rest are kept packed.
-        let staggeredSmall = try peak(try devices(1_000, fixes: 8, stagger: 2), ["--device-idle", "1m"])
+        // One after another over 17 hours: with --device-idle 1m about forty
+        // are active at a time in both feeds; the rest are kept packed.
+        let staggeredSmall = try peak(try devices(1_000, fixes: 248, stagger: 62), ["--device-idle", "1m"])
         let staggeredLarge = try peak(try devices(31_000, fixes: 8, stagger: 2), ["--device-idle", "1m"])
         let idle = Double(staggeredLarge - staggeredSmall) / 30_000
         print("bytes per device: \(Int(active)) active, \(Int(idle)) idle")

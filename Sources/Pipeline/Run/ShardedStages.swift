@@ -16,23 +16,35 @@ import GeoCore
 /// Used from one thread; ``finish(_:dispatch:)``, ``end(_:dispatch:)`` or
 /// ``stop()`` ends the workers.
 final class ShardedStages {
-    /// One read's inputs as the workers see them.
+    /// A slice of one read's inputs as the workers see them.
     private final class Work: Sendable {
         let feed: String
-        let fixes: [Fix]
+        /// The read's fixes, shared by its slices.
+        let allFixes: [Fix]
+        /// The fixes of this slice.
+        let range: Range<Int>
+        /// The read's epochs without a fix (its last slice only).
         let epochs: [EpochWithoutFix]
         /// The shard of each input: the fixes, then the epochs.
         let shards: [UInt8]
 
-        init(feed: String, fixes: [Fix], epochs: [EpochWithoutFix], shards: [UInt8]) {
+        init(feed: String, fixes: [Fix], range: Range<Int>, epochs: [EpochWithoutFix], shards: [UInt8]) {
             self.feed = feed
-            self.fixes = fixes
+            allFixes = fixes
+            self.range = range
             self.epochs = epochs
             self.shards = shards
         }
+
+        var fixes: ArraySlice<Fix> { allFixes[range] }
     }
 
-    private static let readsInFlight = 6
+    /// Fixes per slice: small enough that the slices in flight hold little
+    /// (a read of a CSV fleet is some 35 000 fixes), large enough that a
+    /// hand-over costs nothing per fix.
+    private static let sliceSize = 4096
+
+    private static let slicesInFlight = 8
 
     private var router: DeviceShard
     private let inboxes: [HandOffQueue<Work>]
@@ -47,8 +59,8 @@ final class ShardedStages {
     init(jobs: Int, like pipeline: ReminderPipeline) {
         let count = min(max(1, jobs), RunSettings.maximumJobs)
         router = DeviceShard(count: count)
-        inboxes = (0..<count).map { _ in HandOffQueue(depth: Self.readsInFlight + 1) }
-        outboxes = (0..<count).map { _ in HandOffQueue(depth: Self.readsInFlight + 1) }
+        inboxes = (0..<count).map { _ in HandOffQueue(depth: Self.slicesInFlight + 1) }
+        outboxes = (0..<count).map { _ in HandOffQueue(depth: Self.slicesInFlight + 1) }
         ended = (0..<count).map { _ in HandOffQueue(depth: 1) }
         for shard in 0..<count {
             let (inbox, outbox, end) = (inboxes[shard], outboxes[shard], ended[shard])
@@ -71,11 +83,11 @@ final class ShardedStages {
     private static func take(_ work: Work, shard: Int, with stages: inout DeviceStages) -> DeviceOutputs {
         let mine = UInt8(shard)
         var outputs = DeviceOutputs(capacity: work.shards.count { $0 == mine })
-        for (index, fix) in work.fixes.enumerated() where work.shards[index] == mine {
+        for (index, fix) in zip(work.shards.indices, work.fixes) where work.shards[index] == mine {
             stages.push(fix, into: &outputs)
             outputs.endInput()
         }
-        for (index, epoch) in work.epochs.enumerated() where work.shards[work.fixes.count + index] == mine {
+        for (index, epoch) in work.epochs.enumerated() where work.shards[work.range.count + index] == mine {
             stages.advance(device: epoch.device, to: epoch.time, into: &outputs)
             outputs.endInput()
         }
@@ -86,21 +98,27 @@ final class ShardedStages {
     typealias Dispatch = (_ events: [ReminderPipeline.Event], _ feed: String) -> Void
 
     /// Hands one read of `feed` — its `fixes`, then its `epochs` — to the
-    /// workers, and hands `pipeline` the outcomes of the oldest read when
-    /// enough are in flight; `dispatch` gets their events a few thousand at
-    /// a time.
+    /// workers in slices, and hands `pipeline` the outcomes of the oldest
+    /// slice whenever enough are in flight; `dispatch` gets their events a
+    /// few thousand at a time.
     func submit(
         feed: String, fixes: [Fix], epochs: [EpochWithoutFix], to pipeline: inout ReminderPipeline,
         dispatch: Dispatch
     ) {
-        var shards: [UInt8] = []
-        shards.reserveCapacity(fixes.count + epochs.count)
-        for fix in fixes { shards.append(UInt8(router.shard(of: fix.device))) }
-        for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) }
-        let work = Work(feed: feed, fixes: fixes, epochs: epochs, shards: shards)
-        for inbox in inboxes { _ = inbox.push(work) }
-        inFlight.append(work)
-        while inFlight.count >= Self.readsInFlight { collect(into: &pipeline, dispatch: dispatch) }
+        var start = 0
+        repeat {
+            let end = min(start + Self.sliceSize, fixes.count)
+            let last = end == fixes.count
+            var shards: [UInt8] = []
+            shards.reserveCapacity(end - start + (last ? epochs.count : 0))
+            for fix in fixes[start..<end] { shards.append(UInt8(router.shard(of: fix.device))) }
+            if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
+            let work = Work(feed: feed, fixes: fixes, range: start..<end, epochs: last ? epochs : [], shards: shards)
+            for inbox in inboxes { _ = inbox.push(work) }
+            inFlight.append(work)
+            while inFlight.count >= Self.slicesInFlight { collect(into: &pipeline, dispatch: dispatch) }
+            start = end
+        } while start < fixes.count
     }
 
     /// Hands `pipeline` the outcomes of every read in flight.

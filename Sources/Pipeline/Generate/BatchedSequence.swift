@@ -11,8 +11,8 @@ import Foundation
 /// left running.
 ///
 /// ```swift
-/// for batch in BatchedSequence(simulation.fixes(), batchSize: 4096) {
-///     for fix in batch { … }
+/// for batch in BatchedSequence(feed.epochs, batchSize: 4096) {
+///     for epoch in batch { … }
 /// }
 /// ```
 package struct BatchedSequence<Base: Sequence & Sendable>: Sequence where Base.Element: Sendable {

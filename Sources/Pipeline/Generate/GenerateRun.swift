@@ -110,16 +110,19 @@ public enum GenerateRun {
         bytes.reserveCapacity(1 << 21)
         encoder.appendHeader(to: &bytes)
         // The simulation runs a batch ahead on a thread of its own while
-        // this one encodes and writes: the two take about as long.
-        for batch in BatchedSequence(simulation.fixes(), batchSize: 4096) {
-            for delivered in batch {
+        // this one makes the fixes, encodes and writes them: the two take
+        // about as long. Epochs cross between them, plain values cheap to copy.
+        let feed = simulation.fixes()
+        for batch in BatchedSequence(feed.epochs, batchSize: 4096) {
+            for epoch in batch {
+                let delivered = feed.fix(epoch)
                 encoder.append(delivered.fix, valid: delivered.valid, to: &bytes)
                 count(delivered, into: &summary)
             }
             if bytes.count >= 1 << 20 {
                 try writer.write(bytes)
                 bytes.removeAll(keepingCapacity: true)
-                timeline.show(batch.last?.fix.time)
+                timeline.show(batch.last.map { feed.fix($0).fix.time } ?? nil)
             }
         }
         encoder.appendFooter(to: &bytes)

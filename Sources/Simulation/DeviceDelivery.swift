@@ -51,6 +51,7 @@ struct DeviceDelivery: IteratorProtocol {
         duplicatesRandom = streams.duplicates
     }
 
+    @inline(__always)
     mutating func next() -> Arrival? {
         if let copy = pendingCopy {
             pendingCopy = nil
@@ -61,6 +62,7 @@ struct DeviceDelivery: IteratorProtocol {
         return arrival
     }
 
+    @inline(__always)
     private mutating func nextArrival() -> Arrival? {
         if maximumDelay == 0 {
             guard let sample = sampler.next() else { return nil }

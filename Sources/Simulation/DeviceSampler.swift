@@ -47,6 +47,7 @@ struct DeviceSampler: IteratorProtocol {
         coldStartEnd = path.start.adding(seconds: delivery.coldStart).nanoseconds
     }
 
+    @inline(__always)
     mutating func next() -> Sample? {
         while let time = grid.next() {
             let truth = cursor.position(at: Timestamp(nanoseconds: time))

@@ -30,6 +30,7 @@ struct ErrorProcess {
     }
 
     /// The error at `nanoseconds` (since 1970); times must not decrease.
+    @inline(__always)
     mutating func offset(at nanoseconds: Int64) -> Offset {
         if model.isErrorFree { return .zero }
         let biasNow = nextBias(at: nanoseconds)
@@ -43,6 +44,7 @@ struct ErrorProcess {
         return error
     }
 
+    @inline(__always)
     private mutating func nextBias(at nanoseconds: Int64) -> Offset {
         let normal = gaussian.normalPair()
         guard let (previous, time) = bias else {
@@ -67,6 +69,7 @@ extension Coordinate {
     /// This coordinate moved by `offset` metres on the local east/north
     /// plane (a flat-Earth step, exact to millimetres over kilometres away
     /// from the poles; the latitude is clamped to ±90°, the longitude wrapped).
+    @inline(__always)
     func moved(by offset: ErrorProcess.Offset) -> Coordinate {
         let latitude = max(-90, min(90, self.latitude + offset.north / Geodesy.metresPerDegree))
         let metresPerDegreeEast = Geodesy.metresPerDegree * _cos(self.latitude * .pi / 180)

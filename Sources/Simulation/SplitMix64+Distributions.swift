@@ -2,6 +2,7 @@ import GeoCore
 
 extension SplitMix64 {
     /// Two independent standard normal values (Box–Muller).
+    @inline(__always)
     mutating func normalPair() -> (Double, Double) {
         let radius = (-2 * _log(1 - uniform(0, 1))).squareRoot()
         let angle = uniform(0, 2 * .pi)

@@ -7,9 +7,10 @@ import GeoCore
 /// the epochs to another, which makes the fixes and encodes them.
 public struct SimulatedFeed: Sequence, Sendable {
     private let simulation: FeedSimulation
-    private let names: [String?]
-    private let accuracy: Double?
-    private let hdop: Double?
+    // Read by the inlinable fix(_:), which generate calls for every epoch.
+    @usableFromInline let names: [String?]
+    @usableFromInline let accuracy: Double?
+    @usableFromInline let hdop: Double?
 
     init(simulation: FeedSimulation) {
         self.simulation = simulation
@@ -22,14 +23,14 @@ public struct SimulatedFeed: Sequence, Sendable {
     /// device's name, accuracy and HDOP that ``fix(_:)`` adds.
     public var epochs: Epochs { Epochs(simulation: simulation) }
 
-    /// The fix of `epoch`, one of this feed's ``epochs``.
-    public func fix(_ epoch: SimulatedEpoch) -> SimulatedFix {
-        let sample = epoch.sample
-        let fix = Fix(
-            time: Timestamp(nanoseconds: sample.time, fractionDigits: sample.fractionDigits), coordinate: sample.coordinate,
-            speed: sample.motion.speed, course: sample.motion.course, hdop: hdop, accuracy: accuracy,
+    /// The fix `epoch` reports, for one of this feed's ``epochs``:
+    /// ``SimulatedEpoch/valid`` says whether it is a valid epoch.
+    @inlinable
+    public func fix(_ epoch: SimulatedEpoch) -> Fix {
+        Fix(
+            time: Timestamp(nanoseconds: epoch.nanoseconds, fractionDigits: epoch.fractionDigits),
+            coordinate: epoch.coordinate, speed: epoch.speed, course: epoch.course, hdop: hdop, accuracy: accuracy,
             device: names[epoch.device])
-        return SimulatedFix(fix: fix, valid: sample.valid)
     }
 
     /// Reads the fixes one by one.
@@ -43,7 +44,9 @@ public struct SimulatedFeed: Sequence, Sendable {
         }
 
         /// The next delivered fix, or `nil` at the end of the feed.
-        public mutating func next() -> SimulatedFix? { epochs.next().map(feed.fix) }
+        public mutating func next() -> SimulatedFix? {
+            epochs.next().map { SimulatedFix(fix: feed.fix($0), valid: $0.valid) }
+        }
     }
 
     /// A fresh read from the first fix.
@@ -59,10 +62,10 @@ public struct SimulatedFeed: Sequence, Sendable {
 
             fileprivate init(_ simulation: FeedSimulation) {
                 let streams = DeviceRandomStreams.devices(simulation.devices.count, seed: simulation.seed)
-                let deliveries = zip(simulation.devices, streams).map { device, streams in
+                let deliveries = zip(simulation.devices.indices, streams).map { device, streams in
                     let sampler = DeviceSampler(
-                        path: device.path, errorModel: simulation.errorModel, delivery: simulation.delivery,
-                        streams: streams)
+                        device: device, path: simulation.devices[device].path, errorModel: simulation.errorModel,
+                        delivery: simulation.delivery, streams: streams)
                     return DeviceDelivery(sampler: sampler, delivery: simulation.delivery, streams: streams)
                 }
                 merge = DeviceMerge(deliveries) { $0.time }
@@ -70,7 +73,7 @@ public struct SimulatedFeed: Sequence, Sendable {
 
             /// The next delivered epoch, or `nil` at the end of the feed.
             public mutating func next() -> SimulatedEpoch? {
-                merge.next().map { SimulatedEpoch(device: $0.device, sample: $0.element.sample) }
+                merge.next()?.element.epoch
             }
         }
 
@@ -79,11 +82,23 @@ public struct SimulatedFeed: Sequence, Sendable {
     }
 }
 
-/// One delivered fix of a ``SimulatedFeed`` as plain values (cheap to copy,
-/// nothing reference-counted), before ``SimulatedFeed/fix(_:)`` makes it a fix.
+/// One delivered fix of a ``SimulatedFeed`` as plain values, nothing
+/// reference-counted: cheap to copy, and to hand from thread to thread.
+/// ``SimulatedFeed/fix(_:)`` adds the device's name and the error model's
+/// accuracy and HDOP.
 public struct SimulatedEpoch: Sendable {
     /// The index of the device in ``FeedSimulation/devices``.
-    let device: Int
-    /// Its time, position, motion and validity.
-    let sample: DeviceSampler.Sample
+    public let device: Int
+    /// When the fix was taken, in nanoseconds since 1970.
+    public let nanoseconds: Int64
+    /// The fraction digits that show the time (``Timestamp/fractionDigits``).
+    public let fractionDigits: UInt8
+    /// The noisy position.
+    public let coordinate: Coordinate
+    /// The true speed of the leg, metres per second.
+    public let speed: Double?
+    /// The true course of the leg, degrees.
+    public let course: Double?
+    /// `false` during a cold start.
+    public let valid: Bool
 }

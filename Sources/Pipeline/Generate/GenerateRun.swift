@@ -77,7 +77,7 @@ public enum GenerateRun {
                     try await terminal.write($0)
                 }
                 bytes.removeAll(keepingCapacity: true)
-                count(delivered, into: &summary)
+                count(valid: delivered.valid, into: &summary)
             }
         } catch is CancellationError {
             Console.write("generate: stopped; \(summary.fixes) fixes written to \(path)")
@@ -115,14 +115,13 @@ public enum GenerateRun {
         let feed = simulation.fixes()
         for batch in BatchedSequence(feed.epochs, batchSize: 4096) {
             for epoch in batch {
-                let delivered = feed.fix(epoch)
-                encoder.append(delivered.fix, valid: delivered.valid, to: &bytes)
-                count(delivered, into: &summary)
+                encoder.append(feed.fix(epoch), valid: epoch.valid, to: &bytes)
+                count(valid: epoch.valid, into: &summary)
             }
             if bytes.count >= 1 << 20 {
                 try writer.write(bytes)
                 bytes.removeAll(keepingCapacity: true)
-                timeline.show(batch.last.map { feed.fix($0).fix.time } ?? nil)
+                timeline.show(batch.last.map { Timestamp(nanoseconds: $0.nanoseconds) })
             }
         }
         encoder.appendFooter(to: &bytes)
@@ -147,7 +146,7 @@ public enum GenerateRun {
         for delivered in simulation.fixes() {
             let slot = slots[delivered.fix.device ?? ""] ?? 0
             encoders[slot].append(delivered.fix, valid: delivered.valid, to: &buffers[slot])
-            count(delivered, into: &summary)
+            count(valid: delivered.valid, into: &summary)
             if buffers[slot].count >= 1 << 20 {
                 try writers[slot].write(buffers[slot])
                 buffers[slot].removeAll(keepingCapacity: true)
@@ -192,9 +191,9 @@ public enum GenerateRun {
         }
     }
 
-    private static func count(_ delivered: SimulatedFix, into summary: inout GenerateSummary) {
+    private static func count(valid: Bool, into summary: inout GenerateSummary) {
         summary.fixes += 1
-        if !delivered.valid { summary.invalid += 1 }
+        if !valid { summary.invalid += 1 }
     }
 }
 

@@ -63,11 +63,9 @@ public struct NMEAEncoder: FeedEncoder {
     /// The fix must have a time.
     public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
         guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
-        // Formed in a zero-filled stack buffer (as ByteCursor's checksum
-        // needs) and appended at once: numbers are at most 21 bytes, so an
-        // epoch stays far below the buffer's size.
+        // Formed in a stack buffer and appended at once: numbers are at most
+        // 21 bytes, so an epoch stays far below the buffer's size.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
-            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             write(fix, time: EpochClock(time), valid: valid, to: &cursor)
             bytes.append(contentsOf: cursor.written)
@@ -140,7 +138,6 @@ public struct NMEAEncoder: FeedEncoder {
     package static func sentence(_ body: String) -> String {
         let body = Array(body.utf8)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 14) { buffer in
-            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             cursor.put(0x24)
             for byte in body { cursor.put(byte) }

@@ -37,9 +37,9 @@ struct ErrorProcess {
         let jitter = gaussian.normalPair()
         var error = Offset(east: biasNow.east + model.noise * jitter.0, north: biasNow.north + model.noise * jitter.1)
         if model.outliers.probability > 0, outlierRandom.chance(model.outliers.probability) {
-            let direction = outlierRandom.uniform(0, 2 * .pi)
-            error.east += model.outliers.distance * _sin(direction)
-            error.north += model.outliers.distance * _cos(direction)
+            let direction = _sinCos(outlierRandom.uniform(0, 2 * .pi))
+            error.east += model.outliers.distance * direction.sin
+            error.north += model.outliers.distance * direction.cos
         }
         return error
     }

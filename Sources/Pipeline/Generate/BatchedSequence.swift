@@ -33,10 +33,10 @@ package struct BatchedSequence<Base: Sequence & Sendable>: Sequence where Base.E
 
     /// The batches, as the producer hands them over; stops the producer when dropped.
     package final class Iterator: IteratorProtocol {
-        private let queue: BatchQueue<[Base.Element]>
+        private let queue: BoundedQueue<[Base.Element]>
 
         fileprivate init(_ sequence: BatchedSequence) {
-            let queue = BatchQueue<[Base.Element]>(depth: sequence.depth)
+            let queue = BoundedQueue<[Base.Element]>(depth: sequence.depth)
             self.queue = queue
             let (base, batchSize) = (sequence.base, sequence.batchSize)
             Thread {
@@ -57,56 +57,5 @@ package struct BatchedSequence<Base: Sequence & Sendable>: Sequence where Base.E
 
         /// The next batch, waiting for the producer; `nil` after the last.
         package func next() -> [Base.Element]? { queue.pop() }
-    }
-}
-
-/// A bounded first-in first-out hand-over between one producer thread and
-/// one consumer, guarded by a condition.
-private final class BatchQueue<Element: Sendable>: @unchecked Sendable {
-    // Every stored property is read and written with `condition` locked.
-    private let condition = NSCondition()
-    private var items: [Element] = []
-    private var finished = false
-    private var cancelled = false
-    private let depth: Int
-
-    init(depth: Int) { self.depth = depth }
-
-    /// Waits for room and appends; `false` when the consumer has gone.
-    func push(_ item: Element) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= depth && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        items.append(item)
-        condition.broadcast()
-        return true
-    }
-
-    /// Marks the end: `pop` returns `nil` once the queue is empty.
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Tells the producer to stop.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        items.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits for an item; `nil` at the end.
-    func pop() -> Element? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !finished { condition.wait() }
-        guard !items.isEmpty else { return nil }
-        condition.broadcast()
-        return items.removeFirst()
     }
 }

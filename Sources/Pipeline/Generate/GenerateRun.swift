@@ -104,29 +104,31 @@ public enum GenerateRun {
         _ simulation: FeedSimulation, encoder: any FeedEncoder, path: String, hashing: Bool,
         into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> GenerateSummary.Output {
-        let writer = try HashedFileWriter(path: path, hashing: hashing)
+        let writer = BackgroundWriter(try HashedFileWriter(path: path, hashing: hashing))
         var encoder = encoder
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 21)
+        bytes.reserveCapacity(1 << 20)
         encoder.appendHeader(to: &bytes)
-        // The simulation runs a batch ahead on a thread of its own while
-        // this one makes the fixes, encodes and writes them: the two take
-        // about as long. Epochs cross between them, plain values cheap to copy.
+        // Three threads: the simulation runs a batch ahead, this one makes
+        // the fixes and encodes them, and the writer copies the last half
+        // megabyte into the file. Epochs cross as plain values, cheap to
+        // copy, in batches small enough for the allocator to reuse.
         let feed = simulation.fixes()
-        for batch in BatchedSequence(feed.epochs, batchSize: 4096) {
+        for batch in BatchedSequence(feed.epochs, batchSize: 1024) {
             for epoch in batch {
                 encoder.append(feed.fix(epoch), valid: epoch.valid, to: &bytes)
                 count(valid: epoch.valid, into: &summary)
             }
-            if bytes.count >= 1 << 20 {
-                try writer.write(bytes)
-                bytes.removeAll(keepingCapacity: true)
+            if bytes.count >= 1 << 19 {
+                try writer.write(&bytes)
                 timeline.show(batch.last.map { Timestamp(nanoseconds: $0.nanoseconds) })
             }
         }
         encoder.appendFooter(to: &bytes)
-        try writer.write(bytes)
-        return GenerateSummary.Output(role: "feed", path: path, bytes: writer.byteCount, sha256: writer.close())
+        try writer.write(&bytes)
+        try writer.finish()
+        return GenerateSummary.Output(
+            role: "feed", path: path, bytes: writer.file.byteCount, sha256: writer.file.close())
     }
 
     private static func writeFeeds(

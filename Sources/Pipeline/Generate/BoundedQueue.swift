@@ -1,0 +1,54 @@
+import Foundation
+
+/// A bounded first-in first-out hand-over between one producer thread and
+/// one consumer, guarded by a condition.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    // Every stored property is read and written with `condition` locked.
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var finished = false
+    private var cancelled = false
+    private let depth: Int
+
+    init(depth: Int) { self.depth = depth }
+
+    /// Waits for room and appends; `false` once the queue is cancelled.
+    func push(_ item: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= depth && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    /// Marks the end: `pop` returns `nil` once the queue is empty.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Ends the hand-over from either side (a consumer gone, a producer
+    /// that must stop): the items waiting are dropped, `push` returns
+    /// `false` and `pop` `nil` from now on.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        items.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for an item; `nil` at the end or once cancelled.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !finished && !cancelled { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
+}

@@ -101,7 +101,7 @@ public enum GenerateRun {
     }
 
     private static func writeFeed(
-        _ simulation: FeedSimulation, encoder: any FeedEncoder, path: String, hashing: Bool,
+        _ simulation: FeedSimulation, encoder: some FeedEncoder, path: String, hashing: Bool,
         into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> GenerateSummary.Output {
         let writer = BackgroundWriter(try HashedFileWriter(path: path, hashing: hashing))
@@ -112,11 +112,14 @@ public enum GenerateRun {
         // Three threads: the simulation runs a batch ahead, this one makes
         // the fixes and encodes them, and the writer copies the last half
         // megabyte into the file. Epochs cross as plain values, cheap to
-        // copy, in batches small enough for the allocator to reuse.
+        // copy, in batches small enough for the allocator to reuse; one Fix
+        // is updated for each, and the encoder is opened once.
         let feed = simulation.fixes()
+        var fix = Fix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
         for batch in BatchedSequence(feed.epochs, batchSize: 1024) {
             for epoch in batch {
-                encoder.append(feed.fix(epoch), valid: epoch.valid, to: &bytes)
+                feed.update(&fix, to: epoch)
+                encoder.append(fix, valid: epoch.valid, to: &bytes)
                 count(valid: epoch.valid, into: &summary)
             }
             if bytes.count >= 1 << 19 {

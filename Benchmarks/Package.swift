@@ -7,6 +7,7 @@ import PackageDescription
 //   swift package benchmark --target RecurrenceBenchmarks
 //   swift package benchmark --target DecodeBenchmarks   (NMEA, GPX, CSV, gpsd)
 //   swift package benchmark --target ReplayBenchmarks   (end to end)
+//   swift package benchmark --target ScalingBenchmarks  (devices, tasks, regions, jobs)
 //   swift package benchmark --target GenerateBenchmarks (the simulator, every format)
 //   swift package benchmark --target EvaluateBenchmarks (truth events, a sweep, the replay beside it)
 // and, from the repository root, the CI gate on GateBenchmarks' allocations and
@@ -82,6 +83,18 @@ let package = Package(
                 "BenchmarkWorkloads",
             ],
             path: "Benchmarks/ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ScalingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FeedParsing", package: "Repeat"),
+                .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+                "BenchmarkWorkloads",
+            ],
+            path: "Benchmarks/ScalingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

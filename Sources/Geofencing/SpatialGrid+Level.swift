@@ -108,6 +108,29 @@ import GeoCore
         }
     }
 
+    /// The one cell (level-local number) the record's box touches, as
+    /// ``forEachCell(covering:frame:_:)`` would call it; `nil` when it
+    /// touches none or several. The same arithmetic, without the walk.
+    @inline(__always)
+    func singleCell(covering record: CandidateRecord, frame: GridFrame) -> Int? {
+        let margin = 1e-7
+        let low = max(frame.latMin, record.latitude - Double(record.halfLatitude) - margin)
+        let high = min(frame.latMax, record.latitude + Double(record.halfLatitude) + margin)
+        guard low <= high else { return nil }
+        let row0 = row(low - frame.latMin)
+        guard row0 == row(high - frame.latMin) else { return nil }
+        let half = Double(record.halfLongitude) + margin
+        guard half < 180 else { return columns == 1 ? cellNumber(row: row0, column: 0) : nil }
+        let west = frame.x(record.longitude - half)
+        let east = west + 2 * half
+        // A box that wraps past x = 360 touches two column ranges unless
+        // they merge into all columns: leave those to the walk.
+        guard east <= 360, west <= frame.xSpan else { return nil }
+        let column0 = column(west)
+        guard column0 == column(min(east, frame.xSpan)) else { return nil }
+        return cellNumber(row: row0, column: column0)
+    }
+
     private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }
     private func column(_ x: Double) -> Int { min(max(Int(x * inverseCellLongitude), 0), columns - 1) }
 }

@@ -96,6 +96,14 @@ public struct DetectorStatistics: Hashable, Sendable {
 
     /// Empty statistics.
     public init() {}
+
+    /// Adds the counts of `other` (another detector that took other devices).
+    public mutating func add(_ other: DetectorStatistics) {
+        accepted += other.accepted
+        inaccurate += other.inaccurate
+        invalid += other.invalid
+        outOfOrder += other.outOfOrder
+    }
 }
 
 /// What the detector did with one fix.

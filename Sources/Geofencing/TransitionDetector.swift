@@ -50,6 +50,16 @@ public struct TransitionDetector: Sendable {
         index = SpatialGrid(shapes: regions.shapes)
     }
 
+    /// A detector over the same regions, index and settings that has seen
+    /// no device yet: one per worker thread or shard, sharing the index.
+    public func emptied() -> TransitionDetector {
+        var detector = self
+        detector.statistics = DetectorStatistics()
+        detector.devices = DeviceTable(empty: DeviceState())
+        detector.containingBuffer = []
+        return detector
+    }
+
     /// Adds a region (tasks change while a live feed runs); returns its key.
     public mutating func add(_ region: Region) -> Int {
         let key = regions.count
@@ -132,21 +142,31 @@ public struct TransitionDetector: Sendable {
         }
 
         // The regions containing the fix, in the index's order, in a buffer
-        // kept between fixes.
+        // kept between fixes; and the regions the segment from the previous
+        // fix may cross, found in the same walk of the index.
         var containing: [Int] = []
         swap(&containing, &containingBuffer)
         containing.removeAll(keepingCapacity: true)
-        index.forEachRegion(containing: point) { containing.append($0) }
         defer { swap(&containing, &containingBuffer) }
         if settings.reportsCross, let previous = state.lastPoint, let previousTime = state.lastTime {
-            let found = Self.crossings(
-                from: previous, to: point, skipping: state, containing: containing, index: index, regions: regions)
+            var found: [(Int, Double)] = []
+            let (box, reach) = Self.segmentBox(from: previous, to: point)
+            index.forEachRegion(
+                containing: point, segmentBox: box, within: reach, inside: { containing.append($0) },
+                near: { key in
+                    guard state.memberships[key] == nil else { return }
+                    let shape = regions.shape(at: key)
+                    guard !shape.contains(previous), let fraction = shape.crossing(from: previous, to: point) else { return }
+                    found.append((key, fraction))
+                })
             for (key, fraction) in found {
                 let closest = interpolate(from: previous, to: point, fraction: fraction)
                 emit(
                     .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
                     distance: regions.shape(at: key).reportedDistance(from: closest))
             }
+        } else {
+            index.forEachRegion(containing: point) { containing.append($0) }
         }
 
         // Regions containing the fix: count towards (or keep) an entry.
@@ -234,13 +254,10 @@ public struct TransitionDetector: Sendable {
         return Timestamp(nanoseconds: nanoseconds, fractionDigits: whole ? start.fractionDigits : max(start.fractionDigits, 3))
     }
 
-    /// Regions the segment passes through that the device was outside of
-    /// and that contain neither end, with the fraction of closest approach.
-    private static func crossings(
-        from start: Coordinate, to end: Coordinate, skipping state: DeviceState, containing: [Int],
-        index: SpatialGrid, regions: RegionTable
-    ) -> [(Int, Double)] {
-        // The short way round: a box from west to east that may wrap.
+    /// The box of the segment from `start` to `end` (the short way round
+    /// in longitude, so it may wrap) and a bound on how far any point of
+    /// the segment lies from `end`, in metres: the crossing query.
+    private static func segmentBox(from start: Coordinate, to end: Coordinate) -> (BoundingBox, Double) {
         let eastward = Geodesy.wrapLongitude(end.longitude - start.longitude) >= 0
         let box = BoundingBox(
             south: min(start.latitude, end.latitude), north: max(start.latitude, end.latitude),
@@ -249,14 +266,7 @@ public struct TransitionDetector: Sendable {
         // meridian, then along a parallel (cos φ ≤ 1).
         let dLon = abs(end.longitude - start.longitude)
         let reach = (abs(end.latitude - start.latitude) + min(dLon, 360 - dLon)) * Geodesy.metresPerDegree
-        var found: [(Int, Double)] = []
-        index.forEachCandidate(intersecting: box, within: reach, of: end) { key in
-            guard !containing.contains(key), state.memberships[key] == nil else { return }
-            let shape = regions.shape(at: key)
-            guard !shape.contains(start), let fraction = shape.crossing(from: start, to: end) else { return }
-            found.append((key, fraction))
-        }
-        return found
+        return (box, reach)
     }
 }
 

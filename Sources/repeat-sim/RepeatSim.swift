@@ -22,7 +22,7 @@ struct RepeatSim: AsyncParsableCommand {
         subcommands: [
             TaskCommand.self, PlaceCommand.self, DecodeCommand.self, ReplayCommand.self, LiveCommand.self, GenerateCommand.self,
             EvaluateCommand.self,
-            BenchCommand.self,
+            BenchCommand.self, MergeCommand.self,
         ]
     )
 

@@ -13,7 +13,7 @@ struct SnapshotTests {
     static let environment = ["COLUMNS": "80", "NO_COLOR": "1"]
 
     static let commands: [[String]] = [
-        [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["task"], ["task", "import"],
+        [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["merge"], ["task"], ["task", "import"],
         ["task", "add"],
         ["task", "edit"],
         ["task", "done"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"], ["place"],

@@ -132,6 +132,43 @@ import Testing
         #expect(pruned > 0 || kind == .country, "seed \(Self.seed)")
     }
 
+    @Test(
+        "a segment's end: the one-walk query gives the containing regions in order and every crossing candidate",
+        arguments: GeofenceWorkload.Layout.allCases)
+    func segmentQueryMatchesTheTwoQueries(kind: GeofenceWorkload.Layout) {
+        var workload = GeofenceWorkload(layout: kind, seed: Self.seed &+ 5)
+        let shapes = (0..<400).map { _ in workload.shape() }
+        var grid = SpatialGrid(shapes: shapes)
+        var fused = 0
+        for round in 0..<2 {
+            if round == 1 {
+                // Regions in the overflow list: the query must fall back.
+                for key in 400..<410 { grid.insert(workload.shape(), forKey: key) }
+            }
+            for _ in 0..<400 {
+                let end = workload.point(near: shapes)
+                let start = workload.point(near: [.circle(centre: end, radius: workload.uniform(1, 800))])
+                let box = BoundingBox(
+                    south: min(start.latitude, end.latitude), north: max(start.latitude, end.latitude),
+                    west: min(start.longitude, end.longitude), east: max(start.longitude, end.longitude))
+                let reach = Geodesy.distance(start, end) * 1.5 + 1
+                var expectedInside: [Int] = []
+                grid.forEachRegion(containing: end) { expectedInside.append($0) }
+                var expectedNear: Set<Int> = []
+                grid.forEachCandidate(intersecting: box, within: reach, of: end) { expectedNear.insert($0) }
+                var inside: [Int] = []
+                var near: [Int] = []
+                grid.forEachRegion(
+                    containing: end, segmentBox: box, within: reach, inside: { inside.append($0) }, near: { near.append($0) })
+                #expect(inside == expectedInside, "seed \(Self.seed) end \(end)")
+                #expect(Set(near).count == near.count, "seed \(Self.seed) end \(end)")
+                #expect(Set(near) == expectedNear.subtracting(expectedInside), "seed \(Self.seed) end \(end)")
+                if round == 0, !inside.isEmpty || !near.isEmpty { fused += 1 }
+            }
+        }
+        #expect(fused > 0 || kind == .country, "seed \(Self.seed): no query found anything")
+    }
+
     @Test func emptyGridAndInvalidPointsContainNothing() {
         var grid = SpatialGrid()
         #expect(grid.regions(containing: Coordinate(latitude: 0, longitude: 0)).isEmpty)

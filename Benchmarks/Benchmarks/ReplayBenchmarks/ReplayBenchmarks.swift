@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
                 events.removeAll(keepingCapacity: true)
-                for fix in batch.fixes { pipeline.push(fix, into: &events) }
+                pipeline.push(contentsOf: batch.fixes[...], into: &events)
                 for case .reminder(.notify) in events { reminders += 1 }
                 return true
             }

@@ -88,7 +88,7 @@ public enum GateWork: String, CaseIterable, Sendable {
         var outcome = Outcome()
         try? FeedFileDecoding.decode(path: path, format: .nmea, options: FeedDecodingOptions()) { batch in
             events.removeAll(keepingCapacity: true)
-            for fix in batch.fixes { pipeline.push(fix, into: &events) }
+            pipeline.push(contentsOf: batch.fixes[...], into: &events)
             for case .reminder(.notify) in events { outcome.found += 1 }
             return true
         }

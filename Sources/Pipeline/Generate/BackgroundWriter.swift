@@ -24,8 +24,8 @@ package final class BackgroundWriter {
     /// The file; use it (``HashedFileWriter/byteCount``, ``HashedFileWriter/close()``)
     /// once ``finish()`` has returned: the thread writes to it before.
     package let file: HashedFileWriter
-    private let pending: BoundedQueue<[UInt8]>
-    private let emptied: BoundedQueue<[UInt8]>
+    private let pending: HandOffQueue<[UInt8]>
+    private let emptied: HandOffQueue<[UInt8]>
     private let failure = FirstFailure()
     private let stopped = DispatchSemaphore(value: 0)
     /// How many buffers go round: `depth` waiting, one being written, one being filled.
@@ -37,8 +37,8 @@ package final class BackgroundWriter {
         precondition(depth > 0, "a background writer needs room for one buffer")
         self.file = file
         bufferLimit = depth + 2
-        pending = BoundedQueue(depth: depth)
-        emptied = BoundedQueue(depth: bufferLimit)  // never full, so the thread never waits on it
+        pending = HandOffQueue(depth: depth)
+        emptied = HandOffQueue(depth: bufferLimit)  // never full, so the thread never waits on it
         // The thread is the only user of `file` until `finish()` has seen it stop.
         nonisolated(unsafe) let file = file
         Thread { [pending, emptied, failure, stopped] in

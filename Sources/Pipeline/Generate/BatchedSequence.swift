@@ -1,8 +1,8 @@
 import Foundation
 
 /// A sequence read ahead on a thread of its own, in batches, through a
-/// bounded queue: `generate` simulates on one core while it encodes and
-/// writes on another.
+/// bounded queue: `generate` simulates on one core while it encodes on
+/// another.
 ///
 /// The elements come out in the sequence's order, so the output stays the
 /// same bytes; memory holds at most `depth` batches of `batchSize`
@@ -11,7 +11,7 @@ import Foundation
 /// left running.
 ///
 /// ```swift
-/// for batch in BatchedSequence(feed.epochs, batchSize: 4096) {
+/// for batch in BatchedSequence(feed.epochs, batchSize: 1024) {
 ///     for epoch in batch { … }
 /// }
 /// ```
@@ -33,10 +33,10 @@ package struct BatchedSequence<Base: Sequence & Sendable>: Sequence where Base.E
 
     /// The batches, as the producer hands them over; stops the producer when dropped.
     package final class Iterator: IteratorProtocol {
-        private let queue: BoundedQueue<[Base.Element]>
+        private let queue: HandOffQueue<[Base.Element]>
 
         fileprivate init(_ sequence: BatchedSequence) {
-            let queue = BoundedQueue<[Base.Element]>(depth: sequence.depth)
+            let queue = HandOffQueue<[Base.Element]>(depth: sequence.depth)
             self.queue = queue
             let (base, batchSize) = (sequence.base, sequence.batchSize)
             Thread {

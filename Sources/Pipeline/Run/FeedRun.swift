@@ -25,6 +25,9 @@ public final class FeedRun {
         case decode
         /// Run the fixes through the stages and hand on their events.
         case pipeline(ReminderPipeline)
+        /// Run one shard's devices through the per-device stages and write
+        /// what the tasks' side needs for `repeat-sim merge` (`--shard`).
+        case shard(ShardWriter)
     }
 
     /// What a run did.
@@ -43,6 +46,12 @@ public final class FeedRun {
 
     private let settings: RunSettings
     private var pipeline: ReminderPipeline?
+    /// The per-device stages on worker threads (`--jobs` above 1, files only).
+    private var sharded: ShardedStages?
+    /// The writer of a `--shard` run.
+    private var shardWriter: ShardWriter?
+    /// The position of the feed being read among the run's feeds.
+    private var feedIndex = 0
     private let sinks: [any RunSink]
     private var events: [ReminderPipeline.Event] = []
     private var pacer: Pacer
@@ -57,7 +66,11 @@ public final class FeedRun {
     /// their order.
     public init(settings: RunSettings, stage: Stage, sinks: [any RunSink]) {
         self.settings = settings
-        if case .pipeline(let pipeline) = stage { self.pipeline = pipeline }
+        switch stage {
+        case .decode: break
+        case .pipeline(let pipeline): self.pipeline = pipeline
+        case .shard(let writer): shardWriter = writer
+        }
         self.sinks = sinks
         pacer = Pacer(pace: settings.pace)
     }
@@ -69,7 +82,9 @@ public final class FeedRun {
     public func run(files paths: [String]) -> Result {
         let started = Date()
         progress = RunProgress(label: settings.label, feeds: paths, enabled: settings.showsProgress)
-        for path in paths {
+        if settings.jobs > 1, let pipeline { sharded = ShardedStages(jobs: settings.jobs, like: pipeline) }
+        for (index, path) in paths.enumerated() {
+            feedIndex = index
             var summary = FeedSummary(feed: path == "-" ? "<stdin>" : path)
             let device = settings.namesDevicesAfterFiles && paths.count > 1 ? (path as NSString).lastPathComponent : nil
             guard read(file: path, into: &summary, device: device) else { continue }
@@ -91,20 +106,59 @@ public final class FeedRun {
         return finish(started: started)
     }
 
+    /// Hands the outcomes of every shard of a `--shard` run to the tasks'
+    /// side in the unsharded run's order (`repeat-sim merge`), then
+    /// finishes the sinks: the unsharded run's output. `feeds` are the
+    /// run's feed arguments, for warnings.
+    /// - Throws: ``ShardFileError`` for a shard file that does not fit.
+    public func run(merging shards: [ShardReader], feeds: [String]) throws -> Result {
+        let started = Date()
+        var stages = pipeline!
+        pipeline = nil
+        defer { pipeline = stages }
+        result.pipeline = try ShardMerge.run(shards, into: &stages) { events, feed in
+            dispatch(
+                events, feed: feed.map { feeds.indices.contains($0) ? (feeds[$0] == "-" ? "<stdin>" : feeds[$0]) : "" } ?? "")
+        }
+        let summaries = shards.compactMap(\.summary)
+        result.unreadable = summaries.first?.unreadable ?? []
+        result.stoppedAtMalformedRecord = summaries.contains { $0.stoppedAtMalformedRecord }
+        for sink in sinks { sink.finish() }
+        result.elapsedSeconds = Date().timeIntervalSince(started)
+        return result
+    }
+
     private func finish(started: Date) -> Result {
         progress?.clear()
         if settings.reportsDiagnostics { for line in repeats.summaries { Console.write(line) } }
-        if !result.stoppedAtMalformedRecord, pipeline != nil {
+        if let shardWriter {
+            do {
+                try shardWriter.finish(
+                    unreadable: result.unreadable, stoppedAtMalformedRecord: result.stoppedAtMalformedRecord,
+                    lastFeed: feedIndex)
+            } catch {
+                Console.write("Error: could not write the shard's lines: \(error)")
+                result.unreadable.append("\(error)")
+            }
+        } else if let sharded, var stages = pipeline {
+            pipeline = nil
+            let dispatch: ShardedStages.Dispatch = { self.dispatch($0, feed: $1) }
+            result.pipeline =
+                result.stoppedAtMalformedRecord
+                ? sharded.end(&stages, dispatch: dispatch) : sharded.finish(&stages, dispatch: dispatch)
+            pipeline = stages
+        } else if !result.stoppedAtMalformedRecord, pipeline != nil {
             pipeline!.finish { dispatch($0, feed: "") }
         }
         for sink in sinks { sink.finish() }
-        result.pipeline = pipeline?.statistics
+        if sharded == nil { result.pipeline = pipeline?.statistics }
         result.elapsedSeconds = Date().timeIntervalSince(started)
         return result
     }
 
     /// Reads one file (or stdin) to its end; `false` when it could not be read.
     private func read(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
+        if sharded != nil { return readAhead(file: path, into: &summary, device: device) }
         var bytesRead = 0
         do {
             let decoder = try FeedFileDecoding.decode(
@@ -121,6 +175,29 @@ public final class FeedRun {
             Console.write("Error: \(error)")
             result.unreadable.append("\(error)")
             return false
+        }
+        progress?.finishFeed(bytes: bytesRead)
+        return true
+    }
+
+    /// ``read(file:into:device:)`` with decoding on a thread of its own.
+    private func readAhead(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
+        let reader = FeedReadAhead(path: path, format: settings.format, options: settings.decoding)
+        var bytesRead = 0
+        while let message = reader.next() {
+            switch message {
+            case .batch(var batch, let bytes, let format, let ignored):
+                bytesRead = bytes
+                summary.format = format
+                summary.ignored = ignored
+                guard consume(&batch, summary: &summary, device: device) else { return true }
+                progress?.update(bytes: bytesRead, fixes: summary.fixes, time: feedTime)
+            case .failed(let reason):
+                progress?.clear()
+                Console.write("Error: \(reason)")
+                result.unreadable.append(reason)
+                return false
+            }
         }
         progress?.finishFeed(bytes: bytesRead)
         return true
@@ -158,6 +235,14 @@ public final class FeedRun {
         _ = consume(&batch, summary: &summary, device: nil)
     }
 
+    /// `epochs` with `device` for those without a device of their own.
+    private func named(_ epochs: [EpochWithoutFix], _ device: String?) -> [EpochWithoutFix] {
+        guard let device else { return epochs }
+        var epochs = epochs
+        for index in epochs.indices where epochs[index].device == nil { epochs[index].device = device }
+        return epochs
+    }
+
     /// Hands on what the stages hold without waiting for the reorder window.
     private func releaseHeld() {
         guard pipeline != nil else { return }
@@ -187,7 +272,23 @@ public final class FeedRun {
         if let device {
             for index in batch.fixes.indices where batch.fixes[index].device == nil { batch.fixes[index].device = device }
         }
-        if var stages = pipeline {
+        if let shardWriter {
+            do {
+                try shardWriter.take(feed: feedIndex, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device))
+            } catch {
+                Console.write("Error: could not write the shard's lines: \(error)")
+                result.unreadable.append("\(error)")
+                return false
+            }
+        } else if let sharded, var stages = pipeline {
+            pipeline = nil
+            sharded.submit(
+                feed: summary.feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &stages
+            ) {
+                dispatch($0, feed: $1)
+            }
+            pipeline = stages
+        } else if var stages = pipeline {
             // Worked on as locals, so that the per-fix loop pays for no
             // dynamic exclusivity check on this object's properties.
             pipeline = nil
@@ -199,7 +300,7 @@ public final class FeedRun {
             while start < batch.fixes.count {
                 let end = min(start + 4096, batch.fixes.count)
                 released.removeAll(keepingCapacity: true)
-                for fix in batch.fixes[start..<end] { stages.push(fix, into: &released) }
+                stages.push(contentsOf: batch.fixes[start..<end], into: &released)
                 dispatch(released, feed: summary.feed)
                 start = end
             }

@@ -25,6 +25,12 @@ public struct RunSettings {
     /// Print each diagnostic and dropped fix on stderr (counted either
     /// way); `bench` prints them on its first run only.
     public var reportsDiagnostics = true
+    /// Run the per-device stages of files on this many worker threads,
+    /// with decoding on a thread of its own (`--jobs`); 1 runs everything
+    /// on the calling thread. The output is the same bytes either way.
+    public var jobs = 1
+    /// The most worker threads a run uses.
+    public static let maximumJobs = 64
     /// Re-read the tasks this often while a live input runs (`live` with
     /// the store), with the function that reads them.
     public var taskReload: (seconds: Double, read: () throws -> [RecurringTask])?

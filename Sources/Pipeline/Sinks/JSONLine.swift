@@ -63,6 +63,10 @@ public struct JSONLine {
 
     /// A JSON string literal for `value`.
     public static func quoted(_ value: String) -> String {
+        // Most names need no escape: then the text goes in whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -16,6 +16,20 @@ public enum FeedFileDecoding {
         onRead: (Int) -> Void = { _ in },
         onBatch: (inout FeedBatch) throws -> Bool
     ) throws -> any FeedDecoder {
+        try decode(path: path, format: format, options: options, chunkSize: chunkSize, onRead: onRead) { batch, _ in
+            try onBatch(&batch)
+        }
+    }
+
+    /// ``decode(path:format:options:chunkSize:onRead:onBatch:)`` that also
+    /// hands `onBatch` the decoder, for its format and statistics so far.
+    @discardableResult
+    public static func decode(
+        path: String, format: FeedFormat?, options: FeedDecodingOptions,
+        chunkSize: Int = FileByteReader.defaultChunkSize,
+        onRead: (Int) -> Void = { _ in },
+        onBatch: (inout FeedBatch, any FeedDecoder) throws -> Bool
+    ) throws -> any FeedDecoder {
         let reader = try FileByteReader(path: path, chunkSize: chunkSize)
         let decoder = makeFeedDecoder(format: format, options: options)
         var batch = FeedBatch()
@@ -27,13 +41,13 @@ public enum FeedFileDecoding {
             onRead(bytesRead)
             decoder.decode(chunk, into: &batch)
             if !batch.isEmpty {
-                stopped = try !onBatch(&batch)
+                stopped = try !onBatch(&batch, decoder)
                 batch.removeAll()
             }
         }
         guard !stopped else { return decoder }
         decoder.finish(into: &batch)
-        _ = try onBatch(&batch)
+        _ = try onBatch(&batch, decoder)
         batch.removeAll()
         return decoder
     }

@@ -31,8 +31,11 @@ struct IdleDevices: Sendable {
     /// A store for devices silent for `seconds` of feed time (at least one
     /// nanosecond; clamped to Int64's 292 years).
     init(limitSeconds seconds: Double) {
-        limit = Int64(min(max(1e-9, seconds) * 1e9, 9.2e18).rounded(.up))
+        self.init(limitNanoseconds: Int64(min(max(1e-9, seconds) * 1e9, 9.2e18).rounded(.up)))
     }
+
+    /// A store for devices silent for `limit` nanoseconds of feed time.
+    init(limitNanoseconds limit: Int64) { self.limit = limit }
 
     /// The number of devices set aside.
     var count: Int { devices.count }

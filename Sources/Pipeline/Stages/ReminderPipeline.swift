@@ -55,19 +55,13 @@ public struct ReminderPipeline: Sendable {
         public var monitorRefreshes = 0
     }
 
-    private var buffer: ReorderBuffer
-    private var detector: TransitionDetector
+    /// The stages whose state is per device.
+    private var devices: DeviceStages
     /// `nil` for a detection-only pipeline (`evaluate` without tasks).
     private var reminders: ReminderStage?
     /// The regions watched (bulk regions and task places), by key.
     public let regions: RegionTable
-    private var monitor: MonitorLimit?
-    private var released: [ReorderBuffer.Output] = []
-    private var transitions: [Transition] = []
-    /// (device, region) pairs whose inaccurate arrival was already reported
-    /// since the device's last accepted fix.
-    private var inaccurateArrivals: Set<DeviceRegion> = []
-    private var idle: IdleDevices
+    private var outputs = DeviceOutputs()
     private var counts = Statistics()
 
     /// A pipeline over the reminder stage's regions and tasks.
@@ -84,12 +78,13 @@ public struct ReminderPipeline: Sendable {
         reminders: ReminderStage, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
         padding: Double = 0, deviceIdleSeconds: Double = 3600
     ) {
-        idle = IdleDevices(limitSeconds: deviceIdleSeconds)
-        buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: reminders.regions.padded(by: padding), settings: geofence)
+        devices = DeviceStages(
+            regions: reminders.regions,
+            reminding: RemindingRegions(everywhere: reminders.remindsEverywhere, tasks: reminders.regionTasks),
+            geofence: geofence, reorderSeconds: reorderSeconds, monitorLimit: monitorLimit, padding: padding,
+            deviceIdleSeconds: deviceIdleSeconds)
         self.reminders = reminders
         regions = reminders.regions
-        monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
     /// A pipeline that only detects: transitions of `regions`, no
@@ -101,11 +96,11 @@ public struct ReminderPipeline: Sendable {
         detecting regions: RegionTable, geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int? = nil,
         padding: Double = 0, deviceIdleSeconds: Double = 3600
     ) {
-        idle = IdleDevices(limitSeconds: deviceIdleSeconds)
-        buffer = ReorderBuffer(windowSeconds: reorderSeconds)
-        detector = TransitionDetector(regions: regions.padded(by: padding), settings: geofence)
+        devices = DeviceStages(
+            regions: regions, reminding: RemindingRegions(everywhere: true, tasks: RegionTasks()), geofence: geofence,
+            reorderSeconds: reorderSeconds, monitorLimit: monitorLimit, padding: padding,
+            deviceIdleSeconds: deviceIdleSeconds)
         self.regions = regions
-        monitor = monitorLimit.map(MonitorLimit.init(limit:))
     }
 
     /// The tasks each region concerns, by key (none for regions without a
@@ -113,59 +108,64 @@ public struct ReminderPipeline: Sendable {
     public var regionTasks: RegionTasks { reminders?.regionTasks ?? RegionTasks() }
 
     /// What was counted so far.
-    public var statistics: Statistics {
+    public var statistics: Statistics { statistics(adding: [devices]) }
+
+    /// What was counted so far by the tasks' side and by `shards`, the
+    /// per-device stages that took the devices.
+    func statistics(adding shards: [DeviceStages]) -> Statistics {
         var statistics = counts
-        statistics.detector = detector.statistics
-        statistics.devices = detector.deviceCount + idle.evaluatedCount
-        statistics.monitorRefreshes = monitor?.refreshes ?? 0
+        for shard in shards {
+            statistics.detector.add(shard.detectorStatistics)
+            statistics.devices += shard.deviceCount
+            statistics.monitorRefreshes += shard.monitorRefreshes
+        }
         return statistics
     }
 
     /// The number of devices set aside now for having been idle.
-    public var idleDeviceCount: Int { idle.count }
+    public var idleDeviceCount: Int { devices.idleDeviceCount }
 
     /// The number of fixes evaluated so far (cheaper than ``statistics``).
-    public var fixesEvaluated: Int { detector.statistics.accepted }
+    public var fixesEvaluated: Int { devices.fixesEvaluated }
+
+    /// Per-device stages like this pipeline's, holding no device: for a
+    /// worker thread or a shard that takes some of the devices.
+    public func emptyDeviceStages() -> DeviceStages { devices.emptied() }
 
     /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
     public mutating func update(tasks: [RecurringTask]) { reminders?.update(tasks: tasks) }
 
     /// Takes one decoded fix and appends its consequences to `events`.
     public mutating func push(_ fix: Fix, into events: inout [Event]) {
-        guard let timed = TimedFix(fix) else {
-            counts.untimed += 1
-            return events.append(.untimed(fix))
-        }
-        restore(timed.device ?? "")
-        released.removeAll(keepingCapacity: true)
-        buffer.push(timed, into: &released)
-        for output in released { handle(output, into: &events) }
-        if let cutoff = idle.look(at: timed.time.nanoseconds) {
-            for name in buffer.devices(silentSince: cutoff) { setAside(name) }
-        }
+        outputs.removeAll()
+        devices.push(fix, into: &outputs)
+        applyOutputs(into: &events)
+    }
+
+    /// Takes decoded fixes in order and appends their consequences: the
+    /// same events as pushing them one by one, with less work per fix.
+    public mutating func push(contentsOf fixes: ArraySlice<Fix>, into events: inout [Event]) {
+        outputs.removeAll()
+        for fix in fixes { devices.push(fix, into: &outputs) }
+        applyOutputs(into: &events)
     }
 
     /// Moves `device`'s clock on to `time` without a fix (a receiver epoch
     /// that had none): the fixes the reorder buffer held for longer than
     /// its window before `time` are released and evaluated.
     public mutating func advance(device: String?, to time: Timestamp, into events: inout [Event]) {
-        let name = device ?? ""
-        restore(name)
-        released.removeAll(keepingCapacity: true)
-        buffer.advance(device: name, to: time, into: &released)
-        for output in released { handle(output, into: &events) }
+        outputs.removeAll()
+        devices.advance(device: device, to: time, into: &outputs)
+        applyOutputs(into: &events)
     }
 
     /// Releases and evaluates everything the reorder buffer holds, without
     /// waiting for its window: a live source went quiet. Evaluation goes
     /// on; devices set aside are released too, and set aside again.
     public mutating func releaseHeld(into events: inout [Event]) {
-        let setAside = idle.names
-        for name in setAside { restore(name) }
-        released.removeAll(keepingCapacity: true)
-        buffer.releaseHeld(into: &released)
-        for output in released { handle(output, into: &events) }
-        for name in setAside { self.setAside(name) }
+        outputs.removeAll()
+        devices.releaseHeld(into: &outputs)
+        applyOutputs(into: &events)
     }
 
     /// Releases and evaluates what the reorder buffer still holds, device
@@ -178,89 +178,91 @@ public struct ReminderPipeline: Sendable {
     /// events in turn, so that a run with many devices never holds the
     /// events of all of them at once.
     public mutating func finish(each body: ([Event]) -> Void) {
+        var shards = [devices]
+        finish(shards: &shards, each: body)
+        devices = shards[0]
+    }
+
+    /// ``finish(each:)`` over per-device stages that took the devices
+    /// between them (``DeviceStages/shard(of:count:)`` of each name): the
+    /// devices of all of them in name order.
+    mutating func finish(shards: inout [DeviceStages], each body: ([Event]) -> Void) {
+        let names = shards.indices.flatMap { index in shards[index].deviceNames.map { (name: $0, shard: index) } }
         var events: [Event] = []
-        for name in Set(buffer.deviceNames).union(idle.names).sorted() {
-            let wasIdle = restore(name)
-            released.removeAll(keepingCapacity: true)
-            buffer.finish(device: name, into: &released)
+        for (name, shard) in names.sorted(by: { $0.name < $1.name }) {
+            outputs.removeAll()
+            shards[shard].finish(device: name, into: &outputs)
             events.removeAll(keepingCapacity: true)
-            for output in released { handle(output, into: &events) }
+            applyOutputs(into: &events)
             body(events)
-            if wasIdle { setAside(name) }
         }
     }
 
-    /// Takes the device under `name` (`""` for fixes without a device) out
-    /// of every stage into ``idle``.
-    private mutating func setAside(_ name: String) {
-        let arrivals = inaccurateArrivals.filter { ($0.device ?? "") == name }
-        inaccurateArrivals.subtract(arrivals)
-        let device = IdleDevice(
-            buffer: buffer.remove(device: name), detector: detector.remove(device: name),
-            monitor: monitor?.remove(device: name), inaccurateArrivals: Array(arrivals))
-        idle.insert(device, name: name)
+    /// Moves the tasks' clock to `time`; returns whether a due reminder
+    /// fell (or was suppressed) on the way. A `--shard`'s own clock (see
+    /// ``ShardWriter``).
+    mutating func clockPassesDue(at time: Timestamp) -> Bool {
+        guard reminders != nil else { return false }
+        return !reminders!.advance(to: time).isEmpty
     }
 
-    /// Puts the device under `name` back into every stage if it was set
-    /// aside; returns whether it was.
-    @discardableResult
-    private mutating func restore(_ name: String) -> Bool {
-        guard idle.count > 0, let device = idle.remove(name) else { return false }
-        if let state = device.buffer { buffer.restore(state, device: name) }
-        if let state = device.detector { detector.restore(state, device: name) }
-        if let set = device.monitor { monitor?.restore(set, device: name) }
-        inaccurateArrivals.formUnion(device.inaccurateArrivals)
-        return true
+    /// Acts on all of ``outputs``.
+    private mutating func applyOutputs(into events: inout [Event]) {
+        var cursor = DeviceOutputs.Cursor()
+        var outputs = DeviceOutputs()
+        swap(&outputs, &self.outputs)
+        apply(outputs, through: outputs.items.count, from: &cursor, into: &events)
+        swap(&outputs, &self.outputs)
     }
 
-    private mutating func handle(_ output: ReorderBuffer.Output, into events: inout [Event]) {
-        switch output {
-        case .late(let fix):
-            counts.late += 1
-            events.append(.late(fix))
-        case .fix(let fix):
-            if reminders != nil { events.append(.fix(fix)) }
-            for decision in reminders?.advance(to: fix.time) ?? [] { record(decision, into: &events) }
-            evaluate(fix, into: &events)
-        }
-    }
-
-    private mutating func evaluate(_ fix: TimedFix, into events: inout [Event]) {
-        let device = fix.device
-        if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix.coordinate, device: device) }
-        transitions.removeAll(keepingCapacity: true)
-        let disposition = detector.process(fix, into: &transitions)
-        for transition in transitions {
-            counts.transitions += 1
-            events.append(.transition(transition))
-            let unmonitored = monitor.map { !$0.isMonitored(transition.regionKey, device: device) } ?? false
-            for decision in reminders?.handle(transition, blockedBy: unmonitored ? .monitorLimit : nil) ?? [] {
-                record(decision, into: &events)
+    /// The tasks' side of the pipeline: acts on the items of `outputs`
+    /// from `cursor` up to item `end` (moving `cursor` on), in order, and
+    /// appends the events: a released fix, then the due reminders the clock
+    /// passed on its way to it, then its transitions, each followed by the
+    /// gate's decisions about it, then what an inaccurate fix would have
+    /// entered.
+    mutating func apply(
+        _ outputs: DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor, into events: inout [Event]
+    ) {
+        while cursor.item < end {
+            let item = outputs.items[cursor.item]
+            cursor.item += 1
+            switch item.outcome {
+            case .untimed:
+                counts.untimed += 1
+                events.append(.untimed(outputs.untimedFixes[cursor.untimed]))
+                cursor.untimed += 1
+            case .late:
+                counts.late += 1
+                events.append(.late(outputs.fixes[cursor.fix]))
+                cursor.fix += 1
+            case .released:
+                let index = cursor.fix
+                cursor.fix += 1
+                if reminders != nil {
+                    events.append(.fix(outputs.fixes[index]))
+                    for decision in reminders!.advance(to: outputs.fixes[index].time) { record(decision, into: &events) }
+                }
+                let transitions = Int(item.transitions)
+                for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
+                    counts.transitions += 1
+                    events.append(.transition(found.transition))
+                    guard reminders != nil else { continue }
+                    for decision in reminders!.handle(found.transition, blockedBy: found.unmonitored ? .monitorLimit : nil) {
+                        record(decision, into: &events)
+                    }
+                }
+                cursor.transition += transitions
+                guard item.inaccurateKeys >= 0 else { continue }
+                let count = Int(item.inaccurateKeys)
+                let keys = Array(outputs.inaccurateKeys[cursor.key..<cursor.key + count])
+                cursor.key += count
+                guard reminders != nil else { continue }
+                for decision in reminders!.handleInaccurate(outputs.fixes[index], regionKeys: keys) {
+                    record(decision, into: &events)
+                }
             }
         }
-        switch disposition {
-        case .evaluated:
-            if !inaccurateArrivals.isEmpty { inaccurateArrivals = inaccurateArrivals.filter { $0.device != device } }
-            refreshMonitor(at: fix.coordinate, device: device)
-        case .ignored(.inaccurate):
-            let keys = detector.regionsUnentered(at: fix.fix).filter {
-                inaccurateArrivals.insert(DeviceRegion(device: device, region: $0)).inserted
-            }
-            for decision in reminders?.handleInaccurate(fix, regionKeys: keys) ?? [] { record(decision, into: &events) }
-        case .ignored(.invalid), .ignored(.outOfOrder):
-            break
-        }
-    }
-
-    private mutating func refreshMonitor(at point: Coordinate, device: String?) {
-        guard var monitor else { return }
-        self.monitor = nil  // so that the set below is changed in place
-        // Only regions that can remind take a place (an app registers its
-        // tasks' places, not every region of the replay).
-        monitor.observe(point, device: device) { point, count in
-            detector.nearestRegions(to: point, count: count) { reminders?.remindsAt(regionKey: $0) ?? true }
-        }
-        self.monitor = monitor
     }
 
     private mutating func record(_ decision: SchedulerOutput, into events: inout [Event]) {

@@ -76,6 +76,10 @@ public struct ReminderStage: Sendable {
     /// of a stage made without tasks).
     public var regionTasks: RegionTasks { tasksByRegion }
 
+    /// Whether an arrival at any region asks a gate (a stage made without
+    /// tasks, whose regions stand for always-due tasks).
+    public var remindsEverywhere: Bool { alwaysDue != nil }
+
     /// Whether an arrival at the region under `key` asks a task's gate.
     public func remindsAt(regionKey key: Int) -> Bool { alwaysDue != nil || tasksByRegion.contains(key: key) }
 

@@ -36,6 +36,13 @@ public struct ReorderBuffer: Sendable {
         window = Int64(min(max(0, windowSeconds) * 1e9, 9.2e18).rounded())
     }
 
+    /// A buffer with the same window that holds no device yet.
+    func emptied() -> ReorderBuffer {
+        var buffer = self
+        buffer.devices = DeviceTable(empty: DeviceBuffer())
+        return buffer
+    }
+
     /// Takes one fix; returns the fixes it releases (possibly none).
     public mutating func push(_ fix: TimedFix) -> [Output] {
         var released: [Output] = []

@@ -37,6 +37,13 @@ struct BenchFeedOptions: ParsableArguments {
             "With --baseline: how much worse a gated figure may be, in percent.", valueName: "percent"))
     var maxRegression = "10%"
 
+    @Option(
+        help: ArgumentHelp(
+            "With --feed: worker threads of the pipeline runs, as replay --jobs (1: one thread). "
+                + "(default: the number of cores)",
+            valueName: "n"))
+    var jobs: Int?
+
     @Flag(help: "With --feed: print a Markdown table (for $GITHUB_STEP_SUMMARY) instead of text.")
     var markdown = false
 
@@ -67,6 +74,7 @@ struct BenchFeedOptions: ParsableArguments {
         if save != nil { flags.append("--save") }
         if baseline != nil { flags.append("--baseline") }
         if markdown { flags.append("--markdown") }
+        if jobs != nil { flags.append("--jobs") }
         return flags
     }
 
@@ -76,6 +84,9 @@ struct BenchFeedOptions: ParsableArguments {
         if feeds.isEmpty, let flag = feedOnlyFlags.first { found.append("\(flag) needs --feed FILE") }
         if feeds.contains("-") { found.append("--feed reads files; standard input cannot be read several times") }
         if runs < 1 { found.append("--runs must be at least 1") }
+        if let jobs, !(1...RunSettings.maximumJobs).contains(jobs) {
+            found.append("--jobs must be from 1 to \(RunSettings.maximumJobs)")
+        }
         if maxRegressionFraction == nil {
             found.append("--max-regression '\(maxRegression)' is not a percentage like 10% or 2.5")
         }

@@ -16,6 +16,7 @@ extension BenchCommand {
             geofence: fence.settings, reorderSeconds: fence.reorderSeconds, deviceIdleSeconds: fence.deviceIdleSeconds)
         var settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
         settings.namesDevicesAfterFiles = true
+        settings.jobs = feed.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs)
             .run(progress: ProgressBar(enabled: Console.stderrIsTerminal))
         if !result.unreadable.isEmpty { throw ExitCode(1) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Pipeline
 
 /// `repeat-sim replay FEED... --tasks FILE`: the pipeline on recorded feeds,
@@ -51,6 +52,13 @@ struct ReplayCommand: ParsableCommand {
             summary on stderr. With several FEEDs, fixes without a device of their
             own belong to a device named after the file.
 
+            Every core works by default: devices are spread over --jobs worker threads
+            by a fixed hash of their name, decoding runs ahead on a thread of its own,
+            and the output is put back in the single thread's order, the same bytes
+            whatever N. --shard I/N runs the devices of shard I only (the same hash),
+            for job arrays across machines: `repeat-sim merge` combines the N shards'
+            JSON lines into the output of the run without --shard.
+
             Examples:
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
                 --tasks Tracks/cat-medicine/scenario.json --explain
@@ -59,6 +67,7 @@ struct ReplayCommand: ParsableCommand {
                 --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
               repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
+              repeat-sim replay fleet.csv --tasks tasks.json --json --shard 2/8 > part-2.jsonl
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
                 --tasks Tracks/cat-medicine/scenario.json --report cat-medicine.html
             """
@@ -89,19 +98,52 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup(title: "Geofence") var geofence: GeofenceOptions
 
+    @OptionGroup(title: "Parallel") var parallel: ParallelOptions
+
     func validate() throws {
         var problems: [String] = []
         if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
         if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
         if places.regions == nil, places.tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
-        problems += geofence.problems() + reminder.problems() + feedOptions.problems() + placeBook.problems()
+        problems +=
+            geofence.problems() + reminder.problems() + feedOptions.problems() + placeBook.problems()
+            + parallel.problems() + shardProblems()
         if let first = problems.first { throw ValidationError(first) }
+    }
+
+    /// What `--shard` cannot go with: output that needs every device.
+    private func shardProblems() -> [String] {
+        guard parallel.shard != nil else { return [] }
+        let refused = [
+            ("--report", files.report != nil), ("--geojson", files.geojson != nil), ("--exec", output.exec != nil),
+            ("--places", placeBook.places), ("--speed", speed != .max),
+        ]
+        return refused.filter(\.1).map {
+            "\($0.0) cannot go with --shard: a shard sees only some devices; run without --shard for it"
+        }
     }
 
     func run() throws {
         try checkOutputsAreNotInputs(
             [("--geojson", files.geojson), ("--report", files.report)], inputs: feeds + [places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
+        let run = try prepare(makingSinks: parallel.shard == nil)
+        if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
+        let result = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(files: feeds)
+        try report(result)
+    }
+
+    /// What a run of this command needs besides its feeds: the stages over
+    /// the tasks and regions, the sinks of its output, and the settings.
+    struct Prepared {
+        var stages: ReminderPipeline
+        var sinks: [any RunSink]
+        var settings: RunSettings
+    }
+
+    /// Reads the tasks and regions and sets up the stages, and the output
+    /// when `makingSinks` (`replay`, and `merge` from a shard's arguments).
+    func prepare(makingSinks: Bool) throws -> Prepared {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
         let tasks = try places.tasks.map(loadTasks) ?? []
@@ -110,6 +152,14 @@ struct ReplayCommand: ParsableCommand {
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,
             deviceIdleSeconds: geofence.deviceIdleSeconds)
+        var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
+        settings.strict = strict
+        settings.verbose = feedOptions.verbose
+        settings.pace = speed
+        settings.namesDevicesAfterFiles = true
+        settings.showsProgress = true
+        settings.jobs = parallel.threads
+        guard makingSinks else { return Prepared(stages: stages, sinks: [], settings: settings) }
         let stdout = ByteWriter.standardOutput()
         var sinks: [any RunSink] = []
         if let geojson = files.geojson {
@@ -124,13 +174,11 @@ struct ReplayCommand: ParsableCommand {
                 output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions),
                 regionTasks: stages.regionTasks, near: try placeBook.nearestPlaces()))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
-        var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
-        settings.strict = strict
-        settings.verbose = feedOptions.verbose
-        settings.pace = speed
-        settings.namesDevicesAfterFiles = true
-        settings.showsProgress = true
-        let result = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks).run(files: feeds)
+        return Prepared(stages: stages, sinks: sinks, settings: settings)
+    }
+
+    /// The summary on stderr and the exit status of a run (`replay`, `merge`).
+    func report(_ result: FeedRun.Result) throws {
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         Console.write(
             ReminderSummary(
@@ -148,6 +196,25 @@ struct ReplayCommand: ParsableCommand {
                         + "times can be driven: repeat-sim generate ROUTE --profile walk | repeat-sim replay - …"
                     : "no fix in \(names): nothing to replay")
         }
+    }
+}
+
+extension ReplayCommand {
+    /// One shard's run: its devices' outcomes as JSON lines on `output`.
+    fileprivate func runShard(_ shard: ShardChoice, stages: ReminderPipeline, settings: RunSettings) throws {
+        let header = ShardHeader(
+            index: shard.index, count: shard.count, arguments: Array(CommandLine.arguments.dropFirst()),
+            directory: FileManager.default.currentDirectoryPath)
+        let writer = try ShardWriter(header: header, pipeline: stages, output: ByteWriter.standardOutput())
+        let result = FeedRun(settings: settings, stage: .shard(writer), sinks: []).run(files: feeds)
+        if let summary = writer.summary {
+            Console.write(
+                "replay --shard \(shard.index)/\(shard.count): \(summary.accepted) fixes evaluated from "
+                    + "\(summary.devices) devices of this shard, \(writer.linesWritten) lines for repeat-sim merge; "
+                    + ElapsedText.of(result.elapsedSeconds))
+        }
+        if result.stoppedAtMalformedRecord { throw ExitCode(2) }
+        if !result.unreadable.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A bounded first-in first-out hand-over between one producer thread and
-/// one consumer, guarded by a condition.
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+/// one consumer, guarded by a condition: batches of a feed read ahead,
+/// handed to a worker thread and back.
+final class HandOffQueue<Element: Sendable>: @unchecked Sendable {
     // Every stored property is read and written with `condition` locked.
     private let condition = NSCondition()
     private var items: [Element] = []
@@ -12,7 +13,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     init(depth: Int) { self.depth = depth }
 
-    /// Waits for room and appends; `false` once the queue is cancelled.
+    /// Waits for room and appends; `false` when the consumer has gone.
     func push(_ item: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -31,9 +32,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends the hand-over from either side (a consumer gone, a producer
-    /// that must stop): the items waiting are dropped, `push` returns
-    /// `false` and `pop` `nil` from now on.
+    /// Tells the producer to stop.
     func cancel() {
         condition.lock()
         cancelled = true
@@ -42,7 +41,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for an item; `nil` at the end or once cancelled.
+    /// Waits for an item; `nil` at the end, or once cancelled.
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }

@@ -1,0 +1,108 @@
+import GeoCore
+
+extension SpatialGrid {
+    /// The two queries of a fix that ends a segment, in one walk when they
+    /// visit the same cells: calls `inside` with the key of every region
+    /// containing `point`, in the order of ``forEachRegion(containing:_:)``,
+    /// then `near` with the key of every other region that
+    /// ``forEachCandidate(intersecting:within:of:_:)`` would give for `box`
+    /// (possibly a few more; never fewer).
+    ///
+    /// One walk serves both when, on every level, `box` (which holds
+    /// `point`) lies in a single cell and no region waits in the overflow
+    /// list: each candidate's haversine h is then computed once. Otherwise
+    /// the two queries run one after the other.
+    public func forEachRegion(
+        containing point: Coordinate, segmentBox box: BoundingBox, within metres: Double, inside: (Int) -> Void,
+        near: (Int) -> Void
+    ) {
+        let query = CandidateRecord(queryBox: box)
+        let y = point.latitude - frame.latMin
+        var x = point.longitude - frame.lonOrigin
+        if x < 0 { x += 360 }
+        let fused =
+            overflow.isEmpty && frame.contains(point)
+            && levels.allSatisfy { level in
+                level.singleCell(covering: query, frame: frame) == level.cell(y: y, x: x)
+            }
+        guard fused else {
+            var containing: [Int] = []
+            forEachRegion(containing: point) { containing.append($0) }
+            for key in containing { inside(key) }
+            forEachCandidate(intersecting: box, within: metres, of: point) { key in
+                if !containing.contains(key) { near(key) }
+            }
+            return
+        }
+        let lat = point.latitude
+        let lon = point.longitude
+        let cosPoint = latitudeCosine(degrees: lat)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { nearBuffer in
+            var nearCount = 0
+            var nearIDs: [UInt32] = []
+            offsets.withUnsafeBufferPointer { offsets in
+                slots.withUnsafeBufferPointer { slots in
+                    records.withUnsafeBufferPointer { records in
+                        radii.withUnsafeBufferPointer { radii in
+                            for level in levels {
+                                let base = level.offsetBase + level.cell(y: y, x: x)
+                                for slot in Int(offsets[base])..<Int(offsets[base + 1]) {
+                                    let id = Int(slots[slot])
+                                    let record = records[id]
+                                    let isInside: Bool
+                                    let isNear: Bool
+                                    if record.threshold < 0 {
+                                        isInside = passesPrefilter(id, point) && slowContains(id, point)
+                                        isNear = !isInside && record.overlaps(query)
+                                    } else {
+                                        let dLat = lat - record.latitude
+                                        let rawLon = abs(lon - record.longitude)
+                                        let dLon = min(rawLon, 360 - rawLon)
+                                        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
+                                        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
+                                        let h = a + record.cosLatitude * cosPoint * b
+                                        let lower = h - h * max(a, b) * (1.0 / 3)
+                                        let band = Self.decisionBand(
+                                            threshold: record.threshold, halfLatitudeAngle: dLat * (.pi / 360))
+                                        if h < record.threshold - band {
+                                            isInside = true
+                                        } else if lower > record.threshold + band {
+                                            isInside = false
+                                        } else {
+                                            isInside = passesPrefilter(id, point) && slowContains(id, point)
+                                        }
+                                        let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
+                                        isNear = !isInside && lower <= reach * reach * (1 + 1e-6) + 1e-30
+                                    }
+                                    if isInside { inside(Int(keyOf[id])) }
+                                    guard isNear else { continue }
+                                    if nearCount < 64 {
+                                        nearBuffer[nearCount] = UInt32(truncatingIfNeeded: id)
+                                        nearCount += 1
+                                    } else {
+                                        nearIDs.append(UInt32(truncatingIfNeeded: id))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for index in 0..<nearCount { near(Int(keyOf[Int(nearBuffer[index])])) }
+            for id in nearIDs { near(Int(keyOf[Int(id)])) }
+        }
+    }
+}
+
+extension GridFrame {
+    /// Whether `point` falls into a grid cell (as ``SpatialGrid/forEachRegion(containing:_:)`` decides).
+    func contains(_ point: Coordinate) -> Bool {
+        let lat = point.latitude
+        let lon = point.longitude
+        guard lat >= -90, lat <= 90, lon >= -180, lon <= 180 else { return false }
+        let y = lat - latMin
+        var x = lon - lonOrigin
+        if x < 0 { x += 360 }
+        return y >= 0 && lat <= latMax && x <= xSpan
+    }
+}

@@ -1,0 +1,49 @@
+import FeedParsing
+import Foundation
+
+/// A feed file decoded on a thread of its own, a few reads ahead of the
+/// thread that consumes its batches (`--jobs`).
+///
+/// The batches come out in the file's order, each with what the decoder
+/// knew after it (its format and what it ignored), so that a consumer
+/// that stops early (`--strict`) still reports them. Dropping the reader
+/// stops the decoding thread.
+final class FeedReadAhead {
+    /// What the decoding thread hands over.
+    enum Message: Sendable {
+        /// One read's batch, the bytes read so far and the decoder's state after it.
+        case batch(FeedBatch, bytesRead: Int, format: FeedFormat?, ignored: [String: Int])
+        /// The file could not be read: the reason.
+        case failed(String)
+    }
+
+    private let queue = HandOffQueue<Message>(depth: 4)
+
+    /// Starts decoding `path` (see ``FeedFileDecoding/decode(path:format:options:chunkSize:onRead:onBatch:)``).
+    init(path: String, format: FeedFormat?, options: FeedDecodingOptions) {
+        let queue = self.queue
+        let thread = Thread {
+            do {
+                var bytesRead = 0
+                try FeedFileDecoding.decode(
+                    path: path, format: format, options: options, onRead: { bytesRead = $0 }
+                ) { batch, decoder in
+                    var taken = FeedBatch()
+                    swap(&taken, &batch)
+                    return queue.push(
+                        .batch(taken, bytesRead: bytesRead, format: decoder.format, ignored: decoder.statistics.ignored))
+                }
+            } catch {
+                _ = queue.push(.failed("\(error)"))
+            }
+            queue.finish()
+        }
+        thread.name = "repeat-sim decode"
+        thread.start()
+    }
+
+    deinit { queue.cancel() }
+
+    /// The next message, waiting for the decoding thread; `nil` after the last.
+    func next() -> Message? { queue.pop() }
+}

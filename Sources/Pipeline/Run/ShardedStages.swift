@@ -1,0 +1,167 @@
+import FeedParsing
+import Foundation
+import GeoCore
+
+/// The per-device stages on worker threads (`--jobs`), the tasks' side on
+/// the caller's: a run's output exactly as a single thread prints it.
+///
+/// Each read's fixes (and epochs without a fix) go to every worker, each
+/// taking the devices of its ``DeviceShard``; a worker's ``DeviceOutputs``
+/// say which of its outcomes each input made. The caller then walks the
+/// read's inputs in the feed's order and hands each one's outcomes to the
+/// ``ReminderPipeline``'s tasks' side, which is what a single-threaded
+/// run does fix by fix. A few reads are in flight at once, so decoding,
+/// the workers and the tasks' side overlap.
+///
+/// Used from one thread; ``finish(_:dispatch:)``, ``end(_:dispatch:)`` or
+/// ``stop()`` ends the workers.
+final class ShardedStages {
+    /// One read's inputs as the workers see them.
+    private final class Work: Sendable {
+        let feed: String
+        let fixes: [Fix]
+        let epochs: [EpochWithoutFix]
+        /// The shard of each input: the fixes, then the epochs.
+        let shards: [UInt8]
+
+        init(feed: String, fixes: [Fix], epochs: [EpochWithoutFix], shards: [UInt8]) {
+            self.feed = feed
+            self.fixes = fixes
+            self.epochs = epochs
+            self.shards = shards
+        }
+    }
+
+    private static let readsInFlight = 6
+
+    private var router: DeviceShard
+    private let inboxes: [HandOffQueue<Work>]
+    private let outboxes: [HandOffQueue<DeviceOutputs>]
+    /// Each worker's stages once its inbox is finished.
+    private let ended: [HandOffQueue<DeviceStages>]
+    private var inFlight: [Work] = []
+    private var stopped = false
+
+    /// `jobs` workers (at most ``RunSettings/maximumJobs``), each with stages like
+    /// `pipeline`'s that hold no device yet.
+    init(jobs: Int, like pipeline: ReminderPipeline) {
+        let count = min(max(1, jobs), RunSettings.maximumJobs)
+        router = DeviceShard(count: count)
+        inboxes = (0..<count).map { _ in HandOffQueue(depth: Self.readsInFlight + 1) }
+        outboxes = (0..<count).map { _ in HandOffQueue(depth: Self.readsInFlight + 1) }
+        ended = (0..<count).map { _ in HandOffQueue(depth: 1) }
+        for shard in 0..<count {
+            let (inbox, outbox, end) = (inboxes[shard], outboxes[shard], ended[shard])
+            let template = pipeline.emptyDeviceStages()
+            let thread = Thread {
+                var stages = template
+                while let work = inbox.pop() { _ = outbox.push(Self.take(work, shard: shard, with: &stages)) }
+                outbox.finish()
+                _ = end.push(stages)
+                end.finish()
+            }
+            thread.name = "repeat-sim stages \(shard + 1)/\(count)"
+            thread.start()
+        }
+    }
+
+    deinit { stop() }
+
+    /// The worker's part of one read: its devices' inputs, in order.
+    private static func take(_ work: Work, shard: Int, with stages: inout DeviceStages) -> DeviceOutputs {
+        let mine = UInt8(shard)
+        var outputs = DeviceOutputs(capacity: work.shards.count { $0 == mine })
+        for (index, fix) in work.fixes.enumerated() where work.shards[index] == mine {
+            stages.push(fix, into: &outputs)
+            outputs.endInput()
+        }
+        for (index, epoch) in work.epochs.enumerated() where work.shards[work.fixes.count + index] == mine {
+            stages.advance(device: epoch.device, to: epoch.time, into: &outputs)
+            outputs.endInput()
+        }
+        return outputs
+    }
+
+    /// What the tasks' side made of some inputs of `feed`, in order.
+    typealias Dispatch = (_ events: [ReminderPipeline.Event], _ feed: String) -> Void
+
+    /// Hands one read of `feed` — its `fixes`, then its `epochs` — to the
+    /// workers, and hands `pipeline` the outcomes of the oldest read when
+    /// enough are in flight; `dispatch` gets their events a few thousand at
+    /// a time.
+    func submit(
+        feed: String, fixes: [Fix], epochs: [EpochWithoutFix], to pipeline: inout ReminderPipeline,
+        dispatch: Dispatch
+    ) {
+        var shards: [UInt8] = []
+        shards.reserveCapacity(fixes.count + epochs.count)
+        for fix in fixes { shards.append(UInt8(router.shard(of: fix.device))) }
+        for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) }
+        let work = Work(feed: feed, fixes: fixes, epochs: epochs, shards: shards)
+        for inbox in inboxes { _ = inbox.push(work) }
+        inFlight.append(work)
+        while inFlight.count >= Self.readsInFlight { collect(into: &pipeline, dispatch: dispatch) }
+    }
+
+    /// Hands `pipeline` the outcomes of every read in flight.
+    private func drain(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
+        while !inFlight.isEmpty { collect(into: &pipeline, dispatch: dispatch) }
+    }
+
+    /// The oldest read's outcomes, input by input in the feed's order.
+    private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
+        let work = inFlight.removeFirst()
+        let outputs = outboxes.map { $0.pop()! }
+        var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
+        var taken = Array(repeating: 0, count: outputs.count)
+        var events: [ReminderPipeline.Event] = []
+        for shard in work.shards {
+            let worker = Int(shard)
+            let end = outputs[worker].itemEnds[taken[worker]]
+            taken[worker] += 1
+            pipeline.apply(outputs[worker], through: end, from: &cursors[worker], into: &events)
+            if events.count >= 4096 {
+                dispatch(events, work.feed)
+                events.removeAll(keepingCapacity: true)
+            }
+        }
+        dispatch(events, work.feed)
+    }
+
+    /// Ends the workers after the reads in flight and hands their devices'
+    /// last outcomes to `pipeline`, device by device in name order (see
+    /// ``ReminderPipeline/finish(each:)``; their feed is `""`); returns the
+    /// run's statistics.
+    func finish(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
+        drain(into: &pipeline, dispatch: dispatch)
+        var shards = endWorkers()
+        pipeline.finish(shards: &shards) { dispatch($0, "") }
+        return pipeline.statistics(adding: shards)
+    }
+
+    /// The statistics so far without finishing the devices (a run that
+    /// `--strict` stopped): ends the workers after the reads in flight.
+    func end(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
+        drain(into: &pipeline, dispatch: dispatch)
+        return pipeline.statistics(adding: endWorkers())
+    }
+
+    /// Finishes the inboxes and waits for every worker's stages.
+    private func endWorkers() -> [DeviceStages] {
+        stopped = true
+        for inbox in inboxes { inbox.finish() }
+        return zip(outboxes, ended).map { outbox, end in
+            while outbox.pop() != nil {}
+            return end.pop()!
+        }
+    }
+
+    /// Ends the workers without waiting for their work (a run that ended
+    /// early); nothing more is handed on.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        for inbox in inboxes { inbox.cancel() }
+        for outbox in outboxes { outbox.cancel() }
+    }
+}

@@ -1,0 +1,120 @@
+import GeoCore
+import Geofencing
+
+/// What the per-device stages (``DeviceStages``) made of some fixes, in
+/// order, for the tasks' side of the pipeline to act on: each fix released
+/// in time order or turned away, with its transitions and the regions an
+/// inaccurate fix would have entered.
+///
+/// Flat arrays that are emptied and filled again, so that a run allocates
+/// nothing per fix, and whose items are plain numbers, so that reading one
+/// copies no fix. ``itemEnds`` groups the outputs by the input that made
+/// them when a worker thread fills them (see ``ShardedStages``).
+public struct DeviceOutputs: Sendable {
+    /// What happened to a fix.
+    public enum Outcome: UInt8, Sendable {
+        /// A fix without time: it has no place on the clock (its fix is
+        /// the next of ``untimedFixes``).
+        case untimed
+        /// A fix older than its device's reorder window: dropped (its fix
+        /// is the next of ``fixes``).
+        case late
+        /// A fix released in time order (its fix is the next of ``fixes``).
+        case released
+    }
+
+    /// One fix's outcome.
+    public struct Item: Sendable {
+        /// What happened.
+        public var outcome: Outcome
+        /// A released fix's transitions: the next this many of ``transitions``.
+        public var transitions: Int32 = 0
+        /// When the accuracy gate turned a released fix away: the regions
+        /// it would have entered are the next this many of
+        /// ``inaccurateKeys``; -1 for a fix that was not turned away.
+        public var inaccurateKeys: Int32 = -1
+    }
+
+    /// A transition and whether the device's monitor limit kept its region
+    /// from being watched.
+    public struct Found: Sendable {
+        /// The transition.
+        public var transition: Transition
+        /// The region was outside the device's monitored set.
+        public var unmonitored: Bool
+    }
+
+    /// Where the tasks' side has read to in some outputs.
+    public struct Cursor: Sendable {
+        /// The next item.
+        public var item = 0
+        /// The fix of the next late or released item.
+        public var fix = 0
+        /// The fix of the next untimed item.
+        public var untimed = 0
+        /// The first transition of the next item.
+        public var transition = 0
+        /// The first inaccurate region of the next item.
+        public var key = 0
+
+        /// The start of the outputs.
+        public init() {}
+    }
+
+    /// The outcomes, in order.
+    public internal(set) var items: [Item] = []
+    /// The fixes of the late and released items, in order.
+    public internal(set) var fixes: [TimedFix] = []
+    /// The fixes of the untimed items, in order.
+    public internal(set) var untimedFixes: [Fix] = []
+    /// The transitions of the released fixes, fix after fix.
+    public internal(set) var transitions: [Found] = []
+    /// The regions of inaccurate fixes, fix after fix.
+    public internal(set) var inaccurateKeys: [Int] = []
+    /// After each input a worker took: the number of ``items`` so far.
+    public internal(set) var itemEnds: [Int] = []
+
+    /// Empty outputs.
+    public init() {}
+
+    /// Empty outputs with room for about `inputs` inputs' outcomes.
+    init(capacity inputs: Int) {
+        items.reserveCapacity(inputs)
+        fixes.reserveCapacity(inputs)
+        itemEnds.reserveCapacity(inputs)
+    }
+
+    /// Forgets everything, keeping the storage.
+    public mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        if !fixes.isEmpty { fixes.removeAll(keepingCapacity: true) }
+        if !untimedFixes.isEmpty { untimedFixes.removeAll(keepingCapacity: true) }
+        if !transitions.isEmpty { transitions.removeAll(keepingCapacity: true) }
+        inaccurateKeys.removeAll(keepingCapacity: true)
+        itemEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a fix without time.
+    mutating func appendUntimed(_ fix: Fix) {
+        items.append(Item(outcome: .untimed))
+        untimedFixes.append(fix)
+    }
+
+    /// Appends a fix the reorder buffer dropped.
+    mutating func appendLate(_ fix: TimedFix) {
+        items.append(Item(outcome: .late))
+        fixes.append(fix)
+    }
+
+    /// Appends a released fix whose transitions were appended before it,
+    /// `transitions` of them, and, when the accuracy gate turned it away,
+    /// the number of regions it would have entered (appended before it).
+    mutating func appendReleased(_ fix: TimedFix, transitions: Int, inaccurateKeys: Int?) {
+        items.append(
+            Item(outcome: .released, transitions: Int32(transitions), inaccurateKeys: Int32(inaccurateKeys ?? -1)))
+        fixes.append(fix)
+    }
+
+    /// Marks the end of one input's outcomes.
+    mutating func endInput() { itemEnds.append(items.count) }
+}

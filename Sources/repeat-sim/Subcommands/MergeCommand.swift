@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// `repeat-sim merge FILE...`: the shards of a `replay --shard I/N` run
+/// combined into the output of the run without `--shard`.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the JSON lines of `replay --shard I/N` runs into the output of the run without --shard.",
+        discussion: """
+            Each shard wrote, for its own devices, what the tasks' side of the pipeline
+            needs: transitions, arrivals the accuracy gate turned away, dropped fixes,
+            and the fixes whose time made a due reminder fall. merge reads every shard's
+            file, puts the outcomes back in the order of the feed, and runs the
+            recurrence gate and the due scheduler over them once: stdout is the same
+            bytes the replay without --shard prints (reminders, --explain and
+            --transitions lines, as JSON with --json or as the table), and stderr has
+            the summary with every shard's counts added.
+
+            The replay's arguments come from the shards' first lines: its --tasks and
+            --regions files are read again, from the directory the shards ran in when
+            it exists here, else from this one, so they must be the same files. Give all
+            N shards of one run, once each, in any order.
+
+            Examples:
+              for i in 0 1 2 3; do
+                repeat-sim replay fleet.csv --regions shops.csv --tasks tasks.json \\
+                  --json --shard $i/4 > part-$i.jsonl &
+              done; wait
+              repeat-sim merge part-*.jsonl > reminders.jsonl
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The JSON lines files of every shard of one run.", valueName: "FILE"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give the files of every shard of one run (replay --shard I/N > FILE)") }
+    }
+
+    func run() throws {
+        let readers = try files.map { path in
+            do { return try ShardReader(path: path) } catch { throw MergeFailure("\(error)") }
+        }
+        let header = try Self.checkTogether(readers)
+        var replay: ReplayCommand
+        do {
+            replay = try ReplayCommand.parse(Array(header.arguments.dropFirst()))
+        } catch {
+            throw MergeFailure(
+                "\(readers[0].path): the shard's command line does not parse here (another version?): "
+                    + ReplayCommand.message(for: error))
+        }
+        if FileManager.default.fileExists(atPath: header.directory) {
+            FileManager.default.changeCurrentDirectoryPath(header.directory)
+        }
+        let run = try replay.prepare(makingSinks: true)
+        let result = try FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(
+            merging: readers, feeds: replay.feeds)
+        try replay.report(result)
+    }
+
+    /// The header the shards share; throws unless they are every shard of
+    /// one run, once each.
+    private static func checkTogether(_ readers: [ShardReader]) throws -> ShardHeader {
+        let first = readers[0]
+        guard first.header.arguments.first == "replay" else {
+            throw MergeFailure("\(first.path): not a replay's shard")
+        }
+        let command = withoutShard(first.header.arguments)
+        var seen: [Int: String] = [:]
+        for reader in readers {
+            let header = reader.header
+            guard header.count == first.header.count else {
+                throw MergeFailure(
+                    "\(reader.path) is shard \(header.index)/\(header.count) but \(first.path) is one of "
+                        + "\(first.header.count): shards of different runs")
+            }
+            guard withoutShard(header.arguments) == command else {
+                throw MergeFailure(
+                    "\(reader.path) was run with other arguments than \(first.path): shards of different runs\n"
+                        + "  \(header.arguments.joined(separator: " "))\n  \(first.header.arguments.joined(separator: " "))")
+            }
+            if let other = seen[header.index] {
+                throw MergeFailure("\(reader.path) and \(other) are both shard \(header.index)/\(header.count)")
+            }
+            seen[header.index] = reader.path
+        }
+        let missing = (0..<first.header.count).filter { seen[$0] == nil }
+        guard missing.isEmpty else {
+            let list = missing.prefix(10).map { "\($0)/\(first.header.count)" }.joined(separator: ", ")
+            throw MergeFailure(
+                "shard\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "") missing: give every "
+                    + "shard of the run")
+        }
+        return first.header
+    }
+
+    /// `arguments` without `--shard` and its value.
+    private static func withoutShard(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if argument == "--shard" {
+                skipNext = true
+                continue
+            }
+            if argument.hasPrefix("--shard=") { continue }
+            result.append(argument)
+        }
+        return result
+    }
+}
+
+/// Why shard files could not be merged: a plain error (exit 1).
+struct MergeFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

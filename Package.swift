@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "GeoCore"),
         .target(name: "Recurrence", dependencies: ["GeoCore"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
-        .target(name: "Simulation", dependencies: ["GeoCore"]),
+        // sincos(3) for Box–Muller, which Glibc's Swift module does not declare.
+        .target(name: "CSimulationMath"),
+        .target(name: "Simulation", dependencies: ["GeoCore", "CSimulationMath"]),
         .target(name: "Evaluation", dependencies: ["GeoCore", "Geofencing"]),
         .target(name: "Reporting", dependencies: ["GeoCore"]),
 

@@ -18,7 +18,7 @@ struct DeviceDelivery: IteratorProtocol {
     /// An epoch and when it arrives, in nanoseconds since 1970.
     struct Arrival: Comparable {
         var time: Int64
-        var sample: DeviceSampler.Sample
+        var epoch: SimulatedEpoch
         /// The fix's place in the sampler's output, to order equal arrivals.
         var sequence: Int
 
@@ -51,6 +51,7 @@ struct DeviceDelivery: IteratorProtocol {
         duplicatesRandom = streams.duplicates
     }
 
+    @inline(__always)
     mutating func next() -> Arrival? {
         if let copy = pendingCopy {
             pendingCopy = nil
@@ -61,21 +62,22 @@ struct DeviceDelivery: IteratorProtocol {
         return arrival
     }
 
+    @inline(__always)
     private mutating func nextArrival() -> Arrival? {
         if maximumDelay == 0 {
-            guard let sample = sampler.next() else { return nil }
-            return Arrival(time: sample.time, sample: sample, sequence: 0)
+            guard let epoch = sampler.next() else { return nil }
+            return Arrival(time: epoch.nanoseconds, epoch: epoch, sequence: 0)
         }
         while true {
             if let earliest = buffer.min, samplerFinished || earliest.time <= latestStamp { return buffer.popMin() }
-            guard let sample = sampler.next() else {
+            guard let epoch = sampler.next() else {
                 samplerFinished = true
                 if buffer.isEmpty { return nil }
                 continue
             }
-            let stamp = sample.time
+            let stamp = epoch.nanoseconds
             let delay = maximumDelay > 0 ? Int64(reorderRandom.uniform(0, maximumDelay * 1e9)) : 0
-            buffer.insert(Arrival(time: stamp + delay, sample: sample, sequence: sequence))
+            buffer.insert(Arrival(time: stamp + delay, epoch: epoch, sequence: sequence))
             sequence += 1
             latestStamp = stamp
         }

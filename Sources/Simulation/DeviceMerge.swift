@@ -27,6 +27,7 @@ struct DeviceMerge<Stream: IteratorProtocol>: IteratorProtocol {
     }
 
     /// The next element and the index of the device it comes from.
+    @inline(__always)
     mutating func next() -> (device: Int, element: Stream.Element)? {
         if streams.count == 1 { return streams[0].next().map { (0, $0) } }
         guard let head = heads.popMin() else { return nil }

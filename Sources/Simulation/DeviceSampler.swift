@@ -7,22 +7,7 @@ import GeoCore
 /// The error process runs at every epoch of the grid, delivered or not, so
 /// dropouts and gaps change which fixes arrive but not where they are.
 struct DeviceSampler: IteratorProtocol {
-    /// One epoch as plain values, cheap to copy through delivery and the
-    /// merge; ``SimulatedFeed`` makes it a ``Fix`` with the device's name,
-    /// accuracy and HDOP once it is delivered.
-    struct Sample {
-        /// Nanoseconds since 1970.
-        var time: Int64
-        /// The fraction digits of the time.
-        var fractionDigits: UInt8
-        /// The noisy position.
-        var coordinate: Coordinate
-        /// The true speed and course of the leg.
-        var motion: TimedPath.Motion
-        /// `false` during a cold start.
-        var valid: Bool
-    }
-
+    private let device: Int
     private let path: TimedPath
     private var grid: TimeGrid
     private var cursor: TimedPath.Cursor
@@ -33,7 +18,10 @@ struct DeviceSampler: IteratorProtocol {
     private let gaps: [DeliverySettings.Gap]
     private let coldStartEnd: Int64
 
-    init(path: TimedPath, errorModel: ErrorModel, delivery: DeliverySettings, streams: DeviceRandomStreams) {
+    /// The sampler of device number `device` (its index in the simulation)
+    /// following `path`.
+    init(device: Int, path: TimedPath, errorModel: ErrorModel, delivery: DeliverySettings, streams: DeviceRandomStreams) {
+        self.device = device
         self.path = path
         grid = TimeGrid(
             anchor: (delivery.start ?? path.start).nanoseconds, step: Int64((delivery.interval * 1e9).rounded()),
@@ -47,16 +35,17 @@ struct DeviceSampler: IteratorProtocol {
         coldStartEnd = path.start.adding(seconds: delivery.coldStart).nanoseconds
     }
 
-    mutating func next() -> Sample? {
+    @inline(__always)
+    mutating func next() -> SimulatedEpoch? {
         while let time = grid.next() {
             let truth = cursor.position(at: Timestamp(nanoseconds: time))
             let error = errors.offset(at: time)
             let dropped = dropout > 0 && dropoutRandom.chance(dropout)
             if dropped || gaps.contains(where: { $0.contains(time) }) { continue }
             if cursor.leg != motion.leg { motion = (cursor.leg, path.motion(onLeg: cursor.leg)) }
-            return Sample(
-                time: time, fractionDigits: grid.fractionDigits, coordinate: truth.moved(by: error), motion: motion.value,
-                valid: time >= coldStartEnd)
+            return SimulatedEpoch(
+                device: device, nanoseconds: time, fractionDigits: grid.fractionDigits, coordinate: truth.moved(by: error),
+                speed: motion.value.speed, course: motion.value.course, valid: time >= coldStartEnd)
         }
         return nil
     }

@@ -30,19 +30,21 @@ struct ErrorProcess {
     }
 
     /// The error at `nanoseconds` (since 1970); times must not decrease.
+    @inline(__always)
     mutating func offset(at nanoseconds: Int64) -> Offset {
         if model.isErrorFree { return .zero }
         let biasNow = nextBias(at: nanoseconds)
         let jitter = gaussian.normalPair()
         var error = Offset(east: biasNow.east + model.noise * jitter.0, north: biasNow.north + model.noise * jitter.1)
         if model.outliers.probability > 0, outlierRandom.chance(model.outliers.probability) {
-            let direction = outlierRandom.uniform(0, 2 * .pi)
-            error.east += model.outliers.distance * _sin(direction)
-            error.north += model.outliers.distance * _cos(direction)
+            let direction = _sinCos(outlierRandom.uniform(0, 2 * .pi))
+            error.east += model.outliers.distance * direction.sin
+            error.north += model.outliers.distance * direction.cos
         }
         return error
     }
 
+    @inline(__always)
     private mutating func nextBias(at nanoseconds: Int64) -> Offset {
         let normal = gaussian.normalPair()
         guard let (previous, time) = bias else {
@@ -67,6 +69,7 @@ extension Coordinate {
     /// This coordinate moved by `offset` metres on the local east/north
     /// plane (a flat-Earth step, exact to millimetres over kilometres away
     /// from the poles; the latitude is clamped to ±90°, the longitude wrapped).
+    @inline(__always)
     func moved(by offset: ErrorProcess.Offset) -> Coordinate {
         let latitude = max(-90, min(90, self.latitude + offset.north / Geodesy.metresPerDegree))
         let metresPerDegreeEast = Geodesy.metresPerDegree * _cos(self.latitude * .pi / 180)

@@ -79,45 +79,6 @@ public struct FeedSimulation: Sendable {
     }
 }
 
-/// The delivered fixes of a ``FeedSimulation``, generated as they are read.
-public struct SimulatedFeed: Sequence, Sendable {
-    fileprivate let simulation: FeedSimulation
-
-    /// Reads the fixes one by one.
-    public struct Iterator: IteratorProtocol {
-        private var merge: DeviceMerge<DeviceDelivery>
-        private let names: [String?]
-        private let accuracy: Double?
-        private let hdop: Double?
-
-        fileprivate init(_ simulation: FeedSimulation) {
-            let streams = DeviceRandomStreams.devices(simulation.devices.count, seed: simulation.seed)
-            let deliveries = zip(simulation.devices, streams).map { device, streams in
-                let sampler = DeviceSampler(
-                    path: device.path, errorModel: simulation.errorModel, delivery: simulation.delivery, streams: streams)
-                return DeviceDelivery(sampler: sampler, delivery: simulation.delivery, streams: streams)
-            }
-            merge = DeviceMerge(deliveries) { $0.time }
-            names = simulation.devices.map(\.name)
-            accuracy = simulation.errorModel.accuracy
-            hdop = simulation.errorModel.hdop
-        }
-
-        /// The next delivered fix, or `nil` at the end of the feed.
-        public mutating func next() -> SimulatedFix? {
-            guard let (device, arrival) = merge.next() else { return nil }
-            let sample = arrival.sample
-            let fix = Fix(
-                time: Timestamp(nanoseconds: sample.time, fractionDigits: sample.fractionDigits), coordinate: sample.coordinate,
-                speed: sample.motion.speed, course: sample.motion.course, hdop: hdop, accuracy: accuracy, device: names[device])
-            return SimulatedFix(fix: fix, valid: sample.valid)
-        }
-    }
-
-    /// A fresh read from the first fix.
-    public func makeIterator() -> Iterator { Iterator(simulation) }
-}
-
 /// The true positions of a ``FeedSimulation``'s devices, generated as they
 /// are read.
 public struct TruthTrack: Sequence, Sendable {

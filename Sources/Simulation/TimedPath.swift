@@ -91,6 +91,7 @@ public struct TimedPath: Sendable {
         /// Where the device is at `time` (the first vertex before the
         /// start, the last after the end); times must not decrease from
         /// one call to the next.
+        @inline(__always)
         public mutating func position(at time: Timestamp) -> Coordinate {
             let vertices = path.vertices
             let before = leg

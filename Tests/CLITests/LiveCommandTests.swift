@@ -62,7 +62,8 @@ struct LiveCommandTests {
             time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
             coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
         var bytes: [UInt8] = []
-        NMEAEncoder(sentences: [.rmc, .gga]).append(fix, valid: valid, to: &bytes)
+        var encoder = NMEAEncoder(sentences: [.rmc, .gga])
+        encoder.append(fix, valid: valid, to: &bytes)
         return Data(bytes)
     }
 
@@ -192,13 +193,14 @@ struct LiveCommandTests {
         defer { live.stop() }
         try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
         let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
+        var encoder = NMEAEncoder(sentences: .rmc)
         for second in 19...21 {
             // 1994-03-23T12:35:19Z and on, standing in the shop
             let fix = Fix(
                 time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
                 coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
             var bytes: [UInt8] = []
-            NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &bytes)
+            encoder.append(fix, valid: true, to: &bytes)
             feeder.write(Data(bytes))
         }
         // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them
@@ -241,12 +243,13 @@ struct LiveKillTests {
             let killAt = Date().addingTimeInterval(Double.random(in: 0.2...0.8, using: &random))
             while Date() < killAt {
                 var chunk: [UInt8] = []
+                var encoder = NMEAEncoder(sentences: .rmc)
                 for _ in 0..<200 {
                     let fix = Fix(
                         time: Timestamp(nanoseconds: Int64(1_735_725_600 + second) * 1_000_000_000),  // from 2025-01-01 10:00Z
                         coordinate: Coordinate(latitude: second % 2 == 0 ? 48.1173 : 48.1263, longitude: 11 + 31.0 / 60),
                         speed: 0, course: 0)
-                    NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &chunk)
+                    encoder.append(fix, valid: true, to: &chunk)
                     second += 1
                 }
                 guard live.write(Data(chunk)) else { break }

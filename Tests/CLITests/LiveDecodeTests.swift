@@ -18,13 +18,14 @@ struct LiveDecodeTests {
         // Wait until the device is open, then send three epochs; the third closes the second.
         try waitUntil("the device to open") { decode.diagnosticsText.contains("connected to") }
         let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
+        var encoder = NMEAEncoder(sentences: .rmc)
         for second in 19...21 {
             // 1994-03-23T12:35:19Z and on, in Munich at 22.4 knots
             let fix = Fix(
                 time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
                 coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 22.4 * 1852 / 3600, course: 84.4)
             var bytes: [UInt8] = []
-            NMEAEncoder(sentences: .rmc).append(fix, valid: true, to: &bytes)
+            encoder.append(fix, valid: true, to: &bytes)
             feeder.write(Data(bytes))
             usleep(50_000)
         }

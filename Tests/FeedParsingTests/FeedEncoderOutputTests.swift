@@ -37,6 +37,19 @@ struct FeedEncoderOutputTests {
                 """)
     }
 
+    @Test("NMEA: one encoder dates each epoch by its own day, back and forth across midnights")
+    func nmeaDates() {
+        let midnight: Int64 = 764_467_200 * 1_000_000_000  // 1994-03-24T00:00:00Z
+        let offsets: [Int64] = [-1, 0, 86_399, -86_401, 86_400 * 365]  // seconds from midnight
+        let fixes = offsets.map {
+            Fix(time: Timestamp(nanoseconds: midnight + $0 * 1_000_000_000), coordinate: Self.munich.coordinate)
+        }
+        let text = String(decoding: encode(fixes, with: NMEAEncoder(sentences: .rmc)), as: UTF8.self)
+        #expect(
+            text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[9] }
+                == ["230394", "240394", "240394", "220394", "240395"])
+    }
+
     @Test("NMEA: an accuracy without HDOP is written as HDOP = accuracy / 5 m, in GGA and in GSA alone")
     func nmeaHDOPFromAccuracy() throws {
         var fix = Self.munich

@@ -1,9 +1,11 @@
 /// Writes ASCII into a fixed buffer, for encoders that form a whole record
 /// before appending it once (no capacity or uniqueness check per byte).
 ///
-/// The caller sizes the buffer for the longest record: every method writes
-/// without bounds checks. ``putChecksum(from:)`` reads whole words, so the
-/// buffer must be zero-filled with 8 bytes to spare.
+/// The caller sizes the buffer for the longest record, with 8 bytes to
+/// spare: every method writes without bounds checks, and
+/// ``putChecksum(from:)`` zeroes the 8 bytes after the last one written to
+/// read whole words. The buffer need not be initialized: nothing is read
+/// that was not written.
 struct ByteCursor {
     private let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far.
@@ -79,6 +81,7 @@ struct ByteCursor {
         // Eight bytes at a time, folded at the end: XOR does not care which
         // byte of a word a byte sits in, and the zeros after the last byte
         // written leave it as it is.
+        UnsafeMutableRawPointer(base + count).storeBytes(of: 0, as: UInt64.self)
         let raw = UnsafeRawPointer(base)
         var word: UInt64 = 0
         var index = start + 1

@@ -4,11 +4,12 @@ import GeoCore
 /// a footer, each appended to a byte buffer.
 ///
 /// Encoders keep no more state than the record they write (GPX remembers
-/// the device of the open track), so a caller can write millions of fixes
-/// to a file by flushing the buffer now and then, with flat memory. Output
-/// is deterministic: the same fixes give the same bytes. Every format reads
-/// back through its decoder (``makeFeedDecoder(format:options:)``) as the
-/// same fixes, to the precision each encoder documents.
+/// the device of the open track, NMEA the date of the last epoch's day),
+/// so a caller can write millions of fixes to a file by flushing the
+/// buffer now and then, with flat memory. Output is deterministic: the
+/// same fixes give the same bytes. Every format reads back through its
+/// decoder (``makeFeedDecoder(format:options:)``) as the same fixes, to the
+/// precision each encoder documents.
 ///
 /// ```swift
 /// var encoder = makeFeedEncoder(format: .nmea)

@@ -44,6 +44,9 @@ public struct NMEAEncoder: FeedEncoder {
     public var talker: Talker
     /// The sentences written per epoch.
     public var sentences: Sentences
+    /// The last epoch's day and its date, which the next epoch almost
+    /// always shares.
+    private var lastDay = (days: Int64.min, date: (year: 0, month: 0, day: 0))
 
     /// Creates an encoder.
     public init(talker: Talker = .gp, sentences: Sentences = .all) {
@@ -61,15 +64,14 @@ public struct NMEAEncoder: FeedEncoder {
     /// GGA quality 1 with 8 satellites, GSA mode 2, or 3 with an altitude); an invalid one
     /// only the time and date (RMC status V, GGA quality 0, GSA mode 1).
     /// The fix must have a time.
-    public func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
+    public mutating func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8]) {
         guard let time = fix.time else { preconditionFailure("an NMEA epoch needs a time") }
-        // Formed in a zero-filled stack buffer (as ByteCursor's checksum
-        // needs) and appended at once: numbers are at most 21 bytes, so an
-        // epoch stays far below the buffer's size.
+        let clock = EpochClock(time, lastDay: &lastDay)
+        // Formed in a stack buffer and appended at once: numbers are at most
+        // 21 bytes, so an epoch stays far below the buffer's size.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
-            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
-            write(fix, time: EpochClock(time), valid: valid, to: &cursor)
+            write(fix, time: clock, valid: valid, to: &cursor)
             bytes.append(contentsOf: cursor.written)
         }
     }
@@ -140,7 +142,6 @@ public struct NMEAEncoder: FeedEncoder {
     package static func sentence(_ body: String) -> String {
         let body = Array(body.utf8)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 14) { buffer in
-            buffer.initialize(repeating: 0)
             var cursor = ByteCursor(buffer)
             cursor.put(0x24)
             for byte in body { cursor.put(byte) }
@@ -236,22 +237,25 @@ private struct EpochClock {
     /// The hundredths of the second, or `nil` for a whole-second time.
     let centiseconds: Int?
 
-    init(_ time: Timestamp) {
+    /// The clock of `time`; `lastDay` is the date of the day worked out
+    /// last, reused when `time` falls on it and replaced when not.
+    init(_ time: Timestamp, lastDay: inout (days: Int64, date: (year: Int, month: Int, day: Int))) {
         // Two branches so that every divisor is a constant (a multiplication).
+        let days: Int64
         if time.fractionDigits > 0 {
             let centiseconds = Self.floorDivide(time.nanoseconds + 5_000_000, 10_000_000)
-            let days = Self.floorDivide(centiseconds, 8_640_000)
+            days = Self.floorDivide(centiseconds, 8_640_000)
             let centisecondOfDay = centiseconds - days * 8_640_000
-            (year, month, day) = CivilCalendar.date(fromDays: Int(days))
             secondOfDay = Int(centisecondOfDay / 100)
             self.centiseconds = Int(centisecondOfDay % 100)
         } else {
             let seconds = Self.floorDivide(time.nanoseconds + 500_000_000, 1_000_000_000)
-            let days = Self.floorDivide(seconds, 86_400)
-            (year, month, day) = CivilCalendar.date(fromDays: Int(days))
+            days = Self.floorDivide(seconds, 86_400)
             secondOfDay = Int(seconds - days * 86_400)
             centiseconds = nil
         }
+        if days != lastDay.days { lastDay = (days, CivilCalendar.date(fromDays: Int(days))) }
+        (year, month, day) = lastDay.date
     }
 
     @inline(__always)

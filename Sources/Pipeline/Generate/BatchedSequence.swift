@@ -1,8 +1,8 @@
 import Foundation
 
 /// A sequence read ahead on a thread of its own, in batches, through a
-/// bounded queue: `generate` simulates on one core while it encodes and
-/// writes on another.
+/// bounded queue: `generate` simulates on one core while it encodes on
+/// another.
 ///
 /// The elements come out in the sequence's order, so the output stays the
 /// same bytes; memory holds at most `depth` batches of `batchSize`
@@ -11,8 +11,8 @@ import Foundation
 /// left running.
 ///
 /// ```swift
-/// for batch in BatchedSequence(simulation.fixes(), batchSize: 4096) {
-///     for fix in batch { … }
+/// for batch in BatchedSequence(feed.epochs, batchSize: 1024) {
+///     for epoch in batch { … }
 /// }
 /// ```
 package struct BatchedSequence<Base: Sequence & Sendable>: Sequence where Base.Element: Sendable {

@@ -77,7 +77,7 @@ public enum GenerateRun {
                     try await terminal.write($0)
                 }
                 bytes.removeAll(keepingCapacity: true)
-                count(delivered, into: &summary)
+                count(valid: delivered.valid, into: &summary)
             }
         } catch is CancellationError {
             Console.write("generate: stopped; \(summary.fixes) fixes written to \(path)")
@@ -101,30 +101,37 @@ public enum GenerateRun {
     }
 
     private static func writeFeed(
-        _ simulation: FeedSimulation, encoder: any FeedEncoder, path: String, hashing: Bool,
+        _ simulation: FeedSimulation, encoder: some FeedEncoder, path: String, hashing: Bool,
         into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> GenerateSummary.Output {
-        let writer = try HashedFileWriter(path: path, hashing: hashing)
+        let writer = BackgroundWriter(try HashedFileWriter(path: path, hashing: hashing))
         var encoder = encoder
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 21)
+        bytes.reserveCapacity(1 << 20)
         encoder.appendHeader(to: &bytes)
-        // The simulation runs a batch ahead on a thread of its own while
-        // this one encodes and writes: the two take about as long.
-        for batch in BatchedSequence(simulation.fixes(), batchSize: 4096) {
-            for delivered in batch {
-                encoder.append(delivered.fix, valid: delivered.valid, to: &bytes)
-                count(delivered, into: &summary)
+        // Three threads: the simulation runs a batch ahead, this one makes
+        // the fixes and encodes them, and the writer copies the last half
+        // megabyte into the file. Epochs cross as plain values, cheap to
+        // copy, in batches small enough for the allocator to reuse; one Fix
+        // is updated for each, and the encoder is opened once.
+        let feed = simulation.fixes()
+        var fix = Fix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
+        for batch in BatchedSequence(feed.epochs, batchSize: 1024) {
+            for epoch in batch {
+                feed.update(&fix, to: epoch)
+                encoder.append(fix, valid: epoch.valid, to: &bytes)
+                count(valid: epoch.valid, into: &summary)
             }
-            if bytes.count >= 1 << 20 {
-                try writer.write(bytes)
-                bytes.removeAll(keepingCapacity: true)
-                timeline.show(batch.last?.fix.time)
+            if bytes.count >= 1 << 19 {
+                try writer.write(&bytes)
+                timeline.show(batch.last.map { Timestamp(nanoseconds: $0.nanoseconds) })
             }
         }
         encoder.appendFooter(to: &bytes)
-        try writer.write(bytes)
-        return GenerateSummary.Output(role: "feed", path: path, bytes: writer.byteCount, sha256: writer.close())
+        try writer.write(&bytes)
+        try writer.finish()
+        return GenerateSummary.Output(
+            role: "feed", path: path, bytes: writer.file.byteCount, sha256: writer.file.close())
     }
 
     private static func writeFeeds(
@@ -144,7 +151,7 @@ public enum GenerateRun {
         for delivered in simulation.fixes() {
             let slot = slots[delivered.fix.device ?? ""] ?? 0
             encoders[slot].append(delivered.fix, valid: delivered.valid, to: &buffers[slot])
-            count(delivered, into: &summary)
+            count(valid: delivered.valid, into: &summary)
             if buffers[slot].count >= 1 << 20 {
                 try writers[slot].write(buffers[slot])
                 buffers[slot].removeAll(keepingCapacity: true)
@@ -189,9 +196,9 @@ public enum GenerateRun {
         }
     }
 
-    private static func count(_ delivered: SimulatedFix, into summary: inout GenerateSummary) {
+    private static func count(valid: Bool, into summary: inout GenerateSummary) {
         summary.fixes += 1
-        if !delivered.valid { summary.invalid += 1 }
+        if !valid { summary.invalid += 1 }
     }
 }
 

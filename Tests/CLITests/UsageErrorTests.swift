@@ -36,7 +36,7 @@ struct UsageErrorTests {
         #expect(task.stderr.contains("Usage: repeat-sim task <subcommand>"), "\(task.stderr)")
         let unknown = try RepeatSimBinary.run(["frobnicate"])
         #expect(
-            unknown.stderr.contains("The commands: task, place, decode, replay, live, generate, evaluate, bench."),
+            unknown.stderr.contains("The commands: task, place, decode, replay, live, generate, evaluate, bench, merge."),
             "\(unknown.stderr)")
     }
 

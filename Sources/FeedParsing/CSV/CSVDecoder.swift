@@ -252,7 +252,14 @@ extension FieldValue {
 
 extension String {
     func replacingDoubledQuotes() -> String {
-        guard contains("\"\"") else { return self }
+        // Two quote bytes in a row are needed for a doubled quote: a byte
+        // scan rules out nearly every field (a substring search cost ~7k
+        // instructions a fix).
+        var previous: UInt8 = 0
+        guard utf8.contains(where: { byte in
+            defer { previous = byte }
+            return byte == 0x22 && previous == 0x22
+        }) else { return self }
         var result = ""
         var previousQuote = false
         for c in self {

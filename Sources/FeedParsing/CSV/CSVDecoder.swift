@@ -256,10 +256,12 @@ extension String {
         // scan rules out nearly every field (a substring search cost ~7k
         // instructions a fix).
         var previous: UInt8 = 0
-        guard utf8.contains(where: { byte in
-            defer { previous = byte }
-            return byte == 0x22 && previous == 0x22
-        }) else { return self }
+        guard
+            utf8.contains(where: { byte in
+                defer { previous = byte }
+                return byte == 0x22 && previous == 0x22
+            })
+        else { return self }
         var result = ""
         var previousQuote = false
         for c in self {

@@ -17,7 +17,7 @@ final class FeedReadAhead {
         case failed(String)
     }
 
-    private let queue = HandOffQueue<Message>(depth: 2)
+    private let queue = HandOffQueue<Message>(depth: 3)
 
     /// Starts decoding `path` (see ``FeedFileDecoding/decode(path:format:options:chunkSize:onRead:onBatch:)``).
     init(path: String, format: FeedFormat?, options: FeedDecodingOptions) {

@@ -44,7 +44,7 @@ final class ShardedStages {
     /// hand-over costs nothing per fix.
     private static let sliceSize = 4096
 
-    private static let slicesInFlight = 8
+    private static let slicesInFlight = 16
 
     private var router: DeviceShard
     private let inboxes: [HandOffQueue<Work>]

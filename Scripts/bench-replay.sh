@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end replay speed: `repeat-sim replay` of gen_workload.py's 1M-fix
-# NMEA file against 10 000 regions with 1 000 tasks, next to what the same
+# NMEA file against 10 000 regions with 1 000 tasks, on one thread
+# (`--jobs 1`) and on every core (the default), next to what the same
 # run measures for decoding alone (`repeat-sim bench --parse`) and for the C
 # floor parser (../shared/bench/nmea_floor.c) on the same file.
 #
@@ -22,24 +23,29 @@ fixes=1000000
 
 seconds() { /usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -n 1; }
 
-replay_s=(); replay_kb=(); parse_rates=(); floor_s=()
+replay_s=(); replay_kb=(); single_s=(); parse_rates=(); floor_s=()
 for _ in $(seq "$repeats"); do
     read -r s kb < <(seconds "$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" \
         --tasks "$data/replay_tasks_1000.json" --json)
     replay_s+=("$s"); replay_kb+=("$kb")
+    read -r s _ < <(seconds "$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" \
+        --tasks "$data/replay_tasks_1000.json" --json --jobs 1)
+    single_s+=("$s")
     parse_rates+=("$("$sim" bench --parse "$feed" --json | field fixes_per_s)")
     read -r s _ < <(seconds "$data/build/nmea_floor" "$feed")
     floor_s+=("$s")
 done
 replay="$(printf '%s\n' "${replay_s[@]}" | median)"
+single="$(printf '%s\n' "${single_s[@]}" | median)"
 peak_mb="$(printf '%s\n' "${replay_kb[@]}" | median | awk '{ printf "%.1f", $1 / 1024 }')"
 parse="$(printf '%s\n' "${parse_rates[@]}" | median)"
 floor="$(printf '%s\n' "${floor_s[@]}" | median)"
 "$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" --tasks "$data/replay_tasks_1000.json" \
     --json 2>"$data/build/replay-summary.txt" | wc -l | awk '{ print "reminder lines: " $1 }'
 cat "$data/build/replay-summary.txt"
-awk -v n="$fixes" -v r="$replay" -v p="$parse" -v f="$floor" -v m="$peak_mb" 'BEGIN {
-    printf "replay end to end (process wall clock): %.2f s = %.0f fixes/s, peak RSS %s MB\n", r, n / r, m
+awk -v n="$fixes" -v r="$replay" -v s="$single" -v p="$parse" -v f="$floor" -v m="$peak_mb" -v c="$(nproc)" 'BEGIN {
+    printf "replay end to end, %d cores (process wall clock): %.2f s = %.0f fixes/s, peak RSS %s MB\n", c, r, n / r, m
+    printf "replay end to end, --jobs 1:             %.2f s = %.0f fixes/s\n", s, n / s
     printf "decode only (repeat-sim bench --parse):  %.0f fixes/s\n", p
     printf "C floor parser (nmea_floor.c):          %.2f s = %.0f fixes/s (process wall clock)\n", f, n / f
     printf "replay / C floor parse: %.2f\n", (n / r) / (n / f)

@@ -13,6 +13,14 @@ import Recurrence
 /// transitions, each followed by the gate's decisions about it. There is no
 /// clock and no I/O; `replay` and `live` print, pace and log the events.
 ///
+/// Two sides: the stages whose state is per device (``DeviceStages``:
+/// reorder buffer, detector, monitor limit) and the tasks' side shared by
+/// every device (gate, cooldowns, due scheduler), which acts on their
+/// ``DeviceOutputs`` in order (``apply(_:through:from:into:)``). A run on
+/// one thread does both here; `--jobs` runs per-device stages on worker
+/// threads (``ShardedStages``) and `--shard` in other processes
+/// (``ShardWriter``, ``ShardMerge``), with this one tasks' side.
+///
 /// A device silent for the idle time of feed time is set aside in its least
 /// memory and put back at its next fix (``IdleDevices``), which changes
 /// nothing the pipeline hands on.

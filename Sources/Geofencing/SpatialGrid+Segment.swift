@@ -55,24 +55,18 @@ extension SpatialGrid {
                                         isInside = passesPrefilter(id, point) && slowContains(id, point)
                                         isNear = !isInside && record.overlaps(query)
                                     } else {
-                                        let dLat = lat - record.latitude
-                                        let rawLon = abs(lon - record.longitude)
-                                        let dLon = min(rawLon, 360 - rawLon)
-                                        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
-                                        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
-                                        let h = a + record.cosLatitude * cosPoint * b
-                                        let lower = h - h * max(a, b) * (1.0 / 3)
-                                        let band = Self.decisionBand(
-                                            threshold: record.threshold, halfLatitudeAngle: dLat * (.pi / 360))
-                                        if h < record.threshold - band {
+                                        let bounds = record.haversineBounds(
+                                            latitude: lat, longitude: lon, cosPoint: cosPoint)
+                                        if bounds.upper < record.threshold - bounds.band {
                                             isInside = true
-                                        } else if lower > record.threshold + band {
+                                        } else if bounds.lower > record.threshold + bounds.band {
                                             isInside = false
                                         } else {
                                             isInside = passesPrefilter(id, point) && slowContains(id, point)
                                         }
-                                        let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
-                                        isNear = !isInside && lower <= reach * reach * (1 + 1e-6) + 1e-30
+                                        isNear =
+                                            !isInside
+                                            && Self.mayReach(lower: bounds.lower, radius: radii[id], metres: metres)
                                     }
                                     if isInside { inside(Int(keyOf[id])) }
                                     guard isNear else { continue }

@@ -185,6 +185,15 @@ public struct SpatialGrid: RegionIndex {
         threshold * 1e-9 + abs(halfLatitudeAngle) * 2e-15 + 1e-30
     }
 
+    /// Whether a circle of `radius` whose haversine h from a point is at
+    /// least `lower` may come within `metres` of it: sin²(d / 2R) ≤ (d / 2R)²
+    /// for d = the radius + metres, with a margin for rounding.
+    @inlinable @inline(__always)
+    static func mayReach(lower: Double, radius: Double, metres: Double) -> Bool {
+        let reach = (radius + metres) / (2 * Geodesy.earthRadius)
+        return lower <= reach * reach * (1 + 1e-6) + 1e-30
+    }
+
     /// The reference decision for one candidate: nothing for a removed
     /// region, the area's own test, or ``Geodesy/distance(_:_:)`` against
     /// the radius — exactly what ``BruteForceIndex`` computes.
@@ -223,16 +232,10 @@ public struct SpatialGrid: RegionIndex {
                     while i < stop {
                         let id = Int(ids[i])
                         let record = records[id]
-                        let dLat = lat - record.latitude
-                        let rawLon = abs(lon - record.longitude)
-                        let dLon = min(rawLon, 360 - rawLon)
-                        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
-                        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
-                        let h = a + record.cosLatitude * cosP * b
+                        let bounds = record.haversineBounds(latitude: lat, longitude: lon, cosPoint: cosP)
                         let threshold = record.threshold
-                        let band = Self.decisionBand(threshold: threshold, halfLatitudeAngle: dLat * (.pi / 360))
-                        let inside = h < threshold - band
-                        let outside = h - h * max(a, b) * (1.0 / 3) > threshold + band
+                        let inside = bounds.upper < threshold - bounds.band
+                        let outside = bounds.lower > threshold + bounds.band
                         found[hits] = UInt32(truncatingIfNeeded: id)
                         hits &+= inside ? 1 : 0
                         if threshold < 0 || !(inside || outside) {
@@ -281,15 +284,9 @@ public struct SpatialGrid: RegionIndex {
                 // Areas (and removed regions): the box test alone. Circles: the
                 // distance test alone, which is the stronger one for short reach.
                 guard record.threshold >= 0 else { return record.overlaps(query) }
-                let dLat = (point.latitude - record.latitude) * (.pi / 360)
-                let rawLon = abs(point.longitude - record.longitude)
-                let dLon = min(rawLon, 360 - rawLon) * (.pi / 360)
-                let a = dLat * dLat
-                let b = dLon * dLon
-                let h = a + record.cosLatitude * cosPoint * b
-                // sin²(d / 2R) ≤ (d / 2R)² for d = the circle's radius + metres.
-                let reach = (radii[id] + metres) / (2 * Geodesy.earthRadius)
-                return h - h * max(a, b) * (1.0 / 3) <= reach * reach * (1 + 1e-6) + 1e-30
+                let bounds = record.haversineBounds(
+                    latitude: point.latitude, longitude: point.longitude, cosPoint: cosPoint)
+                return Self.mayReach(lower: bounds.lower, radius: radii[id], metres: metres)
             }, body)
     }
 
@@ -364,6 +361,31 @@ public struct SpatialGrid: RegionIndex {
             let entries = Int(offsets[base + level.cellCount]) - Int(offsets[base])
             return "\(metres) m cells \(level.rows)×\(level.columns), \(entries) entries"
         }.joined(separator: "; ")
+    }
+}
+
+extension CandidateRecord {
+    /// Bounds on the haversine h of the point (`latitude`, `longitude`)
+    /// from this circle's centre, without trigonometry: `upper` with
+    /// sin x ≈ x (sin²x ≤ x²), `lower` that scaled by 1 − x²/3, and the
+    /// ``SpatialGrid/decisionBand(threshold:halfLatitudeAngle:)`` around
+    /// the threshold. `cosPoint` is the point's latitude cosine.
+    @inlinable @inline(__always)
+    func haversineBounds(
+        latitude lat: Double, longitude lon: Double, cosPoint: Double
+    ) -> (
+        upper: Double, lower: Double, band: Double
+    ) {
+        let dLat = lat - latitude
+        let rawLon = abs(lon - longitude)
+        let dLon = min(rawLon, 360 - rawLon)
+        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
+        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
+        let h = a + cosLatitude * cosPoint * b
+        return (
+            h, h - h * max(a, b) * (1.0 / 3),
+            SpatialGrid.decisionBand(threshold: threshold, halfLatitudeAngle: dLat * (.pi / 360))
+        )
     }
 }
 

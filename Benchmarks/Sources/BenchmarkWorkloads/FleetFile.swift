@@ -12,32 +12,17 @@ public enum FleetFile {
     /// The path of the fleet of `devices` devices with `fixes` fixes in
     /// all, in the temporary folder, written on first use.
     public static func path(devices: Int, fixes: Int) throws -> String {
-        let path = NSTemporaryDirectory() + "/repeat-bench-fleet-\(devices)-\(fixes).csv"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        FileManager.default.createFile(atPath: path + ".partial", contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".partial"))
-        var encoder = CSVEncoder(columns: [.time, .lat, .lon, .device])
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 22)
-        encoder.appendHeader(to: &bytes)
-        let perDevice = max(1, fixes / devices)
-        var walk = GeofenceWorkload(layout: .city, seed: 31)
-        let tracks = walk.walks(count: perDevice * devices, tracks: devices)
-        for second in 0..<perDevice {
-            let time = Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000)
-            for device in 0..<devices {
-                let point = tracks[device * perDevice + second]
-                encoder.append(Fix(time: time, coordinate: point, device: "vehicle-\(device)"), to: &bytes)
-            }
-            if bytes.count > 1 << 22 {
-                try handle.write(contentsOf: bytes)
-                bytes.removeAll(keepingCapacity: true)
+        let encoder = CSVEncoder(columns: [.time, .lat, .lon, .device])
+        return try CachedFeedFile.path("repeat-bench-fleet-\(devices)-\(fixes).csv", encoder: encoder) { append in
+            let perDevice = max(1, fixes / devices)
+            var walk = GeofenceWorkload(layout: .city, seed: 31)
+            let tracks = walk.walks(count: perDevice * devices, tracks: devices)
+            for second in 0..<perDevice {
+                let time = Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000)
+                for device in 0..<devices {
+                    try append(Fix(time: time, coordinate: tracks[device * perDevice + second], device: "vehicle-\(device)"))
+                }
             }
         }
-        encoder.appendFooter(to: &bytes)
-        try handle.write(contentsOf: bytes)
-        try handle.close()
-        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
-        return path
     }
 }

@@ -18,28 +18,13 @@ public enum WalkFile {
     /// folder, written on first use (70–150 bytes per fix). The name says
     /// which encoding wrote it, so a file from an older layout is not reused.
     public static func path(_ format: Format, fixes: Int) throws -> String {
-        let path = NSTemporaryDirectory() + "/repeat-bench-walk-encoded-\(fixes).\(format.rawValue)"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        FileManager.default.createFile(atPath: path + ".partial", contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".partial"))
-        var encoder = encoder(format)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 22)
-        encoder.appendHeader(to: &bytes)
-        var walk = GeofenceWorkload(layout: .city, seed: 21)
-        for (second, point) in walk.walks(count: fixes, tracks: 1).enumerated() {
-            let time = Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000)
-            encoder.append(fix(at: point, time: time, for: format), to: &bytes)
-            if bytes.count > 1 << 22 {
-                try handle.write(contentsOf: bytes)
-                bytes.removeAll(keepingCapacity: true)
+        try CachedFeedFile.path("repeat-bench-walk-encoded-\(fixes).\(format.rawValue)", encoder: encoder(format)) { append in
+            var walk = GeofenceWorkload(layout: .city, seed: 21)
+            for (second, point) in walk.walks(count: fixes, tracks: 1).enumerated() {
+                let time = Timestamp(nanoseconds: (ReplayWorkload.start + Int64(second)) * 1_000_000_000)
+                try append(fix(at: point, time: time, for: format))
             }
         }
-        encoder.appendFooter(to: &bytes)
-        try handle.write(contentsOf: bytes)
-        try handle.close()
-        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
-        return path
     }
 
     /// A walk point with the fields `format`'s files carry.

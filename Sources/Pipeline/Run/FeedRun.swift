@@ -116,9 +116,9 @@ public final class FeedRun {
         var stages = pipeline!
         pipeline = nil
         defer { pipeline = stages }
+        let names = feeds.map { $0 == "-" ? "<stdin>" : $0 }
         result.pipeline = try ShardMerge.run(shards, into: &stages) { events, feed in
-            dispatch(
-                events, feed: feed.map { feeds.indices.contains($0) ? (feeds[$0] == "-" ? "<stdin>" : feeds[$0]) : "" } ?? "")
+            dispatch(events, feed: feed.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? "")
         }
         let summaries = shards.compactMap(\.summary)
         result.unreadable = summaries.first?.unreadable ?? []

@@ -186,9 +186,11 @@ public struct ReminderPipeline: Sendable {
     /// events in turn, so that a run with many devices never holds the
     /// events of all of them at once.
     public mutating func finish(each body: ([Event]) -> Void) {
-        var shards = [devices]
+        // Moved out, not copied, so that finishing changes the stages in place.
+        var shards = [devices.emptied()]
+        swap(&shards[0], &devices)
         finish(shards: &shards, each: body)
-        devices = shards[0]
+        swap(&shards[0], &devices)
     }
 
     /// ``finish(each:)`` over per-device stages that took the devices

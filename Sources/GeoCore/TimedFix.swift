@@ -10,7 +10,7 @@ public struct TimedFix: Hashable, Sendable {
 
     /// The timed form of `fix`, or `nil` when it has no time.
     @inlinable
-    public init?(_ fix: Fix) {
+    public init?(_ fix: consuming Fix) {
         guard fix.time != nil else { return nil }
         self.fix = fix
     }

@@ -64,6 +64,7 @@ private func replay(_ feeds: [String], tasks: Int, regions: Int, jobs: Int, _ be
 /// Counts the reminders, so that nothing is optimised away.
 private final class ReminderCount: RunSink {
     var count = 0
+    var receivesFixes: Bool { false }
     func receive(_ event: ReminderPipeline.Event) {
         if case .reminder(.notify) = event { count += 1 }
     }

@@ -207,7 +207,7 @@ struct NMEAEpochAssembler {
         }
         fix.time = Timestamp(
             nanoseconds: Int64(day) * Self.day + current.timeOfDay, fractionDigits: current.fractionDigits)
-        batch.fixes.append(fix)
+        batch.fixes.append(consume fix)
     }
 
     /// Ends the input: epochs still waiting for a date are reported.

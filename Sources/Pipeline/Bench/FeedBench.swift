@@ -143,6 +143,8 @@ private final class DecodedFixSink: RunSink {
 private final class EventCountingSink: RunSink {
     var transitions = 0
     var reminders = 0
+    /// Like `replay`'s printed lines, which need no fix events.
+    var receivesFixes: Bool { false }
 
     func receive(_ event: ReminderPipeline.Event) {
         switch event {

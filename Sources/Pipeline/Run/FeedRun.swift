@@ -68,7 +68,9 @@ public final class FeedRun {
         self.settings = settings
         switch stage {
         case .decode: break
-        case .pipeline(let pipeline): self.pipeline = pipeline
+        case .pipeline(var pipeline):
+            pipeline.emitsFixes = settings.pace != .max || sinks.contains { $0.receivesFixes }
+            self.pipeline = pipeline
         case .shard(let writer): shardWriter = writer
         }
         self.sinks = sinks
@@ -269,6 +271,9 @@ public final class FeedRun {
         }
         summary.fixes += batch.fixes.count
         summary.waypoints += batch.waypoints.count
+        if pipeline?.emitsFixes == false, let time = batch.fixes.last(where: { $0.time != nil })?.time {
+            feedTime = time  // for the progress line, which no `.fix` event moves on
+        }
         if let device {
             for index in batch.fixes.indices where batch.fixes[index].device == nil { batch.fixes[index].device = device }
         }

@@ -33,6 +33,9 @@ public final class ExecHookSink: RunSink {
         self.warn = warn
     }
 
+    /// The hook runs for reminders only.
+    public var receivesFixes: Bool { false }
+
     public func receive(_ event: ReminderPipeline.Event) {
         guard case .reminder(.notify(let notification)) = event else { return }
         output.flush()

@@ -36,6 +36,9 @@ public final class NotificationLogSink: RunSink {
         self.warn = warn
     }
 
+    /// The log takes reminders only.
+    public var receivesFixes: Bool { false }
+
     public func receive(_ event: ReminderPipeline.Event) {
         guard case .reminder(.notify(let notification)) = event else { return }
         let taskID = regionsOnly.contains(notification.taskID) ? nil : notification.taskID

@@ -51,6 +51,9 @@ public final class ReminderLinesSink: RunSink {
         return ReminderLines.Near(name: found.place.name, metres: found.distance)
     }
 
+    /// Only with ``near``, for each device's latest position.
+    public var receivesFixes: Bool { near != nil }
+
     public func receive(_ event: ReminderPipeline.Event) {
         if near != nil, case .fix(let fix) = event { positions[fix.device ?? ""] = fix.coordinate }
         switch event {

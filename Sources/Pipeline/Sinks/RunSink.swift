@@ -12,6 +12,10 @@ public protocol RunSink: AnyObject {
     func decoded(_ batch: FeedBatch, feed: String)
     /// One event of the stages (replay and live runs).
     func receive(_ event: ReminderPipeline.Event)
+    /// Whether the sink looks at ``ReminderPipeline/Event/fix(_:)``
+    /// events; when no sink does, the run makes none, which saves time on
+    /// every fix (default: `true`).
+    var receivesFixes: Bool { get }
     /// The end of a batch or a pause: write out what is buffered.
     func flush()
     /// The end of the run.
@@ -21,6 +25,7 @@ public protocol RunSink: AnyObject {
 extension RunSink {
     public func decoded(_ batch: FeedBatch, feed: String) {}
     public func receive(_ event: ReminderPipeline.Event) {}
+    public var receivesFixes: Bool { true }
     public func flush() {}
     public func finish() {}
 }

@@ -95,6 +95,11 @@ public struct NotificationScheduler: Sendable {
     /// fall in between, in time order. A time before the clock is ignored.
     public mutating func advance(to time: Date) -> [SchedulerOutput] {
         guard clock.map({ time > $0 }) ?? true else { return [] }
+        // The common case, once per fix: nothing on the agenda by `time`.
+        if clock != nil, agenda.min.map({ $0.time > time }) ?? true {
+            clock = time
+            return []
+        }
         let start = clock ?? time
         var ready: [Int] = []
         if clock == nil {

@@ -71,6 +71,10 @@ public struct ReminderPipeline: Sendable {
     public let regions: RegionTable
     private var outputs = DeviceOutputs()
     private var counts = Statistics()
+    /// Whether each released fix becomes a ``Event/fix(_:)`` event, for
+    /// sinks that draw tracks or a driver that paces the run; without
+    /// them, off saves an event per fix.
+    public var emitsFixes = true
 
     /// A pipeline over the reminder stage's regions and tasks.
     /// - Parameters:
@@ -250,7 +254,7 @@ public struct ReminderPipeline: Sendable {
                 let index = cursor.fix
                 cursor.fix += 1
                 if reminders != nil {
-                    events.append(.fix(outputs.fixes[index]))
+                    if emitsFixes { events.append(.fix(outputs.fixes[index])) }
                     for decision in reminders!.advance(to: outputs.fixes[index].time) { record(decision, into: &events) }
                 }
                 let transitions = Int(item.transitions)

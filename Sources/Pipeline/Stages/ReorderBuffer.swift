@@ -46,23 +46,22 @@ public struct ReorderBuffer: Sendable {
     /// Takes one fix; returns the fixes it releases (possibly none).
     public mutating func push(_ fix: TimedFix) -> [Output] {
         var released: [Output] = []
-        push(fix, into: &released)
+        push(fix) { released.append($0) }
         return released
     }
 
-    /// Takes one fix and appends what it releases to `released` (the
-    /// allocation-free form of ``push(_:)`` for a caller that reuses one
-    /// array).
-    public mutating func push(_ fix: TimedFix, into released: inout [Output]) {
+    /// Takes one fix and hands what it releases to `release`, in order (the
+    /// allocation-free form of ``push(_:)``).
+    public mutating func push(_ fix: consuming TimedFix, release: (Output) -> Void) {
         let time = fix.time.nanoseconds
         let slot = devices.slot(of: fix.device ?? "").slot
         let newest = devices[slot].newest
-        if let newest, time < horizon(newest) || time < devices[slot].floor { return released.append(.late(fix)) }
+        if let newest, time < horizon(newest) || time < devices[slot].floor { return release(.late(fix)) }
         // Fixes strictly older than the new horizon can no longer be
         // preceded by an accepted newcomer. The fix itself is not among them
         // (it is not late), so they go before it is inserted: a device
         // that holds one fix between pushes needs room for one.
-        devices[slot].release(before: horizon(max(newest ?? time, time)), into: &released)
+        devices[slot].release(before: horizon(max(newest ?? time, time)), to: release)
         devices[slot].insert(fix, at: time)
     }
 
@@ -75,20 +74,20 @@ public struct ReorderBuffer: Sendable {
     }
 
     /// Moves `device`'s newest time on to `time` without a fix (a receiver
-    /// epoch that had none) and appends what that releases; a device not
-    /// seen yet (or set aside) holds nothing.
-    public mutating func advance(device: String, to time: Timestamp, into released: inout [Output]) {
+    /// epoch that had none) and hands what that releases to `release`; a
+    /// device not seen yet (or set aside) holds nothing.
+    public mutating func advance(device: String, to time: Timestamp, release: (Output) -> Void) {
         guard let slot = devices.existingSlot(of: device), let newest = devices[slot].newest else { return }
         devices[slot].advance(to: time.nanoseconds)
-        devices[slot].release(before: horizon(max(newest, time.nanoseconds)), into: &released)
+        devices[slot].release(before: horizon(max(newest, time.nanoseconds)), to: release)
     }
 
     /// Releases everything held, device by device in time order, without
     /// waiting for the window (a live source went quiet); a fix that then
     /// arrives older than the newest released for its device is late.
-    public mutating func releaseHeld(into released: inout [Output]) {
+    public mutating func releaseHeld(release: (Output) -> Void) {
         for (_, slot) in devices.byName {
-            devices[slot].release(before: .max, into: &released)
+            devices[slot].release(before: .max, to: release)
             devices[slot].raiseFloor()
         }
     }
@@ -96,21 +95,21 @@ public struct ReorderBuffer: Sendable {
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for (name, _) in devices.byName { finish(device: name, into: &released) }
+        for (name, _) in devices.byName { finish(device: name) { released.append($0) } }
         return released
     }
 
-    /// Releases everything `device` (`""` for fixes without one) still
-    /// holds, in time order.
-    mutating func finish(device: String, into released: inout [Output]) {
+    /// Hands everything `device` (`""` for fixes without one) still holds
+    /// to `release`, in time order.
+    mutating func finish(device: String, release: (Output) -> Void) {
         guard let slot = devices.existingSlot(of: device) else { return }
-        devices[slot].release(before: .max, into: &released)
+        devices[slot].release(before: .max, to: release)
     }
 
     /// The number of fixes held.
     public var heldCount: Int { devices.byName.reduce(0) { $0 + devices[$1.slot].heldCount } }
 
-    /// The devices present, by the key ``finish(device:into:)`` takes.
+    /// The devices present, by the key ``finish(device:release:)`` takes.
     var deviceNames: [String] { devices.byName.map(\.name) }
 
     /// The devices whose newest fix is older than `time` (nanoseconds).
@@ -139,7 +138,7 @@ struct DeviceBuffer: Sendable {
     /// The newest time pushed (or reached by an epoch without a fix), in nanoseconds.
     private(set) var newest: Int64?
     /// The earliest time a fix may still have: everything up to the newest
-    /// was released early (``ReorderBuffer/releaseHeld(into:)``).
+    /// was released early (``ReorderBuffer/releaseHeld(release:)``).
     private(set) var floor = Int64.min
 
     /// The number of fixes held.
@@ -147,7 +146,7 @@ struct DeviceBuffer: Sendable {
 
     /// Inserts after every held fix not later than `time`; in-order input
     /// appends.
-    mutating func insert(_ fix: TimedFix, at time: Int64) {
+    mutating func insert(_ fix: consuming TimedFix, at time: Int64) {
         newest = max(newest ?? time, time)
         var index = pending.count
         while index > head, time < pending[index - 1].time.nanoseconds { index -= 1 }
@@ -160,10 +159,10 @@ struct DeviceBuffer: Sendable {
     /// Makes the newest time the floor: everything up to it has been released.
     mutating func raiseFloor() { floor = newest ?? .min }
 
-    /// Appends the held fixes older than `horizon` to `released`.
-    mutating func release(before horizon: Int64, into released: inout [ReorderBuffer.Output]) {
+    /// Hands the held fixes older than `horizon` to `release`, oldest first.
+    mutating func release(before horizon: Int64, to release: (ReorderBuffer.Output) -> Void) {
         while head < pending.count, pending[head].time.nanoseconds < horizon {
-            released.append(.fix(pending[head]))
+            release(.fix(pending[head]))
             head += 1
         }
         if head == pending.count {

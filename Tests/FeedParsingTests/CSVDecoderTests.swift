@@ -133,3 +133,23 @@ struct CSVDecoderTests {
         #expect(batch.diagnostics.map(\.location.line) == expected.lines, "\(expected.legend)")
     }
 }
+
+@Suite("CSV cell trimming")
+struct CSVTrimmingTests {
+    @Test(
+        "device names lose their surrounding spaces and tabs and keep everything else, non-ASCII included",
+        arguments: [
+            ("dev-1", "dev-1"), ("  dev-1", "dev-1"), ("dev-1 \t", "dev-1"), ("\t  Bus Nº 7  ", "Bus Nº 7"),
+            (" Zürich\u{00A0}", "Zürich\u{00A0}"), ("a b", "a b"), (" 🚌 ", "🚌"),
+        ])
+    func deviceNames(cell: String, expected: String) {
+        let batch = decode("lat,lon,time,device\n52.5,13.4,1700000000,\(cell)\n", format: .csv)
+        #expect(batch.fixes.map(\.device) == [expected])
+    }
+
+    @Test("a cell of blanks only gives the empty name, which is the same device as none")
+    func blankDevice() {
+        let batch = decode("lat,lon,time,device\n52.5,13.4,1700000000, \t \n", format: .csv)
+        #expect(batch.fixes.map(\.device) == [""])
+    }
+}

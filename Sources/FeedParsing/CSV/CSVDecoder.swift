@@ -146,9 +146,11 @@ struct CSVRowDecoder: LineHandler {
     /// A cell's text without surrounding blanks; empty when the row has no such cell.
     private func gridText(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int) -> String {
         guard column < starts.count else { return "" }
-        return text(bytes, column).trimmingBlanks()
+        return CSVFieldSplitter.trimmedText(bytes, starts[column], ends[column])
     }
 
+    /// Inlined: called out of line, each call copied the whole decoder.
+    @inline(__always)
     private func number(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int?) -> FieldValue<Double> {
         guard let column, column < starts.count, starts[column] < ends[column] else { return .absent }
         guard let value = ASCIIDecimal.double(bytes, starts[column], ends[column]) else {
@@ -237,7 +239,7 @@ struct CSVRowDecoder: LineHandler {
             return
         }
         if let column = columns.device, column < starts.count, starts[column] < ends[column] {
-            fix.device = text(bytes, column).trimmingBlanks()
+            fix.device = CSVFieldSplitter.trimmedText(bytes, starts[column], ends[column])
         }
         batch.fixes.append(fix)
     }
@@ -277,21 +279,5 @@ extension String {
             result.append(c)
         }
         return result
-    }
-
-    /// The text without leading and trailing spaces and tabs. Read byte by
-    /// byte (blanks are ASCII, so every cut falls between characters): the
-    /// character-wise form had cost 1.5k instructions a row.
-    func trimmingBlanks() -> String {
-        let bytes = utf8
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
-        while end > start {
-            let last = bytes[bytes.index(before: end)]
-            guard last == 0x20 || last == 0x09 else { break }
-            end = bytes.index(before: end)
-        }
-        return start == bytes.startIndex && end == bytes.endIndex ? self : String(self[start..<end])
     }
 }

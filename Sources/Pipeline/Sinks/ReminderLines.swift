@@ -26,11 +26,12 @@ enum ReminderLines {
     /// with `"tasks":[…]` when its region concerns tasks (the table's task
     /// column lists them).
     static func append(_ transition: Transition, tasks: [String] = [], json: Bool, to output: ByteWriter) {
-        let time = RFC3339.format(transition.time)
-        let distance = rounded(transition.distance)
         if json {
-            output.write(jsonText(transition, tasks: tasks) + "\n")
+            output.write(jsonText(transition, tasks: tasks))
+            output.write("\n")
         } else {
+            let time = RFC3339.format(transition.time)
+            let distance = rounded(transition.distance)
             output.write(
                 row(
                     time, transition.kind.rawValue, tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region,
@@ -40,10 +41,11 @@ enum ReminderLines {
 
     /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
     static func append(_ notification: TaskNotification, json: Bool, near: Near? = nil, to output: ByteWriter) {
-        let time = RFC3339Text.format(notification.time)
         if json {
-            output.write(jsonText(notification, near: near) + "\n")
+            output.write(jsonText(notification, near: near))
+            output.write("\n")
         } else {
+            let time = RFC3339Text.format(notification.time)
             let due = RFC3339Text.format(notification.due)
             let why: String
             switch notification.kind {
@@ -87,10 +89,11 @@ enum ReminderLines {
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
     static func append(_ suppression: Suppression, json: Bool, near: Near? = nil, to output: ByteWriter) {
-        let time = RFC3339Text.format(suppression.time)
         if json {
-            output.write(jsonText(suppression, near: near) + "\n")
+            output.write(jsonText(suppression, near: near))
+            output.write("\n")
         } else {
+            let time = RFC3339Text.format(suppression.time)
             let why = suppression.cause.reason
             output.write(
                 row(time, "suppressed", suppression.taskID, suppression.region ?? "-", near.map { why + "; " + $0.text } ?? why))

@@ -75,7 +75,7 @@ struct JSONScanner {
             var object = JSONObject()
             if try beginObject() {
                 repeat {
-                    let key = try memberName()
+                    let key = try memberName(keep: keep)
                     let member = try value(keep: keep)
                     if keep { object.members.append((key, member)) }
                 } while try nextMember()
@@ -91,7 +91,7 @@ struct JSONScanner {
             }
             return keep ? .array(array) : .null
         case UInt8(ascii: "\""):
-            let text = try string()
+            let text = try string(keep: keep)
             return keep ? .string(text) : .null
         case UInt8(ascii: "t"):
             try literal("true")
@@ -120,11 +120,11 @@ struct JSONScanner {
         return false
     }
 
-    /// A member's name and the colon after it.
-    private mutating func memberName() throws -> String {
+    /// A member's name (without `keep`, only checked) and the colon after it.
+    private mutating func memberName(keep: Bool = true) throws -> String {
         skipWhitespace()
         guard peek == UInt8(ascii: "\"") else { throw problem("expected a member name in double quotes") }
-        let key = try string()
+        let key = try string(keep: keep)
         skipWhitespace()
         try expect(":")
         return key
@@ -205,8 +205,9 @@ struct JSONScanner {
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
     }
 
-    /// A string that starts here, unescaped.
-    private mutating func string() throws -> String {
+    /// A string that starts here, unescaped; without `keep`, only checked
+    /// (its text may then be left empty).
+    private mutating func string(keep: Bool = true) throws -> String {
         position += 1
         var start = position
         var unescaped: [UInt8] = []
@@ -231,7 +232,10 @@ struct JSONScanner {
             unescaped.append(contentsOf: bytes[start..<position])
             text = unescaped.withUnsafeBufferPointer(Self.text)
         } else {
-            text = Self.text(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            // Checked and not kept: ASCII is valid UTF-8, so no text is made.
+            if !keep, raw.allSatisfy({ $0 < 0x80 }) { return "" }
+            text = Self.text(raw)
         }
         guard let text else { throw problem("a string is not valid UTF-8") }
         return text

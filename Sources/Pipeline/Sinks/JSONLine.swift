@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Recurrence
 
 /// Builds one JSON object as text, fields in the order they are added.
@@ -30,7 +31,14 @@ public struct JSONLine {
     public mutating func add(_ key: String, _ value: Int?) { field(key, value.map { String($0) } ?? "null") }
 
     /// Adds a date field as UTC RFC 3339 text (`null` when nil).
-    public mutating func add(_ key: String, date: Date?) { add(key, date.map(RFC3339Text.format)) }
+    public mutating func add(_ key: String, date: Date?) {
+        // Written straight into the line in RFC3339Text.format's range.
+        guard let date, abs(date.timeIntervalSince1970) < 9.2e9 else { return add(key, date.map(RFC3339Text.format)) }
+        start(key)
+        bytes.append(UInt8(ascii: "\""))
+        RFC3339.append(RFC3339Text.timestamp(date), to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
 
     /// Adds a boolean field.
     public mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
@@ -100,8 +108,13 @@ public struct JSONLine {
     static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         bytes.append(quote)
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) {
-            bytes.append(contentsOf: value.utf8)
+        var value = value
+        let plain = value.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain {
             bytes.append(quote)
             return
         }

@@ -74,7 +74,7 @@ enum ReminderLines {
     /// The JSON object of a reminder, on one line without its newline.
     static func jsonText(_ notification: TaskNotification, near: Near? = nil) -> String {
         var line = JSONLine()
-        line.add("time", RFC3339Text.format(notification.time))
+        line.add("time", date: notification.time)
         line.add("kind", notification.kind.rawValue)
         line.add("task", notification.taskID)
         line.add("title", notification.title)
@@ -103,7 +103,7 @@ enum ReminderLines {
     /// The JSON object of a suppression, on one line without its newline.
     static func jsonText(_ suppression: Suppression, near: Near? = nil) -> String {
         var line = JSONLine()
-        line.add("time", RFC3339Text.format(suppression.time))
+        line.add("time", date: suppression.time)
         line.add("kind", "suppressed")
         line.add("reason", suppression.cause.reason)
         line.add("task", suppression.taskID)

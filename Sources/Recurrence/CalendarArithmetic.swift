@@ -12,8 +12,14 @@ public struct ZonedCalendar: Sendable {
     /// The zone calendar units are counted in.
     public let timeZone: TimeZone
 
+    /// The zone's offsets, kept so that every step skips finding them.
+    private let offsets: ZoneOffsetTable
+
     /// A calendar for `timeZone`.
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        offsets = ZoneOffsets.table(for: timeZone)
+    }
 
     /// `date` moved by `count` × `duration` (negative counts move back).
     ///
@@ -24,7 +30,7 @@ public struct ZonedCalendar: Sendable {
         if let exact = duration.unit.secondsPerUnit {
             return date.addingTimeInterval(Double(exact * Int64(steps)))
         }
-        let wall = WallClock(date, in: timeZone)
+        let wall = WallClock(date, in: offsets)
         let shifted: WallClock
         switch duration.unit {
         case .days:
@@ -43,7 +49,7 @@ public struct ZonedCalendar: Sendable {
         case .seconds, .minutes, .hours:
             preconditionFailure("exact units are handled above")
         }
-        return shifted.resolve(in: timeZone)
+        return shifted.resolve(in: offsets)
     }
 
     /// `date` moved back by `duration`.
@@ -53,9 +59,9 @@ public struct ZonedCalendar: Sendable {
 
     /// The instant of `time` on the wall-clock day `days` (since 1970-01-01).
     func instant(onDay days: Int, at time: TimeOfDay) -> Date {
-        WallClock(days: days, secondsOfDay: time.secondsOfDay).resolve(in: timeZone)
+        WallClock(days: days, secondsOfDay: time.secondsOfDay).resolve(in: offsets)
     }
 
     /// The wall-clock day (since 1970-01-01) that `date` falls on.
-    func day(of date: Date) -> Int { WallClock(date, in: timeZone).days }
+    func day(of date: Date) -> Int { WallClock(date, in: offsets).days }
 }

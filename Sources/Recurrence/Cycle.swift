@@ -48,7 +48,7 @@ extension RecurringTask {
                 number: counted.count, began: Swift.max(anchor, start), anchor: anchor,
                 windowStart: calendar.adding(min, to: anchor), due: calendar.adding(max, to: anchor))
         case .fixed, .weekdays:
-            let occurrences = OccurrenceGrid(task: self)
+            let occurrences = OccurrenceGrid(task: self, calendar: calendar)
             var due = occurrences.first(after: start)
             for completion in counted {
                 due = occurrences.first(after: Swift.max(completion, due))
@@ -66,6 +66,8 @@ extension RecurringTask {
 /// The occurrences of a `fixed` or `weekdays` schedule.
 struct OccurrenceGrid {
     let task: RecurringTask
+    /// The task's calendar, made once.
+    let calendar: ZonedCalendar
 
     /// The first occurrence strictly after `time` (and after the start).
     func first(after time: Date) -> Date {
@@ -77,7 +79,6 @@ struct OccurrenceGrid {
             while occurrence(k, every) <= time { k += 1 }
             return occurrence(k, every)
         case .weekdays(let days, let at):
-            let calendar = task.calendar
             let today = calendar.day(of: time)
             for day in today...(today + 8) where days.contains(Weekday.of(daysSince1970: day)) {
                 let instant = calendar.instant(onDay: day, at: at)
@@ -98,7 +99,6 @@ struct OccurrenceGrid {
             while occurrence(k + 1, every) < time { k += 1 }
             return k >= 1 ? occurrence(k, every) : nil
         case .weekdays(let days, let at):
-            let calendar = task.calendar
             let today = calendar.day(of: time)
             for day in stride(from: today, through: today - 8, by: -1)
             where days.contains(Weekday.of(daysSince1970: day)) {
@@ -113,7 +113,7 @@ struct OccurrenceGrid {
 
     /// start + k·every, computed from the start in one step.
     private func occurrence(_ k: Int, _ every: CalendarDuration) -> Date {
-        task.calendar.adding(every, times: k, to: task.start)
+        calendar.adding(every, times: k, to: task.start)
     }
 
     /// A guess of k with occurrence(k) near `time`, at least 1: exact to

@@ -20,9 +20,12 @@ struct WallClock: Hashable, Comparable {
     var seconds: Int64
 
     /// The wall-clock reading of `instant` in `zone`.
-    init(_ instant: Date, in zone: TimeZone) {
+    init(_ instant: Date, in zone: TimeZone) { self.init(instant, in: ZoneOffsets.table(for: zone)) }
+
+    /// The wall-clock reading of `instant` in the zone of `offsets`.
+    init(_ instant: Date, in offsets: ZoneOffsetTable) {
         let whole = Int64(instant.timeIntervalSince1970.rounded(.down))
-        seconds = whole + Int64(zone.utcOffset(at: instant))
+        seconds = whole + Int64(offsets.offset(at: instant))
         fraction = instant.timeIntervalSince1970 - Double(whole)
     }
 
@@ -42,18 +45,31 @@ struct WallClock: Hashable, Comparable {
     var secondsOfDay: Int { Int(seconds - Int64(days) * 86_400) }
 
     /// The instant this wall-clock time names in `zone`, by the policy above.
-    func resolve(in zone: TimeZone) -> Date {
+    func resolve(in zone: TimeZone) -> Date { resolve(in: ZoneOffsets.table(for: zone)) }
+
+    /// The instant this wall-clock time names in the zone of `offsets`, by
+    /// the policy above.
+    func resolve(in offsets: ZoneOffsetTable) -> Date {
+        // Offsets never differ by more than 26 hours, so when one offset
+        // holds for a day and a half either side of the instant it gives,
+        // that instant is the only one with this wall-clock time: the usual
+        // case, answered from one span.
+        let span = offsets.span(at: Double(seconds))
+        let usual = Double(seconds - Int64(span.offset))
+        if span.contains(usual - Self.bracket), span.contains(usual + Self.bracket) {
+            return Date(timeIntervalSince1970: usual + fraction)
+        }
         // Offsets in force a day and a half either side bracket any single
         // transition; each candidate offset is checked against the instant it gives.
         let probe = Date(timeIntervalSince1970: Double(seconds))
-        let before = zone.utcOffset(at: probe.addingTimeInterval(-129_600))
-        let after = zone.utcOffset(at: probe.addingTimeInterval(129_600))
-        let middle = zone.utcOffset(at: probe)
+        let before = offsets.offset(at: probe.addingTimeInterval(-Self.bracket))
+        let after = offsets.offset(at: probe.addingTimeInterval(Self.bracket))
+        let middle = offsets.offset(at: probe)
         var earliest: Int64?
         for (index, offset) in [before, after, middle].enumerated() {
             guard !(index >= 1 && offset == before), !(index == 2 && offset == after) else { continue }
             let instant = seconds - Int64(offset)
-            if zone.utcOffset(at: Date(timeIntervalSince1970: Double(instant))) == offset {
+            if offsets.offset(at: Date(timeIntervalSince1970: Double(instant))) == offset {
                 earliest = min(earliest ?? instant, instant)
             }
         }
@@ -62,6 +78,9 @@ struct WallClock: Hashable, Comparable {
         let instant = earliest ?? seconds - Int64(before)
         return Date(timeIntervalSince1970: Double(instant) + fraction)
     }
+
+    /// A day and a half, in seconds.
+    private static let bracket: Double = 129_600
 
     /// The civil calendar date of this wall-clock time.
     var civilDate: (year: Int, month: Int, day: Int) { CivilCalendar.date(fromDays: days) }

@@ -43,6 +43,7 @@ public enum TaskFile {
     public static func decode(_ data: Data) throws -> [RecurringTask] {
         var tasks: [RecurringTask] = []
         var seen = Set<String>()
+        var zones = ZoneNames()
         let root: JSONText.Root
         do {
             // One task object at a time: a file of a million tasks is never
@@ -50,7 +51,7 @@ public enum TaskFile {
             root = try JSONText.arrayElements(ofMember: "tasks", in: data, count: { tasks.reserveCapacity($0) }) {
                 index, element in
                 var reader = TaskReader(index: index, value: element)
-                let task = try reader.read()
+                let task = try reader.read(zones: &zones)
                 guard seen.insert(task.id).inserted else {
                     throw TaskFileError(index: index, taskID: task.id, field: "id", message: "duplicate id")
                 }
@@ -99,7 +100,7 @@ private struct TaskReader {
         return fail(field, "unknown field; did you mean \"\(suggestion)\"?")
     }
 
-    mutating func read() throws -> RecurringTask {
+    mutating func read(zones: inout ZoneNames) throws -> RecurringTask {
         guard let object = value.object else { throw fail(nil, "expected an object") }
         id = object["id"]?.string
         if let problem = unknownKey(object, known: Self.taskFields, path: nil) { throw problem }
@@ -107,8 +108,8 @@ private struct TaskReader {
         guard let id, !id.isEmpty else { throw fail("id", "must not be empty") }
         let zone =
             try optionalString(object, "timeZone").map { text in
-                try wrap("timeZone") { try TimeZone.iana(text) }
-            } ?? TimeZone(identifier: "UTC")!
+                try wrap("timeZone") { try zones.zone(named: text) }
+            } ?? ZoneNames.utc
         let start = try date(requiredString(object, "start"), "start")
         let end = try optionalString(object, "end").map { try date($0, "end") }
         if let end, end <= start { throw fail("end", "must be after start") }
@@ -125,27 +126,29 @@ private struct TaskReader {
 
     func readSchedule(_ value: JSONValue?) throws -> Schedule {
         let kinds = "afterCompletion, fixed, weekdays or once"
-        guard let object = value?.object, object.keys.count == 1, let kind = object.keys.first, let body = object[kind] else {
+        guard let object = value?.object, let kind = object.members.first?.key,
+            object.members.allSatisfy({ $0.key == kind }), let body = object[kind]
+        else {
             throw fail("schedule", "expected an object with exactly one of \(kinds)")
         }
         guard let fields = body.object else { throw fail("schedule.\(kind)", "expected an object") }
-        let path = "schedule.\(kind)"
+        func path() -> String { "schedule.\(kind)" }
         let schedule: Schedule
         switch kind {
         case "afterCompletion":
-            let min = try duration(requiredString(fields, "min", path), "\(path).min")
-            let max = try duration(requiredString(fields, "max", path), "\(path).max")
+            let min = try duration(requiredString(fields, "min", path()), "\(path()).min")
+            let max = try duration(requiredString(fields, "max", path()), "\(path()).max")
             schedule = .afterCompletion(min: min, max: max)
         case "fixed":
-            schedule = .fixed(every: try duration(requiredString(fields, "every", path), "\(path).every"))
+            schedule = .fixed(every: try duration(requiredString(fields, "every", path()), "\(path()).every"))
         case "weekdays":
             guard let names = fields["days"]?.array?.compactMap(\.string), names.count == fields["days"]?.array?.count
-            else { throw fail("\(path).days", "expected an array of day names") }
-            let days = try Set(names.map { name in try wrap("\(path).days") { try Weekday(parsing: name) } })
-            let at = try wrap("\(path).at") { try TimeOfDay(parsing: requiredString(fields, "at", path)) }
+            else { throw fail("\(path()).days", "expected an array of day names") }
+            let days = try Set(names.map { name in try wrap("\(path()).days") { try Weekday(parsing: name) } })
+            let at = try wrap("\(path()).at") { try TimeOfDay(parsing: requiredString(fields, "at", path())) }
             schedule = .weekdays(days, at: at)
         case "once":
-            schedule = .once(due: try date(requiredString(fields, "due", path), "\(path).due"))
+            schedule = .once(due: try date(requiredString(fields, "due", path()), "\(path()).due"))
         default:
             throw fail("schedule", "unknown schedule \"\(kind)\": use \(kinds)")
         }
@@ -179,17 +182,17 @@ private struct TaskReader {
         }
     }
 
-    func requiredString(_ object: JSONObject, _ key: String, _ path: String? = nil) throws -> String {
-        guard let text = try optionalString(object, key, path) else {
-            throw fail(path.map { "\($0).\(key)" } ?? key, "is required")
+    func requiredString(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String? = nil) throws -> String {
+        guard let text = try optionalString(object, key, path()) else {
+            throw fail(path().map { "\($0).\(key)" } ?? key, "is required")
         }
         return text
     }
 
-    func optionalString(_ object: JSONObject, _ key: String, _ path: String? = nil) throws -> String? {
+    func optionalString(_ object: JSONObject, _ key: String, _ path: @autoclosure () -> String? = nil) throws -> String? {
         guard let value = object[key] else { return nil }
         if case .null = value { return nil }
-        guard let text = value.string else { throw fail(path.map { "\($0).\(key)" } ?? key, "expected a string") }
+        guard let text = value.string else { throw fail(path().map { "\($0).\(key)" } ?? key, "expected a string") }
         return text
     }
 
@@ -200,17 +203,40 @@ private struct TaskReader {
         return value
     }
 
-    func date(_ text: String, _ field: String) throws -> Date { try wrap(field) { try RFC3339Text.date(text) } }
+    // Field names are made only for a problem: building them for every
+    // task cost more than reading its dates.
 
-    func duration(_ text: String, _ field: String) throws -> CalendarDuration {
-        try wrap(field) { try CalendarDuration(parsing: text) }
+    func date(_ text: String, _ field: @autoclosure () -> String) throws -> Date {
+        try wrap(field()) { try RFC3339Text.date(text) }
     }
 
-    func wrap<T>(_ field: String, _ body: () throws -> T) throws -> T {
+    func duration(_ text: String, _ field: @autoclosure () -> String) throws -> CalendarDuration {
+        try wrap(field()) { try CalendarDuration(parsing: text) }
+    }
+
+    func wrap<T>(_ field: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RecurrenceError {
-            throw fail(field, error.description)
+            throw fail(field(), error.description)
         }
+    }
+}
+
+/// The zones a tasks file names, each looked up once: a file of many tasks
+/// names few zones, and a lookup by identifier costs far more than a
+/// dictionary's.
+struct ZoneNames {
+    /// UTC, the zone of a task that names none.
+    static let utc = TimeZone(identifier: "UTC")!
+
+    private var zones: [String: TimeZone] = [:]
+
+    /// The zone `identifier` names (see ``TimeZone/iana(_:)``).
+    mutating func zone(named identifier: String) throws -> TimeZone {
+        if let zone = zones[identifier] { return zone }
+        let zone = try TimeZone.iana(identifier)
+        zones[identifier] = zone
+        return zone
     }
 }

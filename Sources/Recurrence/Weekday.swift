@@ -11,14 +11,21 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
     ///
     /// - Throws: ``RecurrenceError/invalidWeekday(_:)`` naming the text.
     public init(parsing text: String) throws {
-        let key = text.trimmedLowercased()
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        guard let index = names.firstIndex(where: { $0 == key || $0.prefix(3) == key || $0.prefix(2) == key }),
-            !key.isEmpty
-        else { throw RecurrenceError.invalidWeekday(text) }
-        let day = Weekday(rawValue: index + 1)!
+        guard let day = Self.spellings[text.trimmedLowercased()] else { throw RecurrenceError.invalidWeekday(text) }
         self = day
     }
+
+    /// Every accepted spelling, lower-cased: the full name and its first
+    /// three and two letters.
+    private static let spellings: [String: Weekday] = {
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        var spellings: [String: Weekday] = [:]
+        for (index, name) in names.enumerated() {
+            let day = Weekday(rawValue: index + 1)!
+            for spelling in [name, String(name.prefix(3)), String(name.prefix(2))] { spellings[spelling] = day }
+        }
+        return spellings
+    }()
 
     /// The weekday of a count of days since 1970-01-01 (a Thursday).
     static func of(daysSince1970 days: Int) -> Weekday {
@@ -47,9 +54,15 @@ public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``RecurrenceError/invalidTimeOfDay(_:)`` naming the text.
     public init(parsing text: String) throws {
-        let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            let hour = Int(parts[0]), let minute = Int(parts[1]),
+        // Read by bytes: a time of day is ASCII once any blanks around it
+        // (Unicode's too) are gone.
+        let bytes = text.asciiTrimmed() ?? text.trimmingWhitespace().asciiTrimmed()
+        guard let bytes, let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+            throw RecurrenceError.invalidTimeOfDay(text)
+        }
+        let hourDigits = bytes[..<colon], minuteDigits = bytes[(colon + 1)...]
+        guard (1...2).contains(hourDigits.count), minuteDigits.count == 2,
+            let hour = hourDigits.decimalValue, let minute = minuteDigits.decimalValue,
             (0...23).contains(hour), (0...59).contains(minute)
         else { throw RecurrenceError.invalidTimeOfDay(text) }
         self.init(hour: hour, minute: minute)
@@ -62,4 +75,17 @@ public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
 
     /// Seconds after local midnight.
     var secondsOfDay: Int { hour * 3600 + minute * 60 }
+}
+
+extension ArraySlice<UInt8> {
+    /// The number these ASCII decimal digits spell; `nil` if any byte is
+    /// not a digit.
+    fileprivate var decimalValue: Int? {
+        var value = 0
+        for byte in self {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
 }

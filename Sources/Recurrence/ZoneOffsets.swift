@@ -7,64 +7,88 @@ extension TimeZone {
     /// zone's next transition, so that a run asking about the same weeks
     /// again and again (every task's cycle at every due) asks ICU once
     /// per span instead of behind its lock each time.
-    public func utcOffset(at date: Date) -> Int { ZoneOffsets.shared.offset(of: self, at: date) }
+    public func utcOffset(at date: Date) -> Int { ZoneOffsets.table(for: self).offset(at: date) }
 }
 
-/// The spans of constant UTC offset found so far, per zone.
+/// The ``ZoneOffsetTable`` of each zone asked about, one per zone for the
+/// life of the process.
+enum ZoneOffsets {
+    /// Zones are few and the same instance comes back (Foundation shares
+    /// them), so a linear search by `==`, which compares identity first,
+    /// beats hashing the identifier.
+    private static let tables = Mutex<[ZoneOffsetTable]>([])
+
+    /// The table of `zone`. Code that asks about one zone many times (a
+    /// task's calendar) keeps it, and skips this search.
+    static func table(for zone: TimeZone) -> ZoneOffsetTable {
+        tables.withLock { tables in
+            if let table = tables.first(where: { $0.zone == zone }) { return table }
+            let table = ZoneOffsetTable(zone: zone)
+            tables.append(table)
+            return table
+        }
+    }
+}
+
+/// The spans of constant UTC offset of one zone found so far.
 ///
 /// A span runs from an instant ICU was asked about to the zone's next
 /// transition after it (`nextDaylightSavingTimeTransition(after:)`, which
 /// ICU takes from every rule change, not only daylight saving), so every
 /// instant in it has the offset asked for. Spans that end at the same
-/// transition are one span reaching back to the earliest instant asked.
-final class ZoneOffsets: Sendable {
+/// transition are one span reaching back to the earliest instant asked;
+/// a new span reaches back two days when no transition comes between.
+final class ZoneOffsetTable: Sendable {
     /// One span: `offset` on `start ..< end` (seconds since 1970).
-    private struct Span {
+    struct Span {
         var start: Double
         var end: Double
         var offset: Int
+
+        func contains(_ seconds: Double) -> Bool { start <= seconds && seconds < end }
     }
 
-    /// The spans kept per zone, at most; the oldest goes first.
-    private static let spansPerZone = 32
+    /// The spans kept, at most; the oldest goes first.
+    private static let capacity = 32
+    /// How far back a new span is checked to reach.
+    private static let lookBack: Double = 172_800
 
-    static let shared = ZoneOffsets()
+    let zone: TimeZone
+    private let spans = Mutex<[Span]>([])
 
-    /// The spans of each zone asked about. Zones are few and the same
-    /// instance comes back (Foundation shares them), so a linear search by
-    /// `==`, which compares identity first, beats hashing the identifier.
-    private let zones = Mutex<[(zone: TimeZone, spans: [Span])]>([])
+    init(zone: TimeZone) { self.zone = zone }
 
-    /// The offset of `zone` at `date`.
-    func offset(of zone: TimeZone, at date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970
-        let known = zones.withLock { zones -> Int? in
-            for index in zones.indices where zones[index].zone == zone {
-                // The span hit last is first: instants asked in a row are near.
-                guard let hit = zones[index].spans.firstIndex(where: { $0.start <= seconds && seconds < $0.end }) else {
-                    return nil
-                }
-                if hit != 0 { zones[index].spans.swapAt(0, hit) }
-                return zones[index].spans[0].offset
-            }
-            return nil
+    /// The offset at `date`.
+    func offset(at date: Date) -> Int { span(at: date.timeIntervalSince1970).offset }
+
+    /// A span of constant offset that holds `seconds` (seconds since 1970);
+    /// for an instant that is not finite, an empty span with its offset.
+    func span(at seconds: Double) -> Span {
+        let known = spans.withLock { spans -> Span? in
+            // The span hit last is first: instants asked in a row are near.
+            guard let hit = spans.firstIndex(where: { $0.contains(seconds) }) else { return nil }
+            if hit != 0 { spans.swapAt(0, hit) }
+            return spans[0]
         }
         if let known { return known }
-        let offset = zone.secondsFromGMT(for: date)
-        guard seconds.isFinite else { return offset }
-        let end = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
-        guard end > seconds else { return offset }
-        zones.withLock { zones in
-            guard let index = zones.firstIndex(where: { $0.zone == zone }) else {
-                return zones.append((zone, [Span(start: seconds, end: end, offset: offset)]))
-            }
-            if let same = zones[index].spans.firstIndex(where: { $0.end == end && $0.offset == offset }) {
-                zones[index].spans[same].start = min(zones[index].spans[same].start, seconds)
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        guard seconds.isFinite else { return Span(start: seconds, end: seconds, offset: offset) }
+        var found = Span(start: seconds, end: nextTransition(after: seconds), offset: offset)
+        guard found.end > seconds else { return Span(start: seconds, end: seconds, offset: offset) }
+        if nextTransition(after: seconds - Self.lookBack) == found.end { found.start = seconds - Self.lookBack }
+        spans.withLock { spans in
+            if let same = spans.firstIndex(where: { $0.end == found.end && $0.offset == found.offset }) {
+                spans[same].start = min(spans[same].start, found.start)
             } else {
-                if zones[index].spans.count >= Self.spansPerZone { zones[index].spans.removeFirst() }
-                zones[index].spans.append(Span(start: seconds, end: end, offset: offset))
+                if spans.count >= Self.capacity { spans.removeFirst() }
+                spans.append(found)
             }
         }
-        return offset
+        return found
+    }
+
+    /// When the zone's offset next changes after `seconds`; infinity if it never does.
+    private func nextTransition(after seconds: Double) -> Double {
+        zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: seconds))?.timeIntervalSince1970 ?? .infinity
     }
 }

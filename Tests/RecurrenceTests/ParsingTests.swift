@@ -38,6 +38,38 @@ struct ParsingTests {
         #expect(throws: RecurrenceError.invalidTimeOfDay("25:00")) { try TimeOfDay(parsing: "25:00") }
     }
 
+    @Test(
+        "every spelling of every weekday, in any case and with blanks around",
+        arguments: Weekday.allCases)
+    func weekdaySpellings(day: Weekday) throws {
+        let name = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][day.rawValue - 1]
+        for spelling in [name, String(name.prefix(3)), String(name.prefix(2))] {
+            #expect(try Weekday(parsing: spelling) == day)
+            #expect(try Weekday(parsing: " \(spelling.uppercased())\t") == day)
+        }
+        #expect(try Weekday(parsing: day.shortName) == day)
+        for wrong in [String(name.prefix(1)), name + "s", String(name.dropFirst())] {
+            #expect(throws: RecurrenceError.invalidWeekday(wrong)) { try Weekday(parsing: wrong) }
+        }
+    }
+
+    @Test(
+        "times of day: H:MM or HH:MM, blanks around allowed, nothing else",
+        arguments: [
+            ("18:00", TimeOfDay(hour: 18, minute: 0)), ("0:00", TimeOfDay(hour: 0, minute: 0)),
+            ("23:59", TimeOfDay(hour: 23, minute: 59)), (" 07:30\n", TimeOfDay(hour: 7, minute: 30)),
+            ("\u{00A0}9:15\u{2003}", TimeOfDay(hour: 9, minute: 15)),
+            ("24:00", nil), ("12:60", nil), ("18", nil), ("18:0", nil), ("18:000", nil), ("18:00:00", nil),
+            ("123:00", nil), (":30", nil), ("+7:30", nil), ("-0:00", nil), ("1 8:00", nil), ("１８:００", nil), ("", nil),
+        ] as [(String, TimeOfDay?)])
+    func timesOfDay(text: String, expected: TimeOfDay?) throws {
+        if let expected {
+            #expect(try TimeOfDay(parsing: text) == expected)
+        } else {
+            #expect(throws: RecurrenceError.invalidTimeOfDay(text)) { try TimeOfDay(parsing: text) }
+        }
+    }
+
     @Test("the DESIGN.md example task file")
     func designExample() throws {
         let json = """

@@ -52,8 +52,11 @@ struct MergeCommand: ParsableCommand {
                 "\(readers[0].path): the shard's command line does not parse here (another version?): "
                     + ReplayCommand.message(for: error))
         }
-        if FileManager.default.fileExists(atPath: header.directory) {
-            FileManager.default.changeCurrentDirectoryPath(header.directory)
+        // Relative paths on the shards' command line are read from where the shards ran.
+        if FileManager.default.fileExists(atPath: header.directory),
+            !FileManager.default.changeCurrentDirectoryPath(header.directory)
+        {
+            throw MergeFailure("\(readers[0].path): cannot enter \(header.directory), where the shards ran")
         }
         let run = try replay.prepare(makingSinks: true)
         let result = try FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(

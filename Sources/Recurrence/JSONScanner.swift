@@ -14,19 +14,22 @@ struct JSONScanner {
         self.position = position
     }
 
-    /// Reads the whole text, keeping nothing; returns where the value of
-    /// the last top-level member `name` starts, and its number of
-    /// elements, when that value is an array.
-    mutating func checkDocument(findingMember name: String) throws -> (start: Int, count: Int)? {
+    /// Reads the whole text, keeping nothing. When the last top-level
+    /// member `name` is an array, returns its number of elements and where
+    /// every `stride`-th element starts (the first, the `stride`-th, …).
+    mutating func checkDocument(
+        findingMember name: String, markingEvery stride: Int
+    ) throws -> (
+        count: Int, marks: [Int]
+    )? {
         skipWhitespace()
-        var found: (start: Int, count: Int)?
+        var found: (count: Int, marks: [Int])?
         if peek == UInt8(ascii: "{") {
             rootIsObject = true
             if try beginObject() {
                 repeat {
                     let key = try memberName()
                     skipWhitespace()
-                    let start = position
                     guard key == name else {
                         _ = try value(keep: false)
                         continue
@@ -37,13 +40,16 @@ struct JSONScanner {
                         continue
                     }
                     var count = 0
+                    var marks: [Int] = []
                     if try beginArray() {
                         repeat {
+                            skipWhitespace()
+                            if count % stride == 0 { marks.append(position) }
                             _ = try value(keep: false)
                             count += 1
                         } while try nextElement()
                     }
-                    found = (start, count)
+                    found = (count, marks)
                 } while try nextMember()
             }
         } else {
@@ -54,15 +60,12 @@ struct JSONScanner {
         return found
     }
 
-    /// Calls `body` with each element of the array that starts here, and
-    /// its position in the array.
-    mutating func forEachElement(_ body: (Int, JSONValue) throws -> Void) throws {
-        guard try beginArray() else { return }
-        var index = 0
-        repeat {
-            try body(index, try value(keep: true))
-            index += 1
-        } while try nextElement()
+    /// The value of the array element that starts here, and the comma or
+    /// bracket after it.
+    mutating func element() throws -> JSONValue {
+        let element = try value(keep: true)
+        _ = try nextElement()
+        return element
     }
 
     /// The value that starts here (after blanks); `.null` for every value

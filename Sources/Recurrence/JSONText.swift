@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// A JSON value as the tasks file reader takes it apart.
 enum JSONValue: Sendable {
@@ -59,17 +60,19 @@ struct JSONTextError: Error, Sendable, CustomStringConvertible {
     var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A strict RFC 8259 reader over UTF-8 bytes that hands out one element of
-/// a large array at a time, so a file of a million tasks is never a tree
-/// of a million objects.
+/// A strict RFC 8259 reader over UTF-8 bytes that hands out the elements
+/// of a large array a run at a time, so a file of a million tasks is never
+/// a tree of a million objects, and runs can be read on several threads.
 ///
-/// ``arrayElements(ofMember:in:count:_:)`` reads the whole text once to check it
-/// (nothing is kept), then parses the array under the top-level member one
-/// element at a time. Nesting is limited to 512 levels, so hostile input
-/// cannot exhaust the stack.
+/// ``arrayElementRuns(ofMember:in:jobs:_:)`` reads the whole text once to
+/// check it (nothing is kept), then parses the array under the top-level
+/// member in runs of consecutive elements. Nesting is limited to 512
+/// levels, so hostile input cannot exhaust the stack.
 enum JSONText {
     /// The deepest nesting read.
     static let maximumDepth = 512
+    /// The elements of a run, but for the last.
+    static let runLength = 256
 
     /// What the top level of a text is.
     enum Root {
@@ -77,29 +80,35 @@ enum JSONText {
         case notAnObject
         /// An object without the member, or whose member is not an array.
         case noArray
-        /// An object whose member is an array; its elements went to `body`.
+        /// An object whose member is an array; its elements were read.
         case array
     }
 
-    /// Checks `data` and calls `body` with each element of the array that
-    /// is the value of the top-level member `name` (the last such member),
-    /// in order, with its position; `count` first gets the number of
-    /// elements.
+    /// Checks `data`, then calls `readRun` for each run of consecutive
+    /// elements of the array that is the value of the top-level member
+    /// `name` (the last such member), on up to `jobs` threads at once.
+    /// `readRun` gets the position of the run's first element in the array
+    /// and the run's elements; what it returns comes back in the runs' order.
     ///
     /// - Throws: ``JSONTextError`` for a text that is not JSON (before any
-    ///   element is handed out), and whatever `body` throws.
-    static func arrayElements(
-        ofMember name: String, in data: Data, count: (Int) -> Void, _ body: (Int, JSONValue) throws -> Void
-    ) throws -> Root {
-        func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Root {
+    ///   element is handed out).
+    static func arrayElementRuns<Run: Sendable>(
+        ofMember name: String, in data: Data, jobs: Int,
+        _ readRun: @Sendable (_ first: Int, _ elements: inout JSONElements) -> Run
+    ) throws -> (root: Root, runs: [Run]) {
+        func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, runs: [Run]) {
             var checker = JSONScanner(buffer)
-            let array = try checker.checkDocument(findingMember: name)
-            guard checker.rootIsObject else { return .notAnObject }
-            guard let array else { return .noArray }
-            count(array.count)
-            var reader = JSONScanner(buffer, at: array.start)
-            try reader.forEachElement(body)
-            return .array
+            let array = try checker.checkDocument(findingMember: name, markingEvery: runLength)
+            guard checker.rootIsObject else { return (.notAnObject, []) }
+            guard let array else { return (.noArray, []) }
+            let bytes = SharedBytes(buffer: buffer)
+            let runs = parallelMap(count: array.marks.count, jobs: jobs) { run in
+                var elements = JSONElements(
+                    scanner: JSONScanner(bytes.buffer, at: array.marks[run]),
+                    remaining: min(runLength, array.count - run * runLength))
+                return readRun(run * runLength, &elements)
+            }
+            return (.array, runs)
         }
         if let transcoded = transcodedToUTF8(data) { return try transcoded.withUnsafeBufferPointer(scan) }
         return try data.withUnsafeBytes { raw in
@@ -107,6 +116,12 @@ enum JSONText {
             let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
             return try scan(bom ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes)
         }
+    }
+
+    /// The checked text, read (never written) by the runs' threads while
+    /// ``arrayElementRuns(ofMember:in:jobs:_:)`` holds it.
+    private struct SharedBytes: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
     }
 
     /// UTF-16 or UTF-32 text (by its byte-order mark, or the zero bytes of
@@ -126,5 +141,20 @@ enum JSONText {
         guard let encoding, var text = String(data: data, encoding: encoding) else { return nil }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return Array(text.utf8)
+    }
+}
+
+/// The elements of one run of an array, in order.
+struct JSONElements {
+    fileprivate var scanner: JSONScanner
+    fileprivate var remaining: Int
+
+    /// The next element; `nil` after the run's last.
+    ///
+    /// - Throws: ``JSONTextError`` (never for a checked text).
+    mutating func next() throws -> JSONValue? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        return try scanner.element()
     }
 }

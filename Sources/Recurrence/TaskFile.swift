@@ -39,29 +39,66 @@ public struct TaskFileError: Error, Equatable, Sendable, CustomStringConvertible
 /// `lead` (default 24h), `locations`, `completions`.
 public enum TaskFile {
     /// Decodes every task, or throws the first problem; a file with one bad
-    /// task yields no tasks at all.
-    public static func decode(_ data: Data) throws -> [RecurringTask] {
-        var tasks: [RecurringTask] = []
-        var seen = Set<String>()
-        var zones = ZoneNames()
-        let root: JSONText.Root
+    /// task yields no tasks at all. Tasks are read on up to `jobs` threads;
+    /// the tasks and the problem reported are the same for any `jobs`.
+    public static func decode(_ data: Data, jobs: Int = 1) throws -> [RecurringTask] {
+        var read: (root: JSONText.Root, runs: [TaskRun])
         do {
-            // One task object at a time: a file of a million tasks is never
-            // a tree of a million objects.
-            root = try JSONText.arrayElements(ofMember: "tasks", in: data, count: { tasks.reserveCapacity($0) }) {
-                index, element in
-                var reader = TaskReader(index: index, value: element)
-                let task = try reader.read(zones: &zones)
+            // A run of task objects at a time: a file of a million tasks is
+            // never a tree of a million objects.
+            read = try JSONText.arrayElementRuns(ofMember: "tasks", in: data, jobs: jobs) { first, elements in
+                TaskRun(first: first, elements: &elements)
+            }
+        } catch let error as JSONTextError {
+            throw TaskFileError(problemIn: error)
+        }
+        guard read.root == .array else { throw TaskFileError(message: "expected an object with a \"tasks\" array") }
+        var tasks: [RecurringTask] = []
+        tasks.reserveCapacity(read.runs.reduce(0) { $0 + $1.tasks.count })
+        var seen = Set<String>()
+        seen.reserveCapacity(tasks.capacity)
+        // In file order: a duplicate id before a run's problem is the first
+        // problem. Each run's tasks are let go once moved, so they are not
+        // held twice.
+        for index in read.runs.indices {
+            let run = read.runs[index]
+            read.runs[index].tasks = []
+            for task in run.tasks {
                 guard seen.insert(task.id).inserted else {
-                    throw TaskFileError(index: index, taskID: task.id, field: "id", message: "duplicate id")
+                    throw TaskFileError(index: tasks.count, taskID: task.id, field: "id", message: "duplicate id")
                 }
                 tasks.append(task)
             }
-        } catch let error as JSONTextError {
-            throw TaskFileError(message: "not valid JSON (\(error))")
+            if let problem = run.problem { throw problem }
         }
-        guard root == .array else { throw TaskFileError(message: "expected an object with a \"tasks\" array") }
         return tasks
+    }
+}
+
+/// The tasks of one run of the `tasks` array, up to its first problem.
+private struct TaskRun: Sendable {
+    var tasks: [RecurringTask] = []
+    var problem: TaskFileError?
+
+    init(first: Int, elements: inout JSONElements) {
+        var zones = ZoneNames()
+        do {
+            while let element = try elements.next() {
+                var reader = TaskReader(index: first + tasks.count, value: element)
+                tasks.append(try reader.read(zones: &zones))
+            }
+        } catch let problem as TaskFileError {
+            self.problem = problem
+        } catch {
+            self.problem = TaskFileError(problemIn: error)
+        }
+    }
+}
+
+extension TaskFileError {
+    /// A text that is not JSON.
+    fileprivate init(problemIn error: any Error) {
+        self.init(message: "not valid JSON (\(error))")
     }
 }
 

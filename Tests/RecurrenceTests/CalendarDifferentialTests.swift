@@ -25,7 +25,8 @@ struct CalendarDifferentialTests {
         while let next = zone.nextDaylightSavingTimeTransition(after: gap), next.timeIntervalSince1970 < Double(wall + 172_800) {
             gap = next
             let before = offset(Int(next.timeIntervalSince1970) - 1), after = offset(Int(next.timeIntervalSince1970))
-            if after > before, (Int(next.timeIntervalSince1970) + before..<Int(next.timeIntervalSince1970) + after).contains(wall) {
+            if after > before, (Int(next.timeIntervalSince1970) + before..<Int(next.timeIntervalSince1970) + after).contains(wall)
+            {
                 return wall - before
             }
         }

@@ -102,4 +102,41 @@ import Testing
         #expect(tasks.count == count)
         #expect(tasks.last?.id == "t\(count - 1)")
     }
+
+    /// A tasks file of `count` tasks `t0` … whose ids and `schedule`s may be replaced.
+    func file(count: Int, ids: [Int: String] = [:], broken: [Int: String] = [:]) -> Data {
+        let body = (0..<count).map { index in
+            let id = ids[index] ?? "t\(index)"
+            let every = broken[index] ?? "1d"
+            return task.replacingOccurrences(of: #""id":"a""#, with: #""id":"\#(id)""#)
+                .replacingOccurrences(of: #""every":"1d""#, with: #""every":"\#(every)""#)
+        }
+        return Data(#"{"tasks": [\#(body.joined(separator: ","))]}"#.utf8)
+    }
+
+    @Test(
+        "any number of threads reads the same tasks and reports the same first problem",
+        arguments: [
+            ("none", [:], [:], "t1499 "),
+            ("a bad task in a later run", [:], [1_300: "soon"], #"(tasks[1300]), field "schedule.fixed.every""#),
+            ("bad tasks in two runs: the earlier counts", [:], [900: "x", 300: "y"], "(tasks[300])"),
+            ("a duplicate before a later run's bad task", [1_100: "t5"], [1_200: "z"], #"(tasks[1100]), field "id""#),
+            ("a bad task before a later duplicate", [1_100: "t5"], [700: "z"], "(tasks[700])"),
+            ("a duplicate and a bad task in one run, duplicate first", [600: "t1"], [601: "z"], "(tasks[600])"),
+            ("a duplicate across runs", [1_499: "t0"], [:], #"task "t0" (tasks[1499]), field "id": duplicate id"#),
+        ] as [(String, [Int: String], [Int: String], String)])
+    func threads(case name: String, ids: [Int: String], broken: [Int: String], expected: String) throws {
+        let data = file(count: 1_500, ids: ids, broken: broken)
+        func read(jobs: Int) -> String {
+            do {
+                return try TaskFile.decode(data, jobs: jobs).map { "\($0.id) \($0.schedule)" }.joined(separator: "\n")
+            } catch {
+                return "problem: \(error)"
+            }
+        }
+        let one = read(jobs: 1)
+        #expect(one.hasPrefix("problem") == !(ids.isEmpty && broken.isEmpty), "\(name)")
+        #expect(one.contains(expected), "\(name): \(one.suffix(200))")
+        for jobs in [2, 3, 8] { #expect(read(jobs: jobs) == one, "\(name), \(jobs) threads") }
+    }
 }

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import GeoCore
 import Synchronization
 
 /// Runs an evaluation's settings over its feeds on every core: one feed

@@ -69,12 +69,13 @@ func readInput(_ path: String) throws -> Data {
     do { return try handle.readToEnd() ?? Data() } catch { throw UnreadableFile(path: path) }
 }
 
-/// The tasks of a tasks file (`--tasks`, `task import`).
+/// The tasks of a tasks file (`--tasks`, `task import`), read on up to
+/// `jobs` threads (every core unless told).
 /// - Throws: ``UnreadableFile``, or ``InputFileProblem`` naming the file.
-func loadTasks(_ path: String) throws -> [RecurringTask] {
+func loadTasks(_ path: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [RecurringTask] {
     let data = try readInput(path)
     do {
-        return try TaskFile.decode(data)
+        return try TaskFile.decode(data, jobs: jobs)
     } catch {
         throw InputFileProblem(path: path == "-" ? "standard input" : path, problem: "\(error)")
     }

@@ -10,13 +10,14 @@ extension BenchCommand {
         let expectations = try feed.expectations()
         let baseline = try feed.baseline.map(BenchBaseline.load(path:))
         let regions = try geofence.regions.map { try loadRegions($0, strict: false) } ?? []
-        let tasks = try feed.tasks.map(loadTasks) ?? []
+        let jobs = feed.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let tasks = try feed.tasks.map { try loadTasks($0, jobs: jobs) } ?? []
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: NotificationScheduler.Settings()),
             geofence: fence.settings, reorderSeconds: fence.reorderSeconds, deviceIdleSeconds: fence.deviceIdleSeconds)
         var settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
         settings.namesDevicesAfterFiles = true
-        settings.jobs = feed.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        settings.jobs = jobs
         let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs)
             .run(progress: ProgressBar(enabled: Console.stderrIsTerminal))
         if !result.unreadable.isEmpty { throw ExitCode(1) }

@@ -105,7 +105,8 @@ struct EvaluateCommand: ParsableCommand {
         let regionsFile = places.regions ?? scenario?.regions
         let tasksFile = places.tasks ?? scenario?.tasks
         let regions = try regionsFile.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
-        let tasks = try tasksFile.map(loadTasks) ?? []
+        let jobs = evaluation.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let tasks = try tasksFile.map { try loadTasks($0, jobs: jobs) } ?? []
         let scoring = FeedEvaluation(regions: Array(regions), tasks: tasks, reminderSettings: reminder.settings)
         guard !scoring.regions.isEmpty else {
             throw EvaluateFailure(
@@ -118,9 +119,7 @@ struct EvaluateCommand: ParsableCommand {
         if let report = evaluation.report, !FileManager.default.createFile(atPath: report, contents: nil) {
             throw EvaluateFailure("cannot create \"\(report)\" for --report")
         }
-        let runner = EvaluationRunner(
-            evaluation: scoring, settings: settings, window: window,
-            jobs: evaluation.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let runner = EvaluationRunner(evaluation: scoring, settings: settings, window: window, jobs: jobs)
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)
         let rows: [EvaluationRunner.Row]
         let described: String

@@ -76,7 +76,7 @@ struct LiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let database = tasks == nil ? try store.open() : nil
-        let taskList = try tasks.map(loadTasks) ?? database?.tasks() ?? []
+        let taskList = try tasks.map { try loadTasks($0) } ?? database?.tasks() ?? []
         let bulk = try regions.map { try loadRegions($0, strict: false, waypointRadius: radius) } ?? []
         if taskList.isEmpty, bulk.isEmpty {
             Console.warn("no tasks and no regions to watch: add tasks (`task add`, or --tasks FILE) or --regions FILE")

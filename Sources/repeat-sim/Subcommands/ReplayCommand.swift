@@ -146,7 +146,7 @@ struct ReplayCommand: ParsableCommand {
     func prepare(makingSinks: Bool) throws -> Prepared {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
-        let tasks = try places.tasks.map(loadTasks) ?? []
+        let tasks = try places.tasks.map { try loadTasks($0, jobs: parallel.threads) } ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stages = ReminderPipeline(
             reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,

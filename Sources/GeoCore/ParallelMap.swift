@@ -4,7 +4,7 @@ import Synchronization
 /// `body(0) … body(count − 1)` on up to `jobs` threads at once, results in
 /// index order. Work is handed out one index at a time, so long and short
 /// items balance.
-func parallelMap<Result: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+public func parallelMap<Result: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
     let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in

@@ -5,8 +5,12 @@ struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position: Int
     private var depth = 0
-    /// Whether ``checkDocument(findingMember:)`` found an object at the top.
+    /// Whether ``checkDocument(findingMember:markingEvery:)`` found an object at the top.
     private(set) var rootIsObject = false
+    /// Member names read lately, as their bytes packed in two words and
+    /// as text: a run of tasks names the same dozen members again and again.
+    private var interned: [(count: Int, words: (UInt64, UInt64), text: String)] = []
+    private static let internedCount = 32
 
     /// A reader of `bytes` from `position`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
@@ -14,16 +18,15 @@ struct JSONScanner {
         self.position = position
     }
 
+    /// An array's number of elements, and where every so many of them start.
+    typealias MarkedArray = (count: Int, marks: [Int])
+
     /// Reads the whole text, keeping nothing. When the last top-level
     /// member `name` is an array, returns its number of elements and where
     /// every `stride`-th element starts (the first, the `stride`-th, …).
-    mutating func checkDocument(
-        findingMember name: String, markingEvery stride: Int
-    ) throws -> (
-        count: Int, marks: [Int]
-    )? {
+    mutating func checkDocument(findingMember name: String, markingEvery stride: Int) throws -> MarkedArray? {
         skipWhitespace()
-        var found: (count: Int, marks: [Int])?
+        var found: MarkedArray?
         if peek == UInt8(ascii: "{") {
             rootIsObject = true
             if try beginObject() {
@@ -129,7 +132,7 @@ struct JSONScanner {
     private mutating func memberName(keep: Bool = true) throws -> String {
         skipWhitespace()
         guard peek == UInt8(ascii: "\"") else { throw problem("expected a member name in double quotes") }
-        let key = try string(keep: keep)
+        let key = try string(keep: keep, interned: true)
         skipWhitespace()
         try expect(":")
         return key
@@ -211,45 +214,77 @@ struct JSONScanner {
     }
 
     /// A string that starts here, unescaped; without `keep`, only checked
-    /// (its text may then be left empty).
-    private mutating func string(keep: Bool = true) throws -> String {
+    /// (its text may then be left empty). With `interned`, text seen
+    /// before comes back without being made again (member names).
+    private mutating func string(keep: Bool = true, interned: Bool = false) throws -> String {
         position += 1
-        var start = position
-        var unescaped: [UInt8] = []
-        var escaped = false
-        // Every byte of the string or'ed together: below 0x80 means ASCII.
+        let start = position
+        // Every byte or'ed together: below 0x80 means ASCII.
         var high: UInt8 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
+            high |= byte
+            position += 1
+        }
+        guard peek == UInt8(ascii: "\"") else { return try escapedString(from: start) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        let text: String
+        if high < 0x80 {
+            // ASCII is valid UTF-8: checked, and made into text only when kept.
+            text = !keep ? "" : interned ? intern(raw) : String(decoding: raw, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: raw, as: UTF8.self) else { throw problem("a string is not valid UTF-8") }
+            text = valid
+        }
+        position += 1
+        return text
+    }
+
+    /// The rest of a string that has an escape (or ends the text, or holds
+    /// a control character) from `start`, just after its opening quote.
+    private mutating func escapedString(from start: Int) throws -> String {
+        position = start
+        var segment = start
+        var unescaped: [UInt8] = []
         while true {
-            // The run of plain bytes, up to a quote, a backslash or a control character.
-            while position < bytes.count {
-                let byte = bytes[position]
-                guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
-                high |= byte
-                position += 1
-            }
             guard let byte = peek else { throw problem("unterminated string") }
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw problem("a control character in a string must be escaped") }
-            escaped = true
-            unescaped.append(contentsOf: bytes[start..<position])
+            guard byte == UInt8(ascii: "\\") else {
+                position += 1
+                continue
+            }
+            unescaped.append(contentsOf: bytes[segment..<position])
             position += 1
             try escape(into: &unescaped)
-            start = position
+            segment = position
         }
-        defer { position += 1 }
-        let text: String?
-        if escaped {
-            unescaped.append(contentsOf: bytes[start..<position])
-            text = unescaped.withUnsafeBufferPointer(Self.text)
-        } else {
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-            if high < 0x80 {
-                // ASCII is valid UTF-8: checked, and made into text only when kept.
-                return keep ? String(decoding: raw, as: UTF8.self) : ""
+        unescaped.append(contentsOf: bytes[segment..<position])
+        guard let text = unescaped.withUnsafeBufferPointer(Self.text) else {
+            throw problem("a string is not valid UTF-8")
+        }
+        position += 1
+        return text
+    }
+
+    /// The text of ASCII `raw`, the same instance as last time when it
+    /// was seen among the last few (names of up to 16 bytes, compared as
+    /// two words).
+    private mutating func intern(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard raw.count <= 16 else { return String(decoding: raw, as: UTF8.self) }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in raw.enumerated() {
+            if index < 8 {
+                words.0 |= UInt64(byte) << (8 * index)
+            } else {
+                words.1 |= UInt64(byte) << (8 * (index - 8))
             }
-            text = String(validating: raw, as: UTF8.self)
         }
-        guard let text else { throw problem("a string is not valid UTF-8") }
+        for name in interned where name.words == words && name.count == raw.count { return name.text }
+        let text = String(decoding: raw, as: UTF8.self)
+        if interned.count == Self.internedCount { interned.removeFirst() }
+        interned.append((raw.count, words, text))
         return text
     }
 
@@ -325,7 +360,11 @@ struct JSONScanner {
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private mutating func skipWhitespace() {
-        while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
     }
 
     /// A problem at the current position, with its line and column.

@@ -16,7 +16,9 @@ struct ParsingTests {
         #expect(try CalendarDuration(parsing: expected.description) == expected)
     }
 
-    @Test("a bad duration is named in the message", arguments: ["banana", "", "10", "w", "-3d", "3 fortnights"])
+    @Test(
+        "a bad duration is named in the message",
+        arguments: ["banana", "", "10", "w", "-3d", "3 fortnights", "3d\u{0}", "3 \u{0}d", "2 minutesx", "1 monthss"])
     func badDuration(text: String) {
         #expect(throws: RecurrenceError.invalidDuration(text)) { try CalendarDuration(parsing: text) }
         #expect(RecurrenceError.invalidDuration(text).description.contains("\"\(text)\""))

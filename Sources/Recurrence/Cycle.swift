@@ -31,31 +31,34 @@ extension RecurringTask {
     /// `once` task was completed, when `time` is after ``end``, or when the
     /// next due date would fall after ``end``.
     public func cycle(at time: Date) -> Cycle? {
-        let counted = completions.prefix { $0 <= time }.filter { $0 >= start }
+        // Completions are sorted: those made by `time`, and of them the
+        // ones from the start on (counted), without copying them out.
+        let made = completions.prefix { $0 <= time }
+        let countedCount = made.reduce(0) { $1 >= start ? $0 + 1 : $0 }
         // A flexible task counts from its last completion even when that
         // came before the task was entered ("I last bought it on 1 Nov").
-        let last = completions.prefix { $0 <= time }.last
-        let began = counted.last ?? start
+        let last = made.last
+        let began = last.flatMap { $0 >= start ? $0 : nil } ?? start
         let calendar = self.calendar
         let cycle: Cycle
         switch schedule {
         case .once(let due):
-            guard counted.isEmpty else { return nil }
+            guard countedCount == 0 else { return nil }
             cycle = Cycle(number: 0, began: start, anchor: start, windowStart: due, due: due)
         case .afterCompletion(let min, let max):
             let anchor = last ?? start
             cycle = Cycle(
-                number: counted.count, began: Swift.max(anchor, start), anchor: anchor,
+                number: countedCount, began: Swift.max(anchor, start), anchor: anchor,
                 windowStart: calendar.adding(min, to: anchor), due: calendar.adding(max, to: anchor))
         case .fixed, .weekdays:
             let occurrences = OccurrenceGrid(task: self, calendar: calendar)
             var due = occurrences.first(after: start)
-            for completion in counted {
+            for completion in made where completion >= start {
                 due = occurrences.first(after: Swift.max(completion, due))
             }
             let previous = occurrences.last(before: due) ?? start
             cycle = Cycle(
-                number: counted.count, began: began, anchor: Swift.max(previous, began),
+                number: countedCount, began: began, anchor: Swift.max(previous, began),
                 windowStart: due, due: due)
         }
         if let end, time > end || cycle.due > end { return nil }
@@ -68,6 +71,22 @@ struct OccurrenceGrid {
     let task: RecurringTask
     /// The task's calendar, made once.
     let calendar: ZonedCalendar
+    /// A `weekdays` schedule's days as bits (1 << rawValue): tested for
+    /// every day walked, without hashing.
+    private let dayBits: Int
+
+    init(task: RecurringTask, calendar: ZonedCalendar) {
+        self.task = task
+        self.calendar = calendar
+        if case .weekdays(let days, _) = task.schedule {
+            dayBits = days.reduce(0) { $0 | 1 << $1.rawValue }
+        } else {
+            dayBits = 0
+        }
+    }
+
+    /// Whether the day `days` since 1970-01-01 is one of the schedule's weekdays.
+    private func isScheduled(day days: Int) -> Bool { dayBits & 1 << Weekday.of(daysSince1970: days).rawValue != 0 }
 
     /// The first occurrence strictly after `time` (and after the start).
     func first(after time: Date) -> Date {
@@ -78,9 +97,9 @@ struct OccurrenceGrid {
             while k > 1, occurrence(k - 1, every) > time { k -= 1 }
             while occurrence(k, every) <= time { k += 1 }
             return occurrence(k, every)
-        case .weekdays(let days, let at):
+        case .weekdays(_, let at):
             let today = calendar.day(of: time)
-            for day in today...(today + 8) where days.contains(Weekday.of(daysSince1970: day)) {
+            for day in today...(today + 8) where isScheduled(day: day) {
                 let instant = calendar.instant(onDay: day, at: at)
                 if instant > time { return instant }
             }
@@ -98,10 +117,9 @@ struct OccurrenceGrid {
             while occurrence(k, every) >= time, k > 0 { k -= 1 }
             while occurrence(k + 1, every) < time { k += 1 }
             return k >= 1 ? occurrence(k, every) : nil
-        case .weekdays(let days, let at):
+        case .weekdays(_, let at):
             let today = calendar.day(of: time)
-            for day in stride(from: today, through: today - 8, by: -1)
-            where days.contains(Weekday.of(daysSince1970: day)) {
+            for day in stride(from: today, through: today - 8, by: -1) where isScheduled(day: day) {
                 let instant = calendar.instant(onDay: day, at: at)
                 if instant < time { return instant > task.start ? instant : nil }
             }

@@ -116,37 +116,46 @@ public enum RFC3339 {
             days -= 1
         }
         let civil = CivilCalendar.date(fromDays: Int(days))
-        func put(_ value: Int, width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var remaining = value
-            while divisor > 0 {
-                bytes.append(UInt8(48 + remaining / divisor % 10))
-                remaining %= divisor
-                divisor /= 10
+        // Written into a buffer on the stack and appended once: appending
+        // byte by byte checked the array's uniqueness and room 25 times.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var count = 0
+            /// The last `width` decimal digits of `value`.
+            func put(_ value: Int, width: Int) {
+                var remaining = value
+                for index in stride(from: count + width - 1, through: count, by: -1) {
+                    text[index] = UInt8(48 + remaining % 10)
+                    remaining /= 10
+                }
+                count += width
             }
-        }
-        put(civil.year, width: 4)
-        bytes.append(0x2D)
-        put(civil.month, width: 2)
-        bytes.append(0x2D)
-        put(civil.day, width: 2)
-        bytes.append(0x54)
-        put(Int(secondOfDay / 3600), width: 2)
-        bytes.append(0x3A)
-        put(Int(secondOfDay / 60 % 60), width: 2)
-        bytes.append(0x3A)
-        put(Int(secondOfDay % 60), width: 2)
-        if timestamp.fractionDigits > 0 {
-            bytes.append(0x2E)
-            var fraction = Int(nanos)
-            var drop = 9 - Int(timestamp.fractionDigits)
-            while drop > 0 {
-                fraction /= 10
-                drop -= 1
+            func put(_ byte: UInt8) {
+                text[count] = byte
+                count += 1
             }
-            put(fraction, width: Int(timestamp.fractionDigits))
+            put(civil.year, width: 4)
+            put(0x2D)
+            put(civil.month, width: 2)
+            put(0x2D)
+            put(civil.day, width: 2)
+            put(0x54)
+            put(Int(secondOfDay / 3600), width: 2)
+            put(0x3A)
+            put(Int(secondOfDay / 60 % 60), width: 2)
+            put(0x3A)
+            put(Int(secondOfDay % 60), width: 2)
+            if timestamp.fractionDigits > 0 {
+                put(0x2E)
+                var fraction = Int(nanos)
+                var drop = 9 - Int(timestamp.fractionDigits)
+                while drop > 0 {
+                    fraction /= 10
+                    drop -= 1
+                }
+                put(fraction, width: Int(timestamp.fractionDigits))
+            }
+            put(0x5A)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
         }
-        bytes.append(0x5A)
     }
 }

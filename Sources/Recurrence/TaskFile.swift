@@ -263,7 +263,7 @@ private struct TaskReader {
 /// The zones a tasks file names, each looked up once: a file of many tasks
 /// names few zones, and a lookup by identifier costs far more than a
 /// dictionary's.
-struct ZoneNames {
+private struct ZoneNames {
     /// UTC, the zone of a task that names none.
     static let utc = TimeZone(identifier: "UTC")!
 

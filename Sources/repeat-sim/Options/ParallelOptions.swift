@@ -7,7 +7,8 @@ import Pipeline
 struct ParallelOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Worker threads for the per-device stages, with decoding on a thread of its own; 1 runs on one thread. "
+            "Worker threads for reading the tasks file and for the per-device stages, with decoding on a thread "
+                + "of its own; 1 runs on one thread. "
                 + "The output is the same bytes whatever N. (default: the number of cores)",
             valueName: "n"))
     var jobs: Int?

@@ -77,7 +77,7 @@ public struct CalendarDuration: Hashable, Sendable {
             else {
                 throw RecurrenceError.invalidDuration(text)
             }
-            self.init(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }, unit)
+            self.init(digits.decimalValue!, unit)
             return
         }
         let trimmed = text.trimmingWhitespace()
@@ -145,6 +145,17 @@ extension StringProtocol {
 }
 
 extension ArraySlice<UInt8> {
+    /// The number these ASCII decimal digits spell; `nil` if any byte is
+    /// not a digit.
+    var decimalValue: Int? {
+        var value = 0
+        for byte in self {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
     /// ASCII bytes without leading and trailing whitespace, lower-cased
     /// and packed little-end first in a word, their count in the top byte;
     /// `nil` for more than 7 bytes.

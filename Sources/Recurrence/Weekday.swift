@@ -76,16 +76,3 @@ public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
     /// Seconds after local midnight.
     var secondsOfDay: Int { hour * 3600 + minute * 60 }
 }
-
-extension ArraySlice<UInt8> {
-    /// The number these ASCII decimal digits spell; `nil` if any byte is
-    /// not a digit.
-    fileprivate var decimalValue: Int? {
-        var value = 0
-        for byte in self {
-            guard (0x30...0x39).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
-    }
-}

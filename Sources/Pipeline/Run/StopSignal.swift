@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Ctrl-C, SIGTERM and SIGHUP (the terminal or the ssh session closed) as
 /// a request to stop: `onStop` runs once (a live run ends, flushes and
@@ -22,6 +23,21 @@ public final class StopSignal: @unchecked Sendable {
         }
     }
 
+    /// Runs `operation` as a task that the first signal cancels. The
+    /// signals are caught before the task starts, so one sent as soon as
+    /// the task has said something (`waiting for a reader`) is not lost to
+    /// the moment before anyone listens.
+    public static func cancelling<Success: Sendable>(
+        _ operation: sending @escaping () async throws -> Success
+    ) async throws -> Success {
+        let pending = PendingCancel()
+        let stop = StopSignal { pending.cancel() }
+        defer { stop.release() }
+        let task = Task(operation: operation)
+        pending.attach { task.cancel() }
+        return try await task.value
+    }
+
     /// Stops listening for the signals.
     public func release() {
         for source in sources { source.cancel() }
@@ -35,5 +51,35 @@ public final class StopSignal: @unchecked Sendable {
         if already { exit(130) }
         Console.write("repeat-sim: stopping (signal \(number)); a second one ends at once")
         onStop()
+    }
+}
+
+/// A cancellation that may be asked for before there is a task to cancel:
+/// it is then carried out as soon as the task is attached.
+private final class PendingCancel: Sendable {
+    private enum State {
+        case waiting((@Sendable () -> Void)?)
+        case cancelled
+    }
+    private let state = Mutex(State.waiting(nil))
+
+    /// Cancels the attached task, or the one attached next.
+    func cancel() {
+        let attached = state.withLock { state -> (@Sendable () -> Void)? in
+            defer { state = .cancelled }
+            if case .waiting(let cancel) = state { return cancel }
+            return nil
+        }
+        attached?()
+    }
+
+    /// Attaches the task's `cancel`, calling it at once if a cancel came first.
+    func attach(_ cancel: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state -> Bool in
+            if case .cancelled = state { return true }
+            state = .waiting(cancel)
+            return false
+        }
+        if already { cancel() }
     }
 }

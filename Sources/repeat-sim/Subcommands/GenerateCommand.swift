@@ -130,14 +130,12 @@ struct GenerateCommand: AsyncParsableCommand {
         let parameters = manifestParameters(path: path, errorModel: errorModel, outputs: outputs)
         let summary: GenerateSummary
         if let pty = output.pty {
-            let task = Task {
+            let (pace, baud, waitsForReader) = (output.pace.factor, output.baud, !output.noWait)
+            summary = try await StopSignal.cancelling {
                 try await GenerateRun.writeToTerminal(
-                    simulation, outputs: outputs, path: pty, pace: output.pace.factor, baud: output.baud,
-                    waitsForReader: !output.noWait, parameters: parameters)
+                    simulation, outputs: outputs, path: pty, pace: pace, baud: baud, waitsForReader: waitsForReader,
+                    parameters: parameters)
             }
-            let stop = StopSignal { task.cancel() }
-            defer { stop.release() }
-            summary = try await task.value
         } else {
             summary = try GenerateRun.write(
                 simulation, to: outputs, parameters: parameters,

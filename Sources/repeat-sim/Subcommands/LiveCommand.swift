@@ -100,10 +100,7 @@ struct LiveCommand: AsyncParsableCommand {
         let feed = live.feed() ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
         nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks)
         logSink?.onRemovedTask = { [weak run] in run?.requestTaskReload() }
-        let consumer = Task { try await run.run(live: feed) }
-        let stop = StopSignal { consumer.cancel() }
-        defer { stop.release() }
-        let result = try await consumer.value
+        let result = try await StopSignal.cancelling { try await run.run(live: feed) }
         Console.write(
             ReminderSummary(
                 label: "live", statistics: result.pipeline!, limits: reminder.limits(geofence),

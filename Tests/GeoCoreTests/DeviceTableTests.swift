@@ -41,4 +41,31 @@ import Testing
         table.exchange(slot, with: &state)
         #expect(table[slot] == [1, 2])
     }
+
+    /// Thousands of devices coming and going, against a dictionary: the
+    /// index's probing, growth and backward-shift removal lose no name and
+    /// find no stale one.
+    @Test func manyDevicesComingAndGoingMatchADictionary() {
+        var table = DeviceTable(empty: -1)
+        var model: [String: Int] = [:]
+        var random = SplitMix64(seed: 17)
+        for step in 0..<60_000 {
+            // Short and long names, some sharing a 16-byte block, one empty.
+            let number = Int(random.next() % 5_000)
+            let name = number == 0 ? "" : number % 3 == 0 ? "vehicle-of-the-fleet-\(number)" : "d\(number)"
+            if random.next() % 3 == 0 {
+                #expect(table.remove(name) == model.removeValue(forKey: name), "step \(step): remove \(name)")
+            } else {
+                let (slot, isNew) = table.slot(of: name)
+                #expect(isNew == (model[name] == nil), "step \(step): \(name)")
+                if isNew { table[slot] = step; model[name] = step }
+                #expect(table[slot] == model[name], "step \(step): \(name)")
+            }
+        }
+        #expect(table.count == model.count)
+        #expect(table.byName.map(\.name) == model.keys.sorted())
+        for (name, state) in model { #expect(table.existingSlot(of: name).map { table[$0] } == state) }
+        #expect(table.existingSlot(of: "d5000") == nil)
+        #expect(Set(table.names { _ in true }) == Set(model.keys))
+    }
 }

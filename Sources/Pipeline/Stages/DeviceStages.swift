@@ -51,8 +51,9 @@ public struct DeviceStages: Sendable {
     /// The number of fixes evaluated so far.
     var fixesEvaluated: Int { evaluation.detector.statistics.accepted }
 
-    /// The devices that hold state, set aside ones included, unordered.
-    var deviceNames: Set<String> { Set(buffer.deviceNames).union(idle.names) }
+    /// The devices that hold state, set aside ones included, unordered
+    /// (a device set aside has left the buffer, so none comes twice).
+    var deviceNames: [String] { buffer.deviceNames + idle.names }
 
     /// Takes one decoded fix and appends what it releases to `outputs`.
     mutating func push(_ fix: consuming Fix, into outputs: inout DeviceOutputs) {

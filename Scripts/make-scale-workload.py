@@ -9,6 +9,14 @@
                                     30 km city box, FIXES fixes each 10 s
                                     apart; device i starts STAGGER x i
                                     seconds after the first (0: all at once)
+    Scripts/make-scale-workload.py DATA_DIR chopped COUNT FIXES
+        devices_COUNT_FIXES_chopped.csv   the one walk of devices_1_N.csv
+                                    (N = COUNT x FIXES) cut into COUNT
+                                    devices of FIXES fixes, all starting
+                                    at once: the same positions as the one
+                                    device, so a comparison of the two
+                                    measures what a device costs, not
+                                    where the fixes fall among the regions
 
 Tasks: Scripts/make-replay-workload.py DATA_DIR COUNT. Deterministic; no
 third-party modules. Measure with e.g.
@@ -68,10 +76,34 @@ def devices(data, count, fixes, stagger):
         target.write("".join(row[2] for row in rows))
 
 
+def chopped(data, count, fixes):
+    rng = random.Random(12)
+    half_lat, half_lon = box(15_000)
+    step = 20 / METRES_PER_DEGREE
+    # The same draws as devices(data, 1, count * fixes, 0).
+    position = [LAT0 + rng.uniform(-half_lat, half_lat), LON0 + rng.uniform(-half_lon, half_lon)]
+    walk = []
+    for _ in range(count * fixes):
+        position[0] += rng.gauss(0, step)
+        position[1] += rng.gauss(0, step / 0.6)
+        walk.append((position[0], position[1]))
+    with open(os.path.join(data, f"devices_{count}_{fixes}_chopped.csv"), "w") as target:
+        target.write("time,lat,lon,device\n")
+        for fix in range(fixes):
+            time = T0 + fix * 10
+            lines = []
+            for device in range(count):
+                lat, lon = walk[device * fixes + fix]
+                lines.append(f"{time:.1f},{lat:.7f},{lon:.7f},dev-{device:06d}\n")
+            target.write("".join(lines))
+
+
 def main():
     arguments = sys.argv[1:]
     if len(arguments) == 3 and arguments[1] == "regions":
         regions(arguments[0], int(arguments[2]))
+    elif len(arguments) == 4 and arguments[1] == "chopped":
+        chopped(arguments[0], int(arguments[2]), int(arguments[3]))
     elif len(arguments) in (4, 5) and arguments[1] == "devices":
         devices(arguments[0], int(arguments[2]), int(arguments[3]), float(arguments[4]) if len(arguments) == 5 else 0)
     else:

@@ -4,10 +4,11 @@
 /// Each entry is one word, the name's 32-bit hash tag over its slot + 1
 /// (0 is an empty entry), so a probe compares names only when their tags
 /// match. The hash reads the name's UTF-8 sixteen bytes at a time through a
-/// 64 × 64 → 128-bit multiply, keyed by a seed drawn per index, so no feed
-/// can choose names that collide. It costs a few dozen instructions for a
-/// device name; `String`'s own SipHash, through a `Dictionary`, cost about
-/// 370 a lookup, twice per fix. A removed name's followers are shifted back
+/// 64 × 64 → 128-bit multiply, keyed by a seed drawn per index, so a feed
+/// cannot line its names up on one entry without knowing the seed. A lookup
+/// of a short name costs about 210 instructions with the hash; through a
+/// `Dictionary` and `String`'s SipHash it cost about 370, twice per fix
+/// (callgrind, 100 000 devices). A removed name's followers are shifted back
 /// into its place, so there are no tombstones and lookups stay short
 /// however many devices come and go. The table is kept at most half full.
 @usableFromInline

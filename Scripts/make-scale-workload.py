@@ -57,16 +57,21 @@ def regions(data, count):
             target.write("".join(lines))
 
 
+def walk_step(rng, position):
+    """Moves a [lat, lon] position by one step of the random walk (about 20 m)."""
+    step = 20 / METRES_PER_DEGREE
+    position[0] += rng.gauss(0, step)
+    position[1] += rng.gauss(0, step / 0.6)
+
+
 def devices(data, count, fixes, stagger):
     rng = random.Random(12)
     half_lat, half_lon = box(15_000)
-    step = 20 / METRES_PER_DEGREE
     positions = [[LAT0 + rng.uniform(-half_lat, half_lat), LON0 + rng.uniform(-half_lon, half_lon)] for _ in range(count)]
     rows = []
     for device in range(count):
         for fix in range(fixes):
-            positions[device][0] += rng.gauss(0, step)
-            positions[device][1] += rng.gauss(0, step / 0.6)
+            walk_step(rng, positions[device])
             time = T0 + device * stagger + fix * 10
             rows.append((time, device, f"{time:.1f},{positions[device][0]:.7f},{positions[device][1]:.7f},dev-{device:06d}\n"))
     rows.sort(key=lambda row: (row[0], row[1]))
@@ -79,13 +84,11 @@ def devices(data, count, fixes, stagger):
 def chopped(data, count, fixes):
     rng = random.Random(12)
     half_lat, half_lon = box(15_000)
-    step = 20 / METRES_PER_DEGREE
     # The same draws as devices(data, 1, count * fixes, 0).
     position = [LAT0 + rng.uniform(-half_lat, half_lat), LON0 + rng.uniform(-half_lon, half_lon)]
     walk = []
     for _ in range(count * fixes):
-        position[0] += rng.gauss(0, step)
-        position[1] += rng.gauss(0, step / 0.6)
+        walk_step(rng, position)
         walk.append((position[0], position[1]))
     with open(os.path.join(data, f"devices_{count}_{fixes}_chopped.csv"), "w") as target:
         target.write("time,lat,lon,device\n")

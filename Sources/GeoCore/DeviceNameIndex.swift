@@ -22,6 +22,11 @@ struct DeviceNameIndex: Sendable {
 
     /// The slot of `name`, where `names` holds each slot's name.
     @usableFromInline func slot(of name: String, names: [String?]) -> Int? {
+        position(of: name, names: names).map { Self.slot(in: entries[$0]) }
+    }
+
+    /// Where `name`'s entry is, or `nil`.
+    private func position(of name: String, names: [String?]) -> Int? {
         let tag = tag(of: name)
         let mask = entries.count - 1
         var position = Int(tag) & mask
@@ -29,8 +34,7 @@ struct DeviceNameIndex: Sendable {
             let entry = entries[position]
             if entry == 0 { return nil }
             if UInt32(truncatingIfNeeded: entry >> 32) == tag {
-                let slot = Int(UInt32(truncatingIfNeeded: entry)) - 1
-                if let candidate = names[slot], candidate == name { return slot }
+                if let candidate = names[Self.slot(in: entry)], candidate == name { return position }
             }
             position = (position + 1) & mask
         }
@@ -43,12 +47,11 @@ struct DeviceNameIndex: Sendable {
         used += 1
     }
 
-    /// Forgets `name`, which is in `slot`.
-    @usableFromInline mutating func remove(_ name: String, slot: Int) {
+    /// Forgets `name`, returning the slot it had (`nil` if absent).
+    @usableFromInline mutating func remove(_ name: String, names: [String?]) -> Int? {
+        guard var hole = position(of: name, names: names) else { return nil }
+        let slot = Self.slot(in: entries[hole])
         let mask = entries.count - 1
-        let wanted = UInt64(tag(of: name)) << 32 | UInt64(slot + 1)
-        var hole = Int(wanted >> 32) & mask
-        while entries[hole] != wanted { hole = (hole + 1) & mask }
         // Backward shift: an entry after the hole moves into it unless its
         // home lies after the hole (then it is already as near as it gets).
         var next = hole
@@ -64,7 +67,12 @@ struct DeviceNameIndex: Sendable {
         }
         entries[hole] = 0
         used -= 1
+        return slot
     }
+
+    /// The slot an occupied entry points at.
+    @inline(__always)
+    private static func slot(in entry: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: entry)) - 1 }
 
     private mutating func place(_ entry: UInt64) {
         let mask = entries.count - 1

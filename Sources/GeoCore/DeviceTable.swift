@@ -64,8 +64,7 @@ public struct DeviceTable<State: Sendable>: Sendable {
 
     /// Removes `name`, returning its state; its slot goes to the next new device.
     @inlinable public mutating func remove(_ name: String) -> State? {
-        guard let slot = existingSlot(of: name) else { return nil }
-        index.remove(name, slot: slot)
+        guard let slot = index.remove(name, names: names) else { return nil }
         names[slot] = nil
         if last?.name == name { last = nil }
         var state = empty

@@ -71,13 +71,8 @@ public struct CalendarDuration: Hashable, Sendable {
         if let bytes = text.asciiTrimmed() {
             // ASCII, as tasks files are: the same reading by bytes (walking
             // characters cost about 6k instructions a duration).
-            let digits = bytes.prefix { (0x30...0x39).contains($0) }
-            guard !digits.isEmpty, digits.count <= 9, let code = bytes[digits.endIndex...].asciiTrimmedLowercaseCode,
-                let unit = Self.unitCodes[code]
-            else {
-                throw RecurrenceError.invalidDuration(text)
-            }
-            self.init(digits.decimalValue!, unit)
+            guard let duration = Self(asciiTrimmedAtStart: bytes) else { throw RecurrenceError.invalidDuration(text) }
+            self = duration
             return
         }
         let trimmed = text.trimmingWhitespace()
@@ -87,6 +82,16 @@ public struct CalendarDuration: Hashable, Sendable {
             let unit = Self.unitNames[unitText]
         else { throw RecurrenceError.invalidDuration(text) }
         self.init(value, unit)
+    }
+
+    /// The duration that ASCII `bytes`, with no blanks before them, spell
+    /// (blanks after them are allowed); `nil` if they spell none.
+    init?(asciiTrimmedAtStart bytes: some BidirectionalCollection<UInt8>) {
+        let digits = bytes.prefix { (0x30...0x39).contains($0) }
+        guard !digits.isEmpty, digits.count <= 9, let code = bytes[digits.endIndex...].asciiTrimmedLowercaseCode,
+            let unit = Self.unitCodes[code]
+        else { return nil }
+        self.init(digits.decimalValue!, unit)
     }
 
     private static let unitNames: [String: Unit] = {
@@ -144,7 +149,7 @@ extension StringProtocol {
     }
 }
 
-extension ArraySlice<UInt8> {
+extension BidirectionalCollection<UInt8> {
     /// The number these ASCII decimal digits spell; `nil` if any byte is
     /// not a digit.
     var decimalValue: Int? {

@@ -51,7 +51,7 @@ extension RecurringTask {
                 number: countedCount, began: Swift.max(anchor, start), anchor: anchor,
                 windowStart: calendar.adding(min, to: anchor), due: calendar.adding(max, to: anchor))
         case .fixed, .weekdays:
-            let occurrences = OccurrenceGrid(task: self, calendar: calendar)
+            let occurrences = OccurrenceGrid(start: start, schedule: schedule, calendar: calendar)
             var due = occurrences.first(after: start)
             for completion in made where completion >= start {
                 due = occurrences.first(after: Swift.max(completion, due))
@@ -68,17 +68,21 @@ extension RecurringTask {
 
 /// The occurrences of a `fixed` or `weekdays` schedule.
 struct OccurrenceGrid {
-    let task: RecurringTask
+    /// The task's start, and its schedule (kept rather than the whole task:
+    /// copying a task retains every field of it).
+    let start: Date
+    let schedule: Schedule
     /// The task's calendar, made once.
     let calendar: ZonedCalendar
     /// A `weekdays` schedule's days as bits (1 << rawValue): tested for
     /// every day walked, without hashing.
     private let dayBits: Int
 
-    init(task: RecurringTask, calendar: ZonedCalendar) {
-        self.task = task
+    init(start: Date, schedule: Schedule, calendar: ZonedCalendar) {
+        self.start = start
+        self.schedule = schedule
         self.calendar = calendar
-        if case .weekdays(let days, _) = task.schedule {
+        if case .weekdays(let days, _) = schedule {
             dayBits = days.reduce(0) { $0 | 1 << $1.rawValue }
         } else {
             dayBits = 0
@@ -90,8 +94,8 @@ struct OccurrenceGrid {
 
     /// The first occurrence strictly after `time` (and after the start).
     func first(after time: Date) -> Date {
-        let time = max(time, task.start)
-        switch task.schedule {
+        let time = max(time, start)
+        switch schedule {
         case .fixed(let every):
             var k = estimate(every, at: time)
             while k > 1, occurrence(k - 1, every) > time { k -= 1 }
@@ -111,7 +115,7 @@ struct OccurrenceGrid {
 
     /// The last occurrence strictly before `time` and after the start, if any.
     func last(before time: Date) -> Date? {
-        switch task.schedule {
+        switch schedule {
         case .fixed(let every):
             var k = estimate(every, at: time)
             while occurrence(k, every) >= time, k > 0 { k -= 1 }
@@ -121,7 +125,7 @@ struct OccurrenceGrid {
             let today = calendar.day(of: time)
             for day in stride(from: today, through: today - 8, by: -1) where isScheduled(day: day) {
                 let instant = calendar.instant(onDay: day, at: at)
-                if instant < time { return instant > task.start ? instant : nil }
+                if instant < time { return instant > start ? instant : nil }
             }
             return nil
         case .once, .afterCompletion:
@@ -131,14 +135,14 @@ struct OccurrenceGrid {
 
     /// start + k·every, computed from the start in one step.
     private func occurrence(_ k: Int, _ every: CalendarDuration) -> Date {
-        calendar.adding(every, times: k, to: task.start)
+        calendar.adding(every, times: k, to: start)
     }
 
     /// A guess of k with occurrence(k) near `time`, at least 1: exact to
     /// one or two for every unit, so the walks above take a step or two
     /// even for a task every second since 1970 (1.7·10⁹ occurrences).
     private func estimate(_ every: CalendarDuration, at time: Date) -> Int {
-        let elapsed = time.timeIntervalSince(task.start) / every.approximateSeconds
+        let elapsed = time.timeIntervalSince(start) / every.approximateSeconds
         guard elapsed.isFinite, elapsed > 1 else { return 1 }
         return Int(min(elapsed, 1e15))
     }

@@ -63,10 +63,21 @@ struct JSONScanner {
         return found
     }
 
-    /// The value of the array element that starts here, and the comma or
-    /// bracket after it.
-    mutating func element() throws -> JSONValue {
-        let element = try value(keep: true)
+    /// The array element that starts here, read by `direct` from its bytes
+    /// or, when `direct` gives up, by `tree` from its value; then the comma
+    /// or bracket after it.
+    mutating func element<Element>(
+        direct: (inout CheckedJSONCursor) -> Element?, tree: (JSONValue) throws -> Element
+    ) throws -> Element {
+        skipWhitespace()
+        var cursor = CheckedJSONCursor(bytes, at: position)
+        let element: Element
+        if let read = direct(&cursor) {
+            position = cursor.position
+            element = read
+        } else {
+            element = try tree(value(keep: true))
+        }
         _ = try nextElement()
         return element
     }

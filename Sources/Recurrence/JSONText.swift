@@ -149,12 +149,17 @@ struct JSONElements {
     fileprivate var scanner: JSONScanner
     fileprivate var remaining: Int
 
-    /// The next element; `nil` after the run's last.
+    /// The next element, read by `direct` from its checked bytes or, when
+    /// `direct` gives up (answers `nil`), by `tree` from its value; `nil`
+    /// after the run's last.
     ///
-    /// - Throws: ``JSONTextError`` (never for a checked text).
-    mutating func next() throws -> JSONValue? {
+    /// - Throws: what `tree` throws, or ``JSONTextError`` (never for a
+    ///   checked text).
+    mutating func next<Element>(
+        direct: (inout CheckedJSONCursor) -> Element?, tree: (JSONValue) throws -> Element
+    ) throws -> Element? {
         guard remaining > 0 else { return nil }
         remaining -= 1
-        return try scanner.element()
+        return try scanner.element(direct: direct, tree: tree)
     }
 }

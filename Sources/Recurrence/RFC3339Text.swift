@@ -27,10 +27,10 @@ public enum RFC3339Text {
     /// The date as a GeoCore timestamp (millisecond digits when fractional);
     /// the date must lie within the years 1678–2262.
     public static func timestamp(_ date: Date) -> Timestamp {
-        let seconds = date.timeIntervalSince1970
-        let millis = (seconds * 1000).rounded()
-        let whole = millis.truncatingRemainder(dividingBy: 1000) == 0
-        return Timestamp(nanoseconds: Int64(millis) * 1_000_000, fractionDigits: whole ? 0 : 3)
+        // Within the range, milliseconds are whole numbers below 2^53:
+        // exact as integers.
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        return Timestamp(nanoseconds: millis * 1_000_000, fractionDigits: millis % 1000 == 0 ? 0 : 3)
     }
 
     /// The date in a time zone, `2025-03-20T17:45:00+01:00`.

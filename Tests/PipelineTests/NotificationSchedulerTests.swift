@@ -142,6 +142,57 @@ struct NotificationSchedulerTests {
     }
 }
 
+@Suite("Notification scheduler on mixed tasks")
+struct NotificationSchedulerMixedTests {
+    /// Tasks of every schedule, some ending, with completions before,
+    /// during and after the clock's run.
+    func mixedTasks(_ random: inout SeededRandom) -> [RecurringTask] {
+        let origin = at("2025-01-01T00:00:00Z")
+        func day(_ low: Double, _ high: Double) -> Date { origin.addingTimeInterval(86_400 * random.uniform(low, high)) }
+        let zones = ["UTC", "Europe/Berlin", "America/New_York"].map { TimeZone(identifier: $0)! }
+        return (0..<300).map { index in
+            let start = day(-20, 30)
+            let schedule: Schedule =
+                switch index % 4 {
+                case 0: .afterCompletion(min: .init(1 + index % 3, .days), max: .init(3 + index % 5, .days))
+                case 1: .fixed(every: [.init(12, .hours), .init(2, .days), .init(1, .weeks)][index % 3])
+                case 2: .weekdays([.monday, .thursday], at: TimeOfDay(hour: index % 24, minute: 30))
+                default: .once(due: start.addingTimeInterval(86_400 * random.uniform(0, 20)))
+                }
+            let end = index % 5 < 2 ? start.addingTimeInterval(86_400 * random.uniform(0.1, 40)) : nil
+            return RecurringTask(
+                id: "m\(index)", title: "M", timeZone: zones[index % 3], start: start, end: end, schedule: schedule,
+                completions: (0..<(index % 4)).map { _ in day(-25, 45) })
+        }
+    }
+
+    @Test("seeded: each due names the cycle its task has at that time, once, and steps equal one jump")
+    func duesAreTheTasksCycles() throws {
+        let seed = SeededRandom.testSeed(default: 23)
+        var random = SeededRandom(seed: seed)
+        let tasks = mixedTasks(&random)
+        let first = at("2025-01-10T00:00:00Z"), last = at("2025-02-20T00:00:00Z")
+        var stepped = NotificationScheduler(tasks: tasks)
+        var outputs = stepped.advance(to: first)
+        var time = first
+        while time < last {
+            time = min(last, time.addingTimeInterval(random.uniform(60, 40_000)))
+            outputs += stepped.advance(to: time)
+        }
+        var jumped = NotificationScheduler(tasks: tasks)
+        #expect(kinds(outputs) == kinds(jumped.advance(to: first) + jumped.advance(to: last)), "seed \(seed)")
+        let byID = Dictionary(uniqueKeysWithValues: tasks.map { ($0.id, $0) })
+        var notified = Set<String>()
+        for case .notify(let due) in outputs {
+            let cycle = try #require(byID[due.taskID]?.cycle(at: due.time))
+            #expect(cycle.due == due.due && cycle.windowStart == due.windowStart, "\(due.taskID), seed \(seed)")
+            #expect(due.time == max(cycle.due, first), "\(due.taskID), seed \(seed)")
+            #expect(notified.insert("\(due.taskID) \(cycle.due)").inserted, "\(due.taskID) twice, seed \(seed)")
+        }
+        #expect(outputs.count > 200)
+    }
+}
+
 @Suite("Notification scheduler updates")
 struct NotificationSchedulerUpdateTests {
     @Test("a completion recorded elsewhere takes effect without losing what was notified")

@@ -2,17 +2,23 @@ import Foundation
 import FuzzSupport
 import Recurrence
 
-// libFuzzer target: a tasks file (--tasks, `task import`), then what the
+// libFuzzer target: a tasks file (--tasks, `task import`), read both ways
+// (straight from the bytes, and as a tree: they must agree), then what the
 // commands ask of each task: its status and the location gate's decision at
 // its start, its end, its completions, a few cycles on, and a fixed date.
 Fuzzer.run { bytes in
-    let tasks: [RecurringTask]
-    do {
-        tasks = try TaskFile.decode(Data(bytes))
-    } catch {
-        blackHole("\(error)")
-        return
+    func read(_ reading: TaskFile.Reading) -> (tasks: [RecurringTask]?, problem: String?) {
+        do {
+            return (try TaskFile.decode(Data(bytes), reading: reading), nil)
+        } catch {
+            return (nil, "\(error)")
+        }
     }
+    let direct = read(.direct), tree = read(.tree)
+    guard direct.tasks == tree.tasks, direct.problem == tree.problem else {
+        fatalError("the direct and tree readers disagree: \(direct) against \(tree)")
+    }
+    guard let tasks = direct.tasks else { return }
     let fixedDate = Date(timeIntervalSince1970: 1_748_736_000)  // 2025-06-01T00:00:00Z
     for var task in tasks.prefix(8) {
         var times = [task.start, task.start.addingTimeInterval(-86_400), fixedDate] + task.completions.suffix(4)

@@ -72,9 +72,20 @@ public struct JSONLine {
 
     /// The object's text.
     public var string: String {
-        var text = bytes
-        text.append(UInt8(ascii: "}"))
-        return String(decoding: text, as: UTF8.self)
+        String(unsafeUninitializedCapacity: bytes.count + 1) { text in
+            _ = text.initialize(from: bytes)
+            text[bytes.count] = UInt8(ascii: "}")
+            return bytes.count + 1
+        }
+    }
+
+    /// Writes the object's text and a newline to `output`, with no
+    /// string made on the way.
+    public func writeLine(to output: ByteWriter) {
+        output.bytes.append(contentsOf: bytes)
+        output.bytes.append(UInt8(ascii: "}"))
+        output.bytes.append(0x0A)
+        output.flushIfFull()
     }
 
     /// Writes the separator and the quoted key with its colon.

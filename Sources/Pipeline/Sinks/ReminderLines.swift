@@ -42,8 +42,7 @@ enum ReminderLines {
     /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
     static func append(_ notification: TaskNotification, json: Bool, near: Near? = nil, to output: ByteWriter) {
         if json {
-            output.write(jsonText(notification, near: near))
-            output.write("\n")
+            jsonLine(notification, near: near).writeLine(to: output)
         } else {
             let time = RFC3339Text.format(notification.time)
             let due = RFC3339Text.format(notification.due)
@@ -73,6 +72,11 @@ enum ReminderLines {
 
     /// The JSON object of a reminder, on one line without its newline.
     static func jsonText(_ notification: TaskNotification, near: Near? = nil) -> String {
+        jsonLine(notification, near: near).string
+    }
+
+    /// The JSON object of a reminder.
+    private static func jsonLine(_ notification: TaskNotification, near: Near?) -> JSONLine {
         var line = JSONLine()
         line.add("time", date: notification.time)
         line.add("kind", notification.kind.rawValue)
@@ -84,14 +88,13 @@ enum ReminderLines {
         line.add("due", date: notification.due)
         line.add("window_start", date: notification.windowStart)
         near?.add(to: &line)
-        return line.string
+        return line
     }
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
     static func append(_ suppression: Suppression, json: Bool, near: Near? = nil, to output: ByteWriter) {
         if json {
-            output.write(jsonText(suppression, near: near))
-            output.write("\n")
+            jsonLine(suppression, near: near).writeLine(to: output)
         } else {
             let time = RFC3339Text.format(suppression.time)
             let why = suppression.cause.reason
@@ -102,6 +105,11 @@ enum ReminderLines {
 
     /// The JSON object of a suppression, on one line without its newline.
     static func jsonText(_ suppression: Suppression, near: Near? = nil) -> String {
+        jsonLine(suppression, near: near).string
+    }
+
+    /// The JSON object of a suppression.
+    private static func jsonLine(_ suppression: Suppression, near: Near?) -> JSONLine {
         var line = JSONLine()
         line.add("time", date: suppression.time)
         line.add("kind", "suppressed")
@@ -111,7 +119,7 @@ enum ReminderLines {
         if let device = suppression.device { line.add("device", device) }
         if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
         near?.add(to: &line)
-        return line.string
+        return line
     }
 
     private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {

@@ -78,7 +78,7 @@ public struct NotificationScheduler: Sendable {
     private static func positions(of tasks: [RecurringTask]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(tasks.count)
-        for (position, task) in tasks.enumerated() where positions[task.id] == nil { positions[task.id] = position }
+        for position in tasks.indices where positions[tasks[position].id] == nil { positions[tasks[position].id] = position }
         return positions
     }
 
@@ -111,43 +111,43 @@ public struct NotificationScheduler: Sendable {
             }
         }
         clock = time
-        var dues: [(time: Date, position: Int, cycle: Cycle)] = []
+        var dues: [Due] = []
         for position in ready {
-            dues += Self.dues(of: tasks[position], &states[position], from: start, through: time).map {
-                ($0.time, position, $0.cycle)
-            }
-            schedule(position, after: time)
+            let cycle = Self.dues(
+                of: tasks[position], at: position, &states[position], from: start, through: time, into: &dues)
+            schedule(position, after: time, cycle: cycle)
         }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
         var firedAtInstant: (time: Date, count: Int)?
+        outputs.reserveCapacity(dues.count)
         for due in dues {
-            let task = tasks[due.position]
             let count = firedAtInstant?.time == due.time ? firedAtInstant!.count : 0
             if let limit = settings.pendingLimit, count >= limit {
-                outputs.append(.suppress(Suppression(time: due.time, taskID: task.id, cause: .pendingLimit)))
+                outputs.append(.suppress(Suppression(time: due.time, taskID: tasks[due.position].id, cause: .pendingLimit)))
                 continue
             }
             firedAtInstant = (due.time, count + 1)
             outputs.append(
                 .notify(
                     TaskNotification(
-                        kind: .due, time: due.time, taskID: task.id, title: task.title, due: due.cycle.due,
-                        windowStart: due.cycle.windowStart)))
+                        kind: .due, time: due.time, taskID: tasks[due.position].id, title: tasks[due.position].title,
+                        due: due.cycle.due, windowStart: due.cycle.windowStart)))
         }
         return outputs
     }
 
-    /// Puts the task at `position` on the agenda for its next event after `time`.
-    private mutating func schedule(_ position: Int, after time: Date) {
-        guard let next = Self.nextEvent(of: tasks[position], states[position], after: time) else { return }
+    /// Puts the task at `position` on the agenda for its next event after
+    /// `time`; `cycle` is the task's cycle at `time`.
+    private mutating func schedule(_ position: Int, after time: Date, cycle: Cycle?) {
+        guard let next = Self.nextEvent(of: tasks[position], states[position], after: time, cycle: cycle) else { return }
         agenda.insert(Appointment(time: next, position: position))
     }
 
-    /// When something next happens to a task after `time`: its unnotified
-    /// due time or its next completion.
-    private static func nextEvent(of task: RecurringTask, _ state: TaskState, after time: Date) -> Date? {
-        guard let cycle = task.cycle(at: time) else { return nil }
+    /// When something next happens to a task after `time`, given its
+    /// `cycle` at `time`: its unnotified due time or its next completion.
+    private static func nextEvent(of task: RecurringTask, _ state: TaskState, after time: Date, cycle: Cycle?) -> Date? {
+        guard let cycle else { return nil }
         let completion = task.completions.first { $0 > time }
         let due = state.lastDueNotified == cycle.due ? nil : Swift.max(cycle.due, time.addingTimeInterval(1e-6))
         switch (due, completion) {
@@ -172,7 +172,9 @@ public struct NotificationScheduler: Sendable {
         self.states = states
         agenda.removeAll()
         guard let clock else { return }
-        for position in tasks.indices where isScheduled(position) { schedule(position, after: clock) }
+        for position in tasks.indices where isScheduled(position) {
+            schedule(position, after: clock, cycle: tasks[position].cycle(at: clock))
+        }
     }
 
     /// The recurrence gate's answer to an arrival at one of a task's places;
@@ -215,27 +217,40 @@ public struct NotificationScheduler: Sendable {
         }
     }
 
-    /// The due times of `task`'s cycles that the clock passes on its way
-    /// from `start` to `end`, each cycle once; a cycle already overdue at
-    /// `start` fires at `start`.
+    /// A due notification found on the clock's way: when it fires, the
+    /// task's position, and the cycle that is due.
+    private typealias Due = (time: Date, position: Int, cycle: Cycle)
+
+    /// Appends to `found` the due times of `task`'s cycles that the clock
+    /// passes on its way from `start` to `end`, each cycle once; a cycle
+    /// already overdue at `start` fires at `start`. Returns the task's
+    /// cycle at `end`.
     private static func dues(
-        of task: RecurringTask, _ state: inout TaskState, from start: Date, through end: Date
-    ) -> [(time: Date, cycle: Cycle)] {
-        var found: [(Date, Cycle)] = []
+        of task: RecurringTask, at position: Int, _ state: inout TaskState, from start: Date, through end: Date,
+        into found: inout [Due]
+    ) -> Cycle? {
         var cursor = start
-        while let cycle = task.cycle(at: cursor) {
+        var current = task.cycle(at: cursor)
+        while let cycle = current {
             let nextCompletion = task.completions.first { $0 > cursor && $0 <= end }
             let notified = state.lastDueNotified == cycle.due
             if !notified, cycle.due <= end, nextCompletion.map({ $0 > cycle.due }) ?? true {
                 let time = max(cycle.due, start)
-                found.append((time, cycle))
+                found.append((time, position, cycle))
                 state.lastDueNotified = cycle.due
+                // No completion comes by `time`, so the cycle at `time` is
+                // this one, or none once the task has ended (see below).
                 cursor = time
                 continue
             }
             guard let completion = nextCompletion else { break }
             cursor = completion
+            current = task.cycle(at: cursor)
         }
-        return found
+        guard let cycle = current else { return task.cycle(at: end) }
+        // No completion comes after `cursor` by `end` either: the cycle at
+        // `end` is this one, unless the task has ended.
+        if let taskEnd = task.end, end > taskEnd { return nil }
+        return cycle
     }
 }

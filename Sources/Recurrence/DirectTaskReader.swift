@@ -1,0 +1,255 @@
+import Foundation
+import GeoCore
+
+/// Reads a task object straight from the checked bytes of a tasks file,
+/// with no tree of JSON values: ``TaskFile``'s fast path.
+///
+/// It takes only tasks that the tree reader (`TaskReader`) accepts, and
+/// reads them as it does. For anything else — a problem of any kind, a
+/// field it does not know, a key written twice, a `null`, a string with an
+/// escape or blanks around a date — it answers `nil`, and the task is read
+/// as a tree, which names the problem. Differential tests and the
+/// `fuzz-tasks` target hold the two readers to the same answers.
+enum DirectTaskReader {
+    /// The task object that `cursor` is before, with the cursor moved past
+    /// it; `nil`, with the cursor anywhere, when the tree reader must read it.
+    static func task(from cursor: inout CheckedJSONCursor, zones: inout ZoneNames) -> RecurringTask? {
+        var fields = TaskFields()
+        var seen: UInt16 = 0
+        let read = cursor.members { name, cursor in
+            guard let field = TaskField(name), seen & field.bit == 0 else { return false }
+            seen |= field.bit
+            return fields.read(field, from: &cursor, zones: &zones)
+        }
+        guard read else { return nil }
+        return fields.task()
+    }
+}
+
+/// The members of a task object.
+private enum TaskField: UInt16 {
+    case id, title, list, notes, assignee, timeZone, start, end, lead, schedule, locations, completions
+
+    /// The field `name` spells; `nil` for none.
+    init?(_ name: UnsafeBufferPointer<UInt8>) {
+        // By the first letter, then the whole name.
+        let candidates: (TaskField, TaskField?)? =
+            switch name.first {
+            case UInt8(ascii: "a"): (.assignee, nil)
+            case UInt8(ascii: "c"): (.completions, nil)
+            case UInt8(ascii: "e"): (.end, nil)
+            case UInt8(ascii: "i"): (.id, nil)
+            case UInt8(ascii: "l"): (.list, .lead)
+            case UInt8(ascii: "n"): (.notes, nil)
+            case UInt8(ascii: "s"): (.start, .schedule)
+            case UInt8(ascii: "t"): (.title, .timeZone)
+            default: nil
+            }
+        guard let candidates else { return nil }
+        if name.spells(candidates.0.spelling) {
+            self = candidates.0
+        } else if let other = candidates.1, name.spells(other.spelling) {
+            self = other
+        } else {
+            return nil
+        }
+    }
+
+    /// The name as the file spells it.
+    var spelling: StaticString {
+        switch self {
+        case .id: "id"
+        case .title: "title"
+        case .list: "list"
+        case .notes: "notes"
+        case .assignee: "assignee"
+        case .timeZone: "timeZone"
+        case .start: "start"
+        case .end: "end"
+        case .lead: "lead"
+        case .schedule: "schedule"
+        case .locations: "locations"
+        case .completions: "completions"
+        }
+    }
+
+    /// The field's bit in a set of fields.
+    var bit: UInt16 { 1 << rawValue }
+}
+
+/// A location as written, before the task's id names it.
+private struct LocationFields {
+    var name: String?
+    var latitude: Double?
+    var longitude: Double?
+    var radius: Double?
+}
+
+/// What a task object's members said, read one by one.
+private struct TaskFields {
+    var id: String?
+    var title: String?
+    var list: String?
+    var notes: String?
+    var assignee: String?
+    var zone: TimeZone?
+    var start: Date?
+    var end: Date?
+    var lead: CalendarDuration?
+    var schedule: Schedule?
+    var locations: [LocationFields] = []
+    var completions: [Date] = []
+
+    /// Reads `field`'s value; `false` if the tree reader must read the task.
+    mutating func read(_ field: TaskField, from cursor: inout CheckedJSONCursor, zones: inout ZoneNames) -> Bool {
+        switch field {
+        case .id: Self.store(cursor.plainString().map(Self.text), in: &id)
+        case .title: Self.store(cursor.plainString().map(Self.text), in: &title)
+        case .list: Self.store(cursor.plainString().map(Self.text), in: &list)
+        case .notes: Self.store(cursor.plainString().map(Self.text), in: &notes)
+        case .assignee: Self.store(cursor.plainString().map(Self.text), in: &assignee)
+        case .timeZone: Self.store(cursor.plainString().flatMap { zones.zone(named: $0) }, in: &zone)
+        case .start: Self.store(cursor.plainString().flatMap(Self.date), in: &start)
+        case .end: Self.store(cursor.plainString().flatMap(Self.date), in: &end)
+        case .lead: Self.store(cursor.plainString().flatMap { CalendarDuration(asciiTrimmedAtStart: $0) }, in: &lead)
+        case .schedule: Self.store(Self.schedule(from: &cursor), in: &schedule)
+        case .locations: Self.append(from: &cursor, to: &locations, Self.location)
+        case .completions: Self.append(from: &cursor, to: &completions) { $0.plainString().flatMap(Self.date) }
+        }
+    }
+
+    /// Keeps `value` in `slot`; whether there was one.
+    private static func store<Value>(_ value: Value?, in slot: inout Value?) -> Bool {
+        slot = value
+        return value != nil
+    }
+
+    /// Appends to `list` each element of the array before `cursor` that
+    /// `element` reads; `false` if it is not an array or `element` gives up.
+    private static func append<Element>(
+        from cursor: inout CheckedJSONCursor, to list: inout [Element],
+        _ element: (inout CheckedJSONCursor) -> Element?
+    ) -> Bool {
+        cursor.elements { cursor in
+            guard let value = element(&cursor) else { return false }
+            list.append(value)
+            return true
+        }
+    }
+
+    /// The task, if the tree reader would read the same one without a problem.
+    func task() -> RecurringTask? {
+        guard let id, !id.isEmpty, let title, let start, let schedule else { return nil }
+        if let end, end <= start { return nil }
+        var places: [TaskLocation] = []
+        places.reserveCapacity(locations.count)
+        for (offset, location) in locations.enumerated() {
+            guard let latitude = location.latitude, let longitude = location.longitude, let radius = location.radius,
+                (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius.isFinite
+            else { return nil }
+            places.append(
+                TaskLocation(
+                    name: location.name ?? "\(id) \(offset + 1)", latitude: latitude, longitude: longitude, radius: radius))
+        }
+        return RecurringTask(
+            id: id, title: title, list: list, notes: notes, assignee: assignee, timeZone: zone ?? ZoneNames.utc,
+            start: start, end: end, schedule: schedule, locations: places, lead: lead ?? .oneDay,
+            completions: completions)
+    }
+
+    /// A location object; `nil` for anything the tree reader must read.
+    private static func location(from cursor: inout CheckedJSONCursor) -> LocationFields? {
+        var location = LocationFields()
+        let read = cursor.members { name, cursor in
+            if name.spells("lat") { return fill(&location.latitude, cursor.number()) }
+            if name.spells("lon") { return fill(&location.longitude, cursor.number()) }
+            if name.spells("radius") { return fill(&location.radius, cursor.number()) }
+            if name.spells("name") { return fill(&location.name, cursor.plainString().map(text)) }
+            return false
+        }
+        return read ? location : nil
+    }
+
+    /// Puts `value` in the empty `slot`; `false` if there is no value or
+    /// the slot was filled before (a key written twice).
+    private static func fill<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
+        guard slot == nil, let value else { return false }
+        slot = value
+        return true
+    }
+
+    /// A schedule object of exactly one kind, valid; `nil` for anything
+    /// the tree reader must read.
+    private static func schedule(from cursor: inout CheckedJSONCursor) -> Schedule? {
+        var schedule: Schedule?
+        let read = cursor.members { kind, cursor in
+            let body: Schedule? =
+                if kind.spells("afterCompletion") {
+                    durations("min", "max", from: &cursor).map { .afterCompletion(min: $0, max: $1) }
+                } else if kind.spells("fixed") {
+                    durations("every", nil, from: &cursor).map { .fixed(every: $0.0) }
+                } else if kind.spells("weekdays") {
+                    weekdays(from: &cursor)
+                } else if kind.spells("once") {
+                    onceDue(from: &cursor).map { .once(due: $0) }
+                } else {
+                    nil
+                }
+            return fill(&schedule, body)
+        }
+        guard read, let schedule, (try? schedule.validate()) != nil else { return nil }
+        return schedule
+    }
+
+    /// An object of the durations `first` and `second` (when given), each
+    /// once and nothing else; with no `second`, `first` twice.
+    private static func durations(
+        _ first: StaticString, _ second: StaticString?, from cursor: inout CheckedJSONCursor
+    ) -> (CalendarDuration, CalendarDuration)? {
+        var one: CalendarDuration?
+        var other: CalendarDuration?
+        let read = cursor.members { name, cursor in
+            let duration = cursor.plainString().flatMap { CalendarDuration(asciiTrimmedAtStart: $0) }
+            if name.spells(first) { return fill(&one, duration) }
+            if let second, name.spells(second) { return fill(&other, duration) }
+            return false
+        }
+        guard read, let one else { return nil }
+        guard second != nil else { return (one, one) }
+        return other.map { (one, $0) }
+    }
+
+    /// A `weekdays` object: `days`, an array of day names, and `at`.
+    private static func weekdays(from cursor: inout CheckedJSONCursor) -> Schedule? {
+        var days: Set<Weekday>?
+        var at: TimeOfDay?
+        let read = cursor.members { name, cursor in
+            if name.spells("days") {
+                var named = Set<Weekday>()
+                let read = cursor.elements { cursor in
+                    cursor.plainString().flatMap { try? Weekday(parsing: text($0)) }.map { named.insert($0) } != nil
+                }
+                return read && fill(&days, named)
+            }
+            if name.spells("at") { return fill(&at, cursor.plainString().flatMap { try? TimeOfDay(parsing: text($0)) }) }
+            return false
+        }
+        guard read, let days, let at else { return nil }
+        return .weekdays(days, at: at)
+    }
+
+    /// A `once` object: its `due` date.
+    private static func onceDue(from cursor: inout CheckedJSONCursor) -> Date? {
+        var due: Date?
+        let read = cursor.members { name, cursor in name.spells("due") && fill(&due, cursor.plainString().flatMap(date)) }
+        return read ? due : nil
+    }
+
+    /// The text of checked UTF-8 bytes.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The date of an RFC 3339 string with no blanks around it.
+    private static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        RFC3339.parse(utf8: bytes).map { Date(timeIntervalSince1970: $0.secondsSince1970) }
+    }
+}

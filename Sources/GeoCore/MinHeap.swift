@@ -1,5 +1,10 @@
-/// A binary min-heap: the simulator's bounded reorder buffer and merge of
-/// the devices' streams, and the scheduler's agenda.
+/// A min-heap: the simulator's bounded reorder buffer and merge of the
+/// devices' streams, and the scheduler's agenda.
+///
+/// Four children to a node rather than two: half the levels, and a node's
+/// children side by side in memory, so that taking the smallest of a large
+/// heap (100 000 tasks on the scheduler's agenda) waits on half as many
+/// cache misses.
 public struct MinHeap<Element: Comparable> {
     @usableFromInline var elements: [Element] = []
 
@@ -18,29 +23,35 @@ public struct MinHeap<Element: Comparable> {
         elements.append(element)
         var child = elements.count - 1
         while child > 0 {
-            let parent = (child - 1) / 2
-            guard elements[child] < elements[parent] else { break }
-            elements.swapAt(child, parent)
+            let parent = (child - 1) / 4
+            guard element < elements[parent] else { break }
+            elements[child] = elements[parent]
             child = parent
         }
+        elements[child] = element
     }
 
     /// Removes and returns the smallest element.
     @inlinable public mutating func popMin() -> Element? {
-        guard !elements.isEmpty else { return nil }
-        elements.swapAt(0, elements.count - 1)
-        let smallest = elements.removeLast()
+        guard let last = elements.popLast() else { return nil }
+        guard !elements.isEmpty else { return last }
+        let smallest = elements[0]
+        // The last element sinks from the top, the smallest child rising
+        // into each place it leaves.
+        let count = elements.count
         var parent = 0
         while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smaller = parent
-            if left < elements.count, elements[left] < elements[smaller] { smaller = left }
-            if right < elements.count, elements[right] < elements[smaller] { smaller = right }
-            if smaller == parent { break }
-            elements.swapAt(parent, smaller)
+            let first = 4 * parent + 1
+            guard first < count else { break }
+            var smaller = first
+            for child in (first + 1)..<Swift.min(first + 4, count) where elements[child] < elements[smaller] {
+                smaller = child
+            }
+            guard elements[smaller] < last else { break }
+            elements[parent] = elements[smaller]
             parent = smaller
         }
+        elements[parent] = last
         return smallest
     }
 

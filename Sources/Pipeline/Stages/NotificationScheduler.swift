@@ -103,7 +103,8 @@ public struct NotificationScheduler: Sendable {
         let start = clock ?? time
         var ready: [Int] = []
         if clock == nil {
-            ready = tasks.indices.filter(isScheduled)
+            // Ids all distinct (the usual case): every task counts.
+            ready = positions.count == tasks.count ? Array(tasks.indices) : tasks.indices.filter(isScheduled)
         } else {
             while let next = agenda.min, next.time <= time {
                 ready.append(next.position)

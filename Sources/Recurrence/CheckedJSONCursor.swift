@@ -104,6 +104,11 @@ struct CheckedJSONCursor {
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes spell `name` (ASCII).
     func spells(_ name: StaticString) -> Bool {
-        count == name.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, name.utf8Start, count) == 0)
+        hasSameBytes(as: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Whether these bytes are `other`'s.
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
     }
 }

@@ -103,25 +103,19 @@ private struct TaskFields {
     /// Reads `field`'s value; `false` if the tree reader must read the task.
     mutating func read(_ field: TaskField, from cursor: inout CheckedJSONCursor, zones: inout ZoneNames) -> Bool {
         switch field {
-        case .id: Self.store(cursor.plainString().map(Self.text), in: &id)
-        case .title: Self.store(cursor.plainString().map(Self.text), in: &title)
-        case .list: Self.store(cursor.plainString().map(Self.text), in: &list)
-        case .notes: Self.store(cursor.plainString().map(Self.text), in: &notes)
-        case .assignee: Self.store(cursor.plainString().map(Self.text), in: &assignee)
-        case .timeZone: Self.store(cursor.plainString().flatMap { zones.zone(named: $0) }, in: &zone)
-        case .start: Self.store(cursor.plainString().flatMap(Self.date), in: &start)
-        case .end: Self.store(cursor.plainString().flatMap(Self.date), in: &end)
-        case .lead: Self.store(cursor.plainString().flatMap { CalendarDuration(asciiTrimmedAtStart: $0) }, in: &lead)
-        case .schedule: Self.store(Self.schedule(from: &cursor), in: &schedule)
+        case .id: Self.fill(&id, cursor.plainString().map(Self.text))
+        case .title: Self.fill(&title, cursor.plainString().map(Self.text))
+        case .list: Self.fill(&list, cursor.plainString().map(Self.text))
+        case .notes: Self.fill(&notes, cursor.plainString().map(Self.text))
+        case .assignee: Self.fill(&assignee, cursor.plainString().map(Self.text))
+        case .timeZone: Self.fill(&zone, cursor.plainString().flatMap { zones.zone(named: $0) })
+        case .start: Self.fill(&start, cursor.plainString().flatMap(Self.date))
+        case .end: Self.fill(&end, cursor.plainString().flatMap(Self.date))
+        case .lead: Self.fill(&lead, cursor.plainString().flatMap { CalendarDuration(asciiTrimmedAtStart: $0) })
+        case .schedule: Self.fill(&schedule, Self.schedule(from: &cursor))
         case .locations: Self.append(from: &cursor, to: &locations, Self.location)
         case .completions: Self.append(from: &cursor, to: &completions) { $0.plainString().flatMap(Self.date) }
         }
-    }
-
-    /// Keeps `value` in `slot`; whether there was one.
-    private static func store<Value>(_ value: Value?, in slot: inout Value?) -> Bool {
-        slot = value
-        return value != nil
     }
 
     /// Appends to `list` each element of the array before `cursor` that

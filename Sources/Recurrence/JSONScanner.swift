@@ -34,12 +34,12 @@ struct JSONScanner {
                     let key = try memberName()
                     skipWhitespace()
                     guard key == name else {
-                        _ = try value(keep: false)
+                        try skipValue()
                         continue
                     }
                     found = nil
                     guard peek == UInt8(ascii: "[") else {
-                        _ = try value(keep: false)
+                        try skipValue()
                         continue
                     }
                     var count = 0
@@ -48,7 +48,7 @@ struct JSONScanner {
                         repeat {
                             skipWhitespace()
                             if count % stride == 0 { marks.append(position) }
-                            _ = try value(keep: false)
+                            try skipValue()
                             count += 1
                         } while try nextElement()
                     }
@@ -56,7 +56,7 @@ struct JSONScanner {
                 } while try nextMember()
             }
         } else {
-            _ = try value(keep: false)
+            try skipValue()
         }
         skipWhitespace()
         guard position == bytes.count else { throw problem("text after the end of the JSON value") }
@@ -76,56 +76,76 @@ struct JSONScanner {
             position = cursor.position
             element = read
         } else {
-            element = try tree(value(keep: true))
+            element = try tree(value())
         }
         _ = try nextElement()
         return element
     }
 
-    /// The value that starts here (after blanks); `.null` for every value
-    /// when `keep` is off, which only checks it.
-    private mutating func value(keep: Bool) throws -> JSONValue {
+    /// The value that starts here (after blanks).
+    private mutating func value() throws -> JSONValue {
         skipWhitespace()
         guard let byte = peek else { throw problem("unexpected end of the text; expected a value") }
         switch byte {
         case UInt8(ascii: "{"):
             var object = JSONObject()
             // Tasks have about eight members: one allocation instead of four.
-            if keep { object.members.reserveCapacity(8) }
+            object.members.reserveCapacity(8)
             if try beginObject() {
                 repeat {
-                    let key = try memberName(keep: keep)
-                    let member = try value(keep: keep)
-                    if keep { object.members.append((key, member)) }
+                    let key = try memberName()
+                    object.members.append((key, try value()))
                 } while try nextMember()
             }
-            return keep ? .object(object) : .null
+            return .object(object)
         case UInt8(ascii: "["):
             var array: [JSONValue] = []
             if try beginArray() {
-                repeat {
-                    let element = try value(keep: keep)
-                    if keep { array.append(element) }
-                } while try nextElement()
+                repeat { array.append(try value()) } while try nextElement()
             }
-            return keep ? .array(array) : .null
+            return .array(array)
         case UInt8(ascii: "\""):
-            let text = try string(keep: keep)
-            return keep ? .string(text) : .null
-        case UInt8(ascii: "t"):
-            try literal("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try literal("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
+            return .string(try string())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return try literal()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return .number(try number())
         default:
-            throw problem("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))'; expected a value")
+            throw unexpected(byte)
         }
+    }
+
+    /// Checks the value that starts here (after blanks), keeping nothing:
+    /// ``value()``'s reading, problems and all, without making a value.
+    private mutating func skipValue() throws {
+        skipWhitespace()
+        guard let byte = peek else { throw problem("unexpected end of the text; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            if try beginObject() {
+                repeat {
+                    try skipMemberName()
+                    try skipValue()
+                } while try nextMember()
+            }
+        case UInt8(ascii: "["):
+            if try beginArray() {
+                repeat { try skipValue() } while try nextElement()
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            _ = try literal()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try number()
+        default:
+            throw unexpected(byte)
+        }
+    }
+
+    /// The problem of a byte that cannot start a value.
+    private func unexpected(_ byte: UInt8) -> JSONTextError {
+        problem("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))'; expected a value")
     }
 
     /// Steps into the object that starts here; `false` if it is empty
@@ -139,14 +159,23 @@ struct JSONScanner {
         return false
     }
 
-    /// A member's name (without `keep`, only checked) and the colon after it.
-    private mutating func memberName(keep: Bool = true) throws -> String {
+    /// A member's name and the colon after it.
+    private mutating func memberName() throws -> String {
         skipWhitespace()
         guard peek == UInt8(ascii: "\"") else { throw problem("expected a member name in double quotes") }
-        let key = try string(keep: keep, interned: true)
+        let key = try string(interned: true)
         skipWhitespace()
         try expect(":")
         return key
+    }
+
+    /// ``memberName()``, only checked.
+    private mutating func skipMemberName() throws {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\"") else { throw problem("expected a member name in double quotes") }
+        try skipString()
+        skipWhitespace()
+        try expect(":")
     }
 
     /// After a member's value: `true` when another member follows, `false`
@@ -224,12 +253,38 @@ struct JSONScanner {
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
     }
 
-    /// A string that starts here, unescaped; without `keep`, only checked
-    /// (its text may then be left empty). With `interned`, text seen
+    /// A string that starts here, unescaped. With `interned`, text seen
     /// before comes back without being made again (member names).
-    private mutating func string(keep: Bool = true, interned: Bool = false) throws -> String {
+    private mutating func string(interned: Bool = false) throws -> String {
+        let start = position + 1
+        guard let ascii = try plainString() else { return try escapedString(from: start) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+        if ascii { return interned ? intern(raw) : String(decoding: raw, as: UTF8.self) }
+        // Checked by plainString() already.
+        return String(decoding: raw, as: UTF8.self)
+    }
+
+    /// ``string(interned:)``, only checked.
+    private mutating func skipString() throws {
+        let start = position + 1
+        if try plainString() == nil { _ = try escapedString(from: start) }
+    }
+
+    /// Steps over the string that starts here when it has no escape (and
+    /// no raw control character, and ends): whether it is all ASCII, its
+    /// other UTF-8 checked. `nil`, just inside its opening quote, otherwise.
+    private mutating func plainString() throws -> Bool? {
         position += 1
         let start = position
+        // Eight bytes at a time while none of them is a quote, a backslash,
+        // a control character or non-ASCII.
+        if let base = bytes.baseAddress {
+            while position + 8 <= bytes.count,
+                !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            {
+                position += 8
+            }
+        }
         // Every byte or'ed together: below 0x80 means ASCII.
         var high: UInt8 = 0
         while position < bytes.count {
@@ -238,18 +293,27 @@ struct JSONScanner {
             high |= byte
             position += 1
         }
-        guard peek == UInt8(ascii: "\"") else { return try escapedString(from: start) }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        let text: String
-        if high < 0x80 {
-            // ASCII is valid UTF-8: checked, and made into text only when kept.
-            text = !keep ? "" : interned ? intern(raw) : String(decoding: raw, as: UTF8.self)
-        } else {
-            guard let valid = String(validating: raw, as: UTF8.self) else { throw problem("a string is not valid UTF-8") }
-            text = valid
+        guard peek == UInt8(ascii: "\"") else {
+            position = start
+            return nil
+        }
+        if high >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil {
+            throw problem("a string is not valid UTF-8")
         }
         position += 1
-        return text
+        return high < 0x80
+    }
+
+    /// Whether any of the eight bytes of `word` is a quote, a backslash, a
+    /// control character or not ASCII (now and then a byte after such a
+    /// one too, which only ends the fast scan early).
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroed = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+        let below0x20 = word &- ones &* 0x20
+        return (zeroed | below0x20 | word) & (ones &* 0x80) != 0
     }
 
     /// The rest of a string that has an escape (or ends the text, or holds
@@ -352,6 +416,21 @@ struct JSONScanner {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
+        }
+    }
+
+    /// `true`, `false` or `null`, by the letter that starts it.
+    private mutating func literal() throws -> JSONValue {
+        switch peek {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        default:
+            try literal("null")
+            return .null
         }
     }
 

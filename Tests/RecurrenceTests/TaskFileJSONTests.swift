@@ -43,6 +43,30 @@ import Testing
         #expect(message.contains(expected), "\(message)")
     }
 
+    @Test("an escape, a control character or a byte that is not UTF-8 is found wherever it sits in a long string")
+    func stringsAreScannedToTheByte() throws {
+        for offset in 0..<20 {
+            let before = String(repeating: "x", count: offset), after = String(repeating: "y", count: 20 - offset)
+            func file(_ id: [UInt8]) -> Data {
+                let text = task.replacingOccurrences(of: #""id":"a""#, with: #""id":"@""#)
+                let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+                return Data(#"{"tasks": ["#.utf8 + Array(parts[0].utf8) + id + Array(parts[1].utf8) + "]}".utf8)
+            }
+            let plain = Array((before + after).utf8)
+            #expect(try TaskFile.decode(file(plain)).map(\.id) == [before + after])
+            let escaped = Array((before + #"\"\\"# + after).utf8)
+            #expect(try TaskFile.decode(file(escaped)).map(\.id) == [before + "\"\\" + after], "offset \(offset)")
+            let accented = Array((before + "é" + after).utf8)
+            #expect(try TaskFile.decode(file(accented)).map(\.id) == [before + "é" + after], "offset \(offset)")
+            let tab = Array(before.utf8) + [0x09] + Array(after.utf8)
+            #expect(problem(file(tab)).contains("a control character in a string must be escaped"), "offset \(offset)")
+            for byte: UInt8 in [0x80, 0x9F, 0xFF] {
+                let notUTF8 = Array(before.utf8) + [byte] + Array(after.utf8)
+                #expect(problem(file(notUTF8)).contains("a string is not valid UTF-8"), "\(byte) at offset \(offset)")
+            }
+        }
+    }
+
     @Test func invalidUTF8IsNotJSON() {
         let bytes = Array(#"{"tasks": [""#.utf8) + [0xC3, 0x28] + Array(#""]}"#.utf8)
         #expect(problem(Data(bytes)).contains("a string is not valid UTF-8"))

@@ -258,10 +258,9 @@ struct JSONScanner {
     private mutating func string(interned: Bool = false) throws -> String {
         let start = position + 1
         guard let ascii = try plainString() else { return try escapedString(from: start) }
+        // Its UTF-8 checked already.
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-        if ascii { return interned ? intern(raw) : String(decoding: raw, as: UTF8.self) }
-        // Checked by plainString() already.
-        return String(decoding: raw, as: UTF8.self)
+        return ascii && interned ? intern(raw) : String(decoding: raw, as: UTF8.self)
     }
 
     /// ``string(interned:)``, only checked.

@@ -3,8 +3,9 @@ import Foundation
 import Recurrence
 
 /// The recurrence core on its hot paths: the status of a task with a long
-/// history (the cycle is recomputed from every completion), and the
-/// location gate the pipeline asks on every region entry.
+/// history (the cycle is recomputed from every completion), the location
+/// gate the pipeline asks on every region entry, and a tasks file of
+/// 10 000 tasks read straight from its bytes and, for comparison, as a tree.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
@@ -38,4 +39,35 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(fresh.locationDecision(at: start.addingTimeInterval(Double(index) * 600), lastLocationNotification: nil))
         }
     }
+
+    let file = tasksFile(count: 10_000)
+    for reading in [TaskFile.Reading.direct, .tree] {
+        Benchmark("tasks file, 10k tasks, read \(reading)", configuration: .init(maxIterations: 50)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try TaskFile.decode(file, reading: reading))
+            }
+        }
+    }
+}
+
+/// A tasks file of `count` tasks of every schedule, some with completions
+/// and a place, written as people write them (one member to a line).
+func tasksFile(count: Int) -> Data {
+    let schedules = [
+        #"{"afterCompletion": {"min": "10w", "max": "14w"}}"#, #"{"fixed": {"every": "1w"}}"#,
+        #"{"weekdays": {"days": ["mon", "wed", "fri"], "at": "18:00"}}"#, #"{"once": {"due": "2025-03-01T09:00:00Z"}}"#,
+    ]
+    let tasks = (0..<count).map { index in
+        var members = [
+            #""id": "task-\#(index)""#, #""title": "Errand \#(index)""#, #""timeZone": "Europe/Berlin""#,
+            #""start": "2025-01-06T09:00:00+01:00""#, #""schedule": \#(schedules[index % schedules.count])"#,
+            #""lead": "24h""#,
+        ]
+        if index % 2 == 0 { members.append(#""completions": ["2025-01-20T17:45:00+01:00", "2025-02-03T08:10:00Z"]"#) }
+        if index % 5 == 0 {
+            members.append(#""locations": [{"name": "Pharmacy", "lat": 52.5163, "lon": 13.3777, "radius": 150}]"#)
+        }
+        return "  {\n    " + members.joined(separator: ",\n    ") + "\n  }"
+    }
+    return Data(("{\"tasks\": [\n" + tasks.joined(separator: ",\n") + "\n]}\n").utf8)
 }

@@ -121,7 +121,7 @@ public enum RFC3339 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
             var count = 0
             /// The last `width` decimal digits of `value`.
-            func put(_ value: Int, width: Int) {
+            @inline(__always) func put(_ value: Int, width: Int) {
                 var remaining = value
                 for index in stride(from: count + width - 1, through: count, by: -1) {
                     text[index] = UInt8(48 + remaining % 10)
@@ -129,7 +129,7 @@ public enum RFC3339 {
                 }
                 count += width
             }
-            func put(_ byte: UInt8) {
+            @inline(__always) func put(_ byte: UInt8) {
                 text[count] = byte
                 count += 1
             }

@@ -221,7 +221,7 @@ private struct TaskFields {
             if name.spells("days") {
                 var named = Set<Weekday>()
                 let read = cursor.elements { cursor in
-                    cursor.plainString().flatMap { try? Weekday(parsing: text($0)) }.map { named.insert($0) } != nil
+                    cursor.plainString().flatMap { Weekday(asciiName: $0) }.map { named.insert($0) } != nil
                 }
                 return read && fill(&days, named)
             }

@@ -15,10 +15,27 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
         self = day
     }
 
+    /// The day that ASCII `bytes` name, as ``init(parsing:)`` reads a name
+    /// with no blanks around it; `nil` for anything else.
+    init?(asciiName bytes: some Collection<UInt8>) {
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        for (index, name) in Self.names.enumerated() where count <= 3 || count == name.utf8.count {
+            // `| 0x20` lower-cases a letter (and makes no other byte one).
+            if zip(bytes, name.utf8).allSatisfy({ $0 | 0x20 == $1 }) {
+                self.init(rawValue: index + 1)
+                return
+            }
+        }
+        return nil
+    }
+
+    /// The full names, lower-cased, Monday first.
+    private static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     /// Every accepted spelling, lower-cased: the full name and its first
     /// three and two letters.
     private static let spellings: [String: Weekday] = {
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         var spellings: [String: Weekday] = [:]
         for (index, name) in names.enumerated() {
             let day = Weekday(rawValue: index + 1)!

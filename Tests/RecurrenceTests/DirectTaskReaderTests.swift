@@ -48,6 +48,7 @@ import Testing
             #""schedule": {"afterCompletion": {"min": "10w", "max": "14 weeks"}}"#,
             #""schedule": {"fixed": {"every": "1mo "}}"#,
             #""schedule": {"weekdays": {"days": ["mon", "Wednesday", "fr"], "at": "18:00"}}"#,
+            #""schedule": {"weekdays": {"days": ["Mo", "TUE", "wednesday", "Th", "fri", "SATURDAY", "su"], "at": "7:00"}}"#,
             #""schedule": {"once": {"due": "2025-02-01T10:00:00.250+01:00"}}"#,
             #""schedule": {"fixed": {"every": "1d"}}, "lead": "90 minutes", "end": "2026-01-01T00:00:00Z""#,
             #""schedule": {"fixed": {"every": "1d"}}, "timeZone": "Europe/Berlin", "list": "Pets", "notes": "n", "assignee": "ana""#,
@@ -106,7 +107,11 @@ import Testing
             "schedule": [
                 #"{"fixed": {"every": "2w"}}"#, #"{"afterCompletion": {"min": "1d", "max": "3d"}}"#,
                 #"{"afterCompletion": {"max": "3d", "min": "1d"}}"#, #"{"afterCompletion": {"min": "1d"}}"#,
-                #"{"weekdays": {"days": ["mo", "SUN"], "at": "08:30"}}"#, #"{"once": {"due": "2025-02-01T00:00:00Z"}}"#,
+                #"{"weekdays": {"days": ["mo", "SUN"], "at": "08:30"}}"#,
+                #"{"weekdays": {"days": ["TUESDAY", "thu", "Sa", "wednesday"], "at": "8:05"}}"#,
+                #"{"weekdays": {"days": ["mond"], "at": "08:30"}}"#, #"{"weekdays": {"days": [" fri"], "at": "08:30"}}"#,
+                #"{"weekdays": {"days": ["friday ", "m"], "at": "08:30"}}"#,
+                #"{"weekdays": {"days": ["sunday", 7], "at": "0:00"}}"#, #"{"once": {"due": "2025-02-01T00:00:00Z"}}"#,
                 #"{}"#, #"{"fixed": {"every": "1d"}, "fixed": {"every": "2d"}}"#,
             ],
             "locations": [

@@ -55,6 +55,25 @@ struct NMEADecoderTests {
         #expect(times == ["2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z"])
     }
 
+    @Test("each RMC's own date counts, whether repeated, changed, unreadable or back again")
+    func rmcDates() {
+        let dates = ["311224", "311224", "010125", "320125", "010125", "311224", "31122A", "311224"]
+        let text = dates.enumerated().map { second, date in
+            sentence("GPRMC,12000\(second),A,4807.038,N,01131.000,E,0.0,0.0,\(date),,")
+        }.joined(separator: "\r\n")
+        let batch = decode(text, format: .nmea)
+        let times = batch.fixes.compactMap { $0.time.map(RFC3339.format) }
+        #expect(
+            times == [
+                "2024-12-31T12:00:00Z", "2024-12-31T12:00:01Z", "2025-01-01T12:00:02Z", "2025-01-01T12:00:04Z",
+                "2024-12-31T12:00:05Z", "2024-12-31T12:00:07Z",
+            ])
+        #expect(
+            batch.diagnostics.map(\.message) == [
+                "GPRMC: date '320125' is not ddmmyy; skipped", "GPRMC: date '31122A' is not ddmmyy; skipped",
+            ])
+    }
+
     @Test("a date-less log needs --date; without it the fixes are counted as noDate")
     func dateOption() {
         let text = sentence("GPGGA,220000,5013.476,N,01710.477,E,1,09,0.8,468.7,M,0.0,M,,") + "\n"

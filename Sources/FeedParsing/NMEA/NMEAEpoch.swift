@@ -75,6 +75,8 @@ struct NMEAEpochAssembler {
     private var carriedDay: Int?
     private var carriedTimeOfDay: Int64 = 0
     private let defaultDate: Int?
+    /// The last RMC date read.
+    var dates = NMEADateMemo()
 
     /// Undated epochs held back, waiting for a date to back-fill.
     static let maximumUndatedEpochs = 3600

@@ -148,14 +148,9 @@ enum NMEASentenceTable {
             return f.character(2) == 0x56 ? nil : "RMC without a time"
         }
         if let problem = entered { return problem }
-        switch f.integer(9) {
-        case .value:
-            guard let day = dayFromDDMMYY(f, 9) else { return "date '\(f.text(9))' is not ddmmyy" }
+        if !f.isEmpty(9) {
+            guard let day = epoch.dates.day(f, 9) else { return "date '\(f.text(9))' is not ddmmyy" }
             epoch.update { $0.date = day }
-        case .invalid:
-            return "date '\(f.text(9))' is not ddmmyy"
-        case .absent:
-            break
         }
         let status = f.character(2)
         let mode = f.character(12)
@@ -245,5 +240,26 @@ enum NMEASentenceTable {
         let year = twoDigitYear < 80 ? 2000 + twoDigitYear : 1900 + twoDigitYear
         guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else { return nil }
         return CivilCalendar.days(year: year, month: month, day: day)
+    }
+}
+
+/// The last `ddmmyy` date field read and its day: a receiver repeats its
+/// date in every RMC, so each date is read once.
+struct NMEADateMemo {
+    /// The field's six bytes, packed; 0 until a date is read (a field of digits is never 0).
+    private var packed: UInt64 = 0
+    private var day = 0
+
+    /// The day of the `ddmmyy` date in field `index` (see
+    /// ``NMEASentenceTable/dayFromDDMMYY(_:_:)``), `nil` when it is not one.
+    mutating func day(_ f: NMEAFields, _ index: Int) -> Int? {
+        let r = f.range(index)
+        guard r.end - r.start == 6 else { return nil }
+        var field: UInt64 = 0
+        for i in r.start..<r.end { field = field << 8 | UInt64(f.bytes[i]) }
+        if field == packed { return day }
+        guard let day = NMEASentenceTable.dayFromDDMMYY(f, index) else { return nil }
+        (packed, self.day) = (field, day)
+        return day
     }
 }

@@ -30,6 +30,7 @@ final class FeedReadAhead {
                 ) { batch, decoder in
                     var taken = FeedBatch()
                     swap(&taken, &batch)
+                    batch.fixes.reserveCapacity(taken.fixes.count + taken.fixes.count / 4)
                     return queue.push(
                         .batch(taken, bytesRead: bytesRead, format: decoder.format, ignored: decoder.statistics.ignored))
                 }

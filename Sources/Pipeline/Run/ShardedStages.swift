@@ -111,8 +111,12 @@ final class ShardedStages {
             let last = end == fixes.count
             var shards: [UInt8] = []
             shards.reserveCapacity(end - start + (last ? epochs.count : 0))
-            for fix in fixes[start..<end] { shards.append(UInt8(router.shard(of: fix.device))) }
+            var router = self.router
+            fixes.withUnsafeBufferPointer { fixes in
+                for index in start..<end { shards.append(UInt8(router.shard(of: fixes[index].device))) }
+            }
             if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
+            self.router = router
             let work = Work(feed: feed, fixes: fixes, range: start..<end, epochs: last ? epochs : [], shards: shards)
             for inbox in inboxes { _ = inbox.push(work) }
             inFlight.append(work)
@@ -126,22 +130,29 @@ final class ShardedStages {
         while !inFlight.isEmpty { collect(into: &pipeline, dispatch: dispatch) }
     }
 
-    /// The oldest read's outcomes, input by input in the feed's order.
+    /// The oldest read's outcomes, input by input in the feed's order: each
+    /// run of inputs that went to one worker in one step.
     private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
         let work = inFlight.removeFirst()
         let outputs = outboxes.map { $0.pop()! }
         var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
         var taken = Array(repeating: 0, count: outputs.count)
         var events: [ReminderPipeline.Event] = []
-        for shard in work.shards {
+        let shards = work.shards
+        var start = 0
+        while start < shards.count {
+            let shard = shards[start]
+            var end = start + 1
+            while end < shards.count, shards[end] == shard { end += 1 }
             let worker = Int(shard)
-            let end = outputs[worker].itemEnds[taken[worker]]
-            taken[worker] += 1
-            pipeline.apply(outputs[worker], through: end, from: &cursors[worker], into: &events)
+            taken[worker] += end - start
+            let itemEnd = outputs[worker].itemEnds[taken[worker] - 1]
+            pipeline.apply(outputs[worker], through: itemEnd, from: &cursors[worker], into: &events)
             if events.count >= 4096 {
                 dispatch(events, work.feed)
                 events.removeAll(keepingCapacity: true)
             }
+            start = end
         }
         dispatch(events, work.feed)
     }

@@ -28,6 +28,31 @@ struct ASCIIDecimalTests {
         }
     }
 
+    @Test("the quick pass for plain numbers reads what the full parse reads, or leaves it to it")
+    func plainPassAgreesWithFullParse() {
+        let seed = SeededRandom.testSeed(default: 0x9_1A1D)
+        print("ASCIIDecimalTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let alphabet = Array("0123456789012345678901234567890123456789..-+e \t\r".utf8)
+        var taken = 0
+        for round in 0..<200_000 {
+            // Half digits-and-point shapes up to 22 bytes (about the 19-byte
+            // bound), half anything from the alphabet.
+            let length = Int.random(in: 0...22, using: &random)
+            let bytes: [UInt8] = (0..<length).map { _ in
+                round.isMultiple(of: 2) && Int.random(in: 0..<12, using: &random) != 0
+                    ? UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random)
+                    : alphabet.randomElement(using: &random)!
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let plain = ASCIIDecimal.parsePlain(buffer, 0, buffer.count) else { return }
+                taken += 1
+                #expect(plain == ASCIIDecimal.parseAnyForm(buffer, 0, buffer.count), "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(taken > 20_000)
+    }
+
     @Test(
         "long, exponent and edge forms",
         arguments: [

@@ -64,6 +64,12 @@ package struct ASCIIDecimal: Hashable, Sendable {
     /// than 19 significant digits.
     @inlinable
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ASCIIDecimal? {
+        parsePlain(bytes, start, end) ?? parseAnyForm(bytes, start, end)
+    }
+
+    /// ``parse(_:_:_:)`` of every form, the plain one included.
+    @inlinable
+    package static func parseAnyForm(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ASCIIDecimal? {
         var i = start
         var stop = end
         while i < stop, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
@@ -115,6 +121,35 @@ package struct ASCIIDecimal: Hashable, Sendable {
         }
         guard i == stop else { return nil }
         return ASCIIDecimal(mantissa: mantissa, scale: scale, isNegative: negative)
+    }
+
+    /// The common case of ``parse(_:_:_:)`` in one quick pass: `digits[.digits]`
+    /// and nothing else, at most 19 bytes (so at most 19 digits, which
+    /// `UInt64` holds); `nil` for anything else, which the full parse reads.
+    @inlinable @inline(__always)
+    package static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ASCIIDecimal? {
+        guard end - start <= 19 else { return nil }
+        var i = start
+        var mantissa: UInt64 = 0
+        while i < end, bytes[i] &- 0x30 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
+            i += 1
+        }
+        guard i > start else { return nil }
+        var scale = 0
+        if i < end {
+            guard bytes[i] == 0x2E else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < end {
+                let digit = bytes[i] &- 0x30
+                guard digit < 10 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            scale = i - fractionStart
+        }
+        return ASCIIDecimal(mantissa: mantissa, scale: scale, isNegative: false)
     }
 
     /// The nearest `Double`: exact (one correctly rounded division or

@@ -75,8 +75,9 @@ struct NMEAEpochAssembler {
     private var carriedDay: Int?
     private var carriedTimeOfDay: Int64 = 0
     private let defaultDate: Int?
-    /// The last RMC date read.
-    var dates = NMEADateMemo()
+    /// The last date (RMC) and time of day read.
+    var dates = NMEAFieldMemo<Int?>()
+    var times = NMEAFieldMemo<FieldValue<(nanoseconds: Int64, fractionDigits: UInt8)>>()
 
     /// Undated epochs held back, waiting for a date to back-fill.
     static let maximumUndatedEpochs = 3600

@@ -53,7 +53,7 @@ enum NMEASentenceTable {
         _ f: NMEAFields, time index: Int, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation,
         _ batch: inout FeedBatch
     ) -> String?? {
-        switch f.timeOfDay(index) {
+        switch epoch.times.value(of: f, index, reading: { $0.timeOfDay($1) }) {
         case .value(let time):
             epoch.enter(timeOfDay: time.nanoseconds, fractionDigits: time.fractionDigits, at: location, into: &batch)
             return .some(nil)
@@ -149,7 +149,9 @@ enum NMEASentenceTable {
         }
         if let problem = entered { return problem }
         if !f.isEmpty(9) {
-            guard let day = epoch.dates.day(f, 9) else { return "date '\(f.text(9))' is not ddmmyy" }
+            guard let day = epoch.dates.value(of: f, 9, reading: { dayFromDDMMYY($0, $1) }) else {
+                return "date '\(f.text(9))' is not ddmmyy"
+            }
             epoch.update { $0.date = day }
         }
         let status = f.character(2)
@@ -240,26 +242,5 @@ enum NMEASentenceTable {
         let year = twoDigitYear < 80 ? 2000 + twoDigitYear : 1900 + twoDigitYear
         guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else { return nil }
         return CivilCalendar.days(year: year, month: month, day: day)
-    }
-}
-
-/// The last `ddmmyy` date field read and its day: a receiver repeats its
-/// date in every RMC, so each date is read once.
-struct NMEADateMemo {
-    /// The field's six bytes, packed; 0 until a date is read (a field of digits is never 0).
-    private var packed: UInt64 = 0
-    private var day = 0
-
-    /// The day of the `ddmmyy` date in field `index` (see
-    /// ``NMEASentenceTable/dayFromDDMMYY(_:_:)``), `nil` when it is not one.
-    mutating func day(_ f: NMEAFields, _ index: Int) -> Int? {
-        let r = f.range(index)
-        guard r.end - r.start == 6 else { return nil }
-        var field: UInt64 = 0
-        for i in r.start..<r.end { field = field << 8 | UInt64(f.bytes[i]) }
-        if field == packed { return day }
-        guard let day = NMEASentenceTable.dayFromDDMMYY(f, index) else { return nil }
-        (packed, self.day) = (field, day)
-        return day
     }
 }

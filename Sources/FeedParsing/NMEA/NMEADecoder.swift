@@ -108,7 +108,9 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let fieldCount = scan.fieldCount
         let i = scan.star
         let checksum = scan.checksum
-        if i < bytes.count, let problem = checkChecksum(bytes, star: i, computed: checksum) {
+        if i < bytes.count, !Self.endsWithChecksum(checksum, bytes, star: i),
+            let problem = checkChecksum(bytes, star: i, computed: checksum)
+        {
             batch.diagnostics.append(FeedDiagnostic(.badChecksum, at: location, problem))
             return
         }
@@ -140,14 +142,18 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         statistics.ignore(name == "GSV" ? "GSV" : "unknown sentence")
     }
 
+    /// Whether the sentence ends in `*hh`, the hex digits of `computed`:
+    /// the common case, checked where the sentence is read.
+    @inline(__always)
+    private static func endsWithChecksum(_ computed: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, star: Int) -> Bool {
+        star + 3 == bytes.count && bytes[star + 1].isHexDigit && bytes[star + 2].isHexDigit
+            && bytes[star + 1].hexValue << 4 | bytes[star + 2].hexValue == computed
+    }
+
     /// Compares `*hh` with the computed checksum; a problem text, or `nil`
     /// when it matches or is absent (`*` with nothing after it).
     private func checkChecksum(_ bytes: UnsafeBufferPointer<UInt8>, star: Int, computed: UInt8) -> String? {
-        if star + 3 == bytes.count, bytes[star + 1].isHexDigit, bytes[star + 2].isHexDigit,
-            bytes[star + 1].hexValue << 4 | bytes[star + 2].hexValue == computed
-        {
-            return nil  // the common case: `*hh` at the end, matching
-        }
+        if Self.endsWithChecksum(computed, bytes, star: star) { return nil }
         var end = bytes.count
         while end > star + 1, bytes[end - 1] == 0x20 { end -= 1 }
         let digits = end - star - 1

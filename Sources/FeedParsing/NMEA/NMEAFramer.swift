@@ -83,13 +83,27 @@ struct NMEAFramer {
                     carry.removeAll(keepingCapacity: true)
                     whole.withUnsafeBufferPointer { endSentence($0, terminated: isTerminator, to: &handler) }
                 }
-                if isTerminator {
-                    mode = .between
-                    lineEnd(b)
-                } else {
+                guard isTerminator else {
                     beginSentence(at: j)
+                    i = j + 1
+                    continue
                 }
-                i = j + 1
+                lineEnd(b)
+                // The usual `\r\n$` (or `\n$`) between two sentences is taken
+                // in one step, as the between-sentences state would take it
+                // byte by byte.
+                var next = j + 1
+                if b == 0x0D, next < count, bytes[next] == 0x0A {
+                    lineEnd(0x0A)
+                    next += 1
+                }
+                if next < count, bytes[next] == 0x24 || bytes[next] == 0x21 {
+                    beginSentence(at: next)
+                    i = next + 1
+                } else {
+                    mode = .between
+                    i = next
+                }
             case .between:
                 let b = bytes[i]
                 switch b {

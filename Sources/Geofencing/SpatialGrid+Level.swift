@@ -16,7 +16,9 @@ import GeoCore
 
     /// x of a longitude, in 0..<360.
     @inlinable func x(_ longitude: Double) -> Double {
-        var x = (longitude - lonOrigin).truncatingRemainder(dividingBy: 360)
+        let offset = longitude - lonOrigin
+        if offset >= 0, offset < 360 { return offset }  // the remainder below, without its call
+        var x = offset.truncatingRemainder(dividingBy: 360)
         if x < 0 { x += 360 }
         return x
     }

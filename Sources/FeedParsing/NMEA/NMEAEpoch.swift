@@ -75,8 +75,9 @@ struct NMEAEpochAssembler {
     private var carriedDay: Int?
     private var carriedTimeOfDay: Int64 = 0
     private let defaultDate: Int?
-    /// The last date (RMC) and time of day read.
+    /// The last RMC date read, as its day.
     var dates = NMEAFieldMemo<Int?>()
+    /// The last time of day read (the GGA's, which the RMC of its epoch repeats).
     var times = NMEAFieldMemo<FieldValue<(nanoseconds: Int64, fractionDigits: UInt8)>>()
 
     /// Undated epochs held back, waiting for a date to back-fill.

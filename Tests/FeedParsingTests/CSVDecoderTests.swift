@@ -65,6 +65,14 @@ struct CSVDecoderTests {
             ])
     }
 
+    @Test("a time-of-day column with hundreds of digits after the point keeps nine of them")
+    func longClockFraction() {
+        let text = "date,time,lat,lon\n2021-11-10,11:00:01.25" + String(repeating: "0", count: 298) + ",66.0,-179.9\n"
+        let batch = decode(text, format: .csv)
+        #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
+        #expect(batch.fixes.map { $0.time.map(RFC3339.format) } == ["2021-11-10T11:00:01.250000000Z"])
+    }
+
     @Test("dates in year-first, US (m/d/yyyy) and German (d.m.yyyy) order")
     func dateOrders() {
         let text =

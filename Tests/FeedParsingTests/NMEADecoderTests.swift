@@ -256,6 +256,20 @@ struct NMEADecoderTests {
         #expect(batch.diagnostics.map(\.location.line) == expected.lines, "\(expected.legend)")
     }
 
+    @Test("a time of day with hundreds of digits after the point keeps nine of them")
+    func longTimeFraction() throws {
+        let fraction = "5" + String(repeating: "0", count: 299)
+        let text = [
+            sentence("GPGGA,123519.\(fraction),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            sentence("GPRMC,123519.\(fraction),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"),
+        ].joined(separator: "\r\n")
+        let batch = decode(text, format: .nmea)
+        #expect(batch.diagnostics.isEmpty)
+        let fix = try #require(batch.fixes.first)
+        #expect(batch.fixes.count == 1)
+        #expect(fix.time.map(RFC3339.format) == "1994-03-23T12:35:19.500000000Z")
+    }
+
     @Test("UTF-16LE and UTF-16BE with a BOM decode like UTF-8")
     func utf16() {
         let text = gga + "\r\n" + rmc + "\r\n" + nextGGA + "\r\n"

@@ -119,7 +119,7 @@ enum CSVTime {
         }
         guard hour < 24 else { return nil }
         var nanos = Int64(hour * 3600 + minute * 60 + second) * 1_000_000_000
-        var fractionDigits: UInt8 = 0
+        var fractionDigits = 0  // counted in full: a field may hold hundreds of digits
         var i = s + 8
         if i < end {
             guard bytes[i] == 0x2E else { return nil }
@@ -134,7 +134,7 @@ enum CSVTime {
                 i += 1
             }
         }
-        return (nanos, min(9, fractionDigits))
+        return (nanos, UInt8(min(9, fractionDigits)))
     }
 
     private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {

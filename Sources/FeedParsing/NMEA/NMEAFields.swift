@@ -95,7 +95,7 @@ struct NMEAFields {
         let hours = pair(0), minutes = pair(1), seconds = pair(2)
         guard hours < 24, minutes < 60, seconds <= 60 else { return .invalid }
         var nanos = Int64(hours * 3600 + minutes * 60 + seconds) * 1_000_000_000
-        var fractionDigits: UInt8 = 0
+        var fractionDigits = 0  // counted in full: a field may hold hundreds of digits
         var i = r.start + 6
         if i < r.end {
             guard bytes[i] == 0x2E else { return .invalid }
@@ -110,7 +110,7 @@ struct NMEAFields {
                 i += 1
             }
         }
-        return .value((nanos, min(fractionDigits, 9)))
+        return .value((nanos, UInt8(min(fractionDigits, 9))))
     }
 
     /// An unsigned integer field of at most 9 digits.

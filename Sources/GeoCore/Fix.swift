@@ -21,7 +21,13 @@ public struct Fix: Hashable, Sendable {
     public var accuracy: Double?
     /// The device that produced the fix (CSV column, gpsd device path, file
     /// name); `nil` when the feed has a single unnamed device.
-    public var device: String?
+    public var deviceID: DeviceID?
+
+    /// The name of ``deviceID``.
+    public var device: String? {
+        get { deviceID?.name }
+        set { deviceID = newValue.map(DeviceID.init) }
+    }
 
     /// Creates a fix.
     @inlinable
@@ -36,7 +42,7 @@ public struct Fix: Hashable, Sendable {
         self.course = course
         self.hdop = hdop
         self.accuracy = accuracy
-        self.device = device
+        self.deviceID = device.map(DeviceID.init)
     }
 
     /// Metres of horizontal accuracy assumed per unit of HDOP when the source

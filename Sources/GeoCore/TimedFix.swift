@@ -21,6 +21,8 @@ public struct TimedFix: Hashable, Sendable {
     @inlinable public var coordinate: Coordinate { fix.coordinate }
     /// The device that produced the fix; `nil` for a feed's single unnamed device.
     @inlinable public var device: String? { fix.device }
+    /// The device that produced the fix, interned; `nil` for a feed's single unnamed device.
+    @inlinable public var deviceID: DeviceID? { fix.deviceID }
     /// The horizontal accuracy the geofence rules use (see ``Fix/effectiveAccuracy``).
     @inlinable public var effectiveAccuracy: Double? { fix.effectiveAccuracy }
 }

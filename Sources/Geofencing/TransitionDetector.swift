@@ -120,7 +120,7 @@ public struct TransitionDetector: Sendable {
             return .ignored(.inaccurate)
         }
         let accuracy = fix.effectiveAccuracy ?? 0
-        let slot = devices.slot(of: fix.device ?? "").slot
+        let slot = devices.slot(of: fix.deviceID ?? .unnamed).slot
         if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
             return .ignored(.outOfOrder)
@@ -132,12 +132,11 @@ public struct TransitionDetector: Sendable {
         statistics.accepted += 1
         let point = fix.coordinate
         let regions = self.regions
-        let device = fix.device
         let firstNew = transitions.count
         func emit(_ kind: Transition.Kind, _ key: Int, at moment: Timestamp, distance: Double) {
             transitions.append(
                 Transition(
-                    kind: kind, time: moment, regionKey: key, region: regions.name(at: key), device: device,
+                    kind: kind, time: moment, regionKey: key, region: regions.name(at: key), device: fix.device,
                     distance: distance))
         }
 
@@ -337,7 +336,7 @@ extension TransitionDetector {
     /// entered. Ascending.
     public func regionsUnentered(at fix: Fix) -> [Int] {
         guard fix.coordinate.isValid else { return [] }
-        let state = devices.existingSlot(of: fix.device ?? "").map { devices[$0] }
+        let state = devices.existingSlot(of: fix.deviceID ?? .unnamed).map { devices[$0] }
         return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
     }
 

@@ -8,13 +8,13 @@ import GeoCore
 public struct SimulatedFeed: Sequence, Sendable {
     private let simulation: FeedSimulation
     // Read by the inlinable update(_:to:), which generate calls for every epoch.
-    @usableFromInline let names: [String?]
+    @usableFromInline let devices: [DeviceID?]
     @usableFromInline let accuracy: Double?
     @usableFromInline let hdop: Double?
 
     init(simulation: FeedSimulation) {
         self.simulation = simulation
-        names = simulation.devices.map(\.name)
+        devices = simulation.devices.map { $0.name.map(DeviceID.init) }
         accuracy = simulation.errorModel.accuracy
         hdop = simulation.errorModel.hdop
     }
@@ -36,7 +36,7 @@ public struct SimulatedFeed: Sequence, Sendable {
         fix.course = epoch.course
         fix.hdop = hdop
         fix.accuracy = accuracy
-        fix.device = names[epoch.device]
+        fix.deviceID = devices[epoch.device]
     }
 
     /// Reads the fixes one by one.

@@ -54,6 +54,7 @@ struct CSVRowDecoder: LineHandler {
     private var delimiter: UInt8 = 0x2C
     private var starts: [Int] = []
     private var ends: [Int] = []
+    private var devices = DeviceIDMemo()
     /// Column names given instead of the file's header (`--columns`).
     private let givenNames: [String]?
 
@@ -239,7 +240,10 @@ struct CSVRowDecoder: LineHandler {
             return
         }
         if let column = columns.device, column < starts.count, starts[column] < ends[column] {
-            fix.device = CSVFieldSplitter.trimmedText(bytes, starts[column], ends[column])
+            let (start, end) = (starts[column], ends[column])
+            fix.deviceID = devices.id(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                CSVFieldSplitter.trimmedText(bytes, start, end)
+            }
         }
         batch.fixes.append(fix)
     }

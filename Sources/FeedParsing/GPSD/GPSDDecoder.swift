@@ -45,6 +45,7 @@ public final class GPSDDecoder: FeedDecoder {
 struct GPSDLineDecoder: LineHandler {
     var batch = FeedBatch()
     var statistics = FeedStatistics()
+    private var devices = DeviceIDMemo()
 
     mutating func overlongLine(limit: Int, at location: FeedLocation) {
         batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
@@ -108,10 +109,11 @@ struct GPSDLineDecoder: LineHandler {
                     FeedDiagnostic(.badField, at: location, "TPV time '\(text)' is not RFC 3339; the fix is kept without a time"))
             }
         }
-        batch.fixes.append(
-            Fix(
-                time: time, coordinate: coordinate, elevation: report.altitudeMSL ?? report.altitude ?? report.altitudeHAE,
-                speed: report.speed, course: report.track, accuracy: report.eph, device: report.device))
+        var fix = Fix(
+            time: time, coordinate: coordinate, elevation: report.altitudeMSL ?? report.altitude ?? report.altitudeHAE,
+            speed: report.speed, course: report.track, accuracy: report.eph)
+        fix.deviceID = report.device.map { devices.id(of: $0) }
+        batch.fixes.append(fix)
     }
 }
 

@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import GeoCore
 
 /// The CPU time of decoding against that of the stages, measured in
 /// lockstep: each read of a feed is decoded, then its fixes go through the
@@ -33,13 +34,14 @@ struct StageShare {
         var index = 0
         for path in feeds {
             let device =
-                settings.namesDevicesAfterFiles && feeds.count > 1 ? (path as NSString).lastPathComponent : nil
+                settings.namesDevicesAfterFiles && feeds.count > 1
+                ? DeviceID((path as NSString).lastPathComponent) : nil
             var mark = ThreadCPUClock.now()
             try FeedFileDecoding.decode(path: path, format: settings.format, options: settings.decoding) { batch in
                 let decoded = ThreadCPUClock.now()
                 events.removeAll(keepingCapacity: true)
                 for var fix in batch.fixes {
-                    if fix.device == nil, let device { fix.device = device }
+                    if fix.deviceID == nil, let device { fix.deviceID = device }
                     stages.push(fix, into: &events)
                 }
                 let staged = ThreadCPUClock.now()

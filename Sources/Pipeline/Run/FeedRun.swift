@@ -275,7 +275,8 @@ public final class FeedRun {
             feedTime = time  // for the progress line, which no `.fix` event moves on
         }
         if let device {
-            for index in batch.fixes.indices where batch.fixes[index].device == nil { batch.fixes[index].device = device }
+            let id = DeviceID(device)
+            for index in batch.fixes.indices where batch.fixes[index].deviceID == nil { batch.fixes[index].deviceID = id }
         }
         if let shardWriter {
             do {

@@ -113,7 +113,7 @@ final class ShardedStages {
             shards.reserveCapacity(end - start + (last ? epochs.count : 0))
             var router = self.router
             fixes.withUnsafeBufferPointer { fixes in
-                for index in start..<end { shards.append(UInt8(router.shard(of: fixes[index].device))) }
+                for index in start..<end { shards.append(UInt8(router.shard(of: fixes[index].deviceID))) }
             }
             if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
             self.router = router

@@ -48,7 +48,7 @@ public final class ShardWriter {
     public func take(feed: Int, fixes: [Fix], epochs: [EpochWithoutFix]) throws {
         for fix in fixes {
             defer { inputs += 1 }
-            guard router.shard(of: fix.device) == header.index else { continue }
+            guard router.shard(of: fix.deviceID) == header.index else { continue }
             outputs.removeAll()
             stages.push(fix, into: &outputs)
             try write(outputs, input: inputs, finishing: nil, feed: feed)

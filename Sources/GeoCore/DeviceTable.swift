@@ -87,6 +87,11 @@ public struct DeviceTable<State: Sendable>: Sendable {
         ids.enumerated().compactMap { slot, id in id.map { ($0.name, slot) } }.sorted { $0.name < $1.name }
     }
 
+    /// The devices whose state passes `isIncluded`, in no particular order.
+    @inlinable public func ids(where isIncluded: (State) -> Bool) -> [DeviceID] {
+        ids.indices.compactMap { slot in isIncluded(states[slot]) ? ids[slot] : nil }
+    }
+
     /// The names of the devices whose state passes `isIncluded`, in no
     /// particular order.
     @inlinable public func names(where isIncluded: (State) -> Bool) -> [String] {

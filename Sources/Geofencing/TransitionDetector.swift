@@ -82,10 +82,10 @@ public struct TransitionDetector: Sendable {
     /// Takes `device`'s state out (`""` for fixes without a device); `nil`
     /// if the detector has not seen the device. Feeding the device again
     /// without ``restore(_:device:)`` starts it afresh.
-    package mutating func remove(device: String) -> DeviceState? { devices.remove(device) }
+    package mutating func remove(device: DeviceID) -> DeviceState? { devices.remove(device) }
 
     /// Puts back what ``remove(device:)`` took.
-    package mutating func restore(_ state: DeviceState, device: String) {
+    package mutating func restore(_ state: DeviceState, device: DeviceID) {
         devices[devices.slot(of: device).slot] = state
     }
 

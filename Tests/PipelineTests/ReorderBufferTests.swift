@@ -53,10 +53,10 @@ import Testing
         _ = buffer.push(fix(0, device: "a"))
         _ = buffer.push(fix(1, device: "b"))
         var released: [ReorderBuffer.Output] = []
-        buffer.advance(device: "a", to: Timestamp(secondsSince1970: start + 5)) { released.append($0) }
+        buffer.advance(device: DeviceID("a"), to: Timestamp(secondsSince1970: start + 5)) { released.append($0) }
         #expect(released.isEmpty, "0 is not older than 5 − 5")
-        buffer.advance(device: "a", to: Timestamp(secondsSince1970: start + 6)) { released.append($0) }
-        buffer.advance(device: "c", to: Timestamp(secondsSince1970: start + 60)) { released.append($0) }
+        buffer.advance(device: DeviceID("a"), to: Timestamp(secondsSince1970: start + 6)) { released.append($0) }
+        buffer.advance(device: DeviceID("c"), to: Timestamp(secondsSince1970: start + 60)) { released.append($0) }
         #expect(times(released) == ["0"], "b's fix waits for b's clock; c holds nothing")
         // A's clock is at 6 now: a fix at 0.5 is behind its window.
         #expect(times(buffer.push(fix(0.5, device: "a"))) == ["late 0"])

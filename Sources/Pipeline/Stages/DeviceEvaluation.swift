@@ -42,18 +42,19 @@ struct DeviceEvaluation: Sendable {
         }
     }
 
-    /// Takes the device under `name` out: its detector and monitor state
-    /// and its reported inaccurate arrivals (an idle device, set aside).
-    mutating func remove(device name: String) -> (DeviceState?, MonitoredSet?, [DeviceRegion]) {
+    /// Takes the device `id` out: its detector and monitor state and its
+    /// reported inaccurate arrivals (an idle device, set aside).
+    mutating func remove(device id: DeviceID) -> (DeviceState?, MonitoredSet?, [DeviceRegion]) {
+        let name = id.name
         let arrivals = inaccurateArrivals.filter { ($0.device ?? "") == name }
         inaccurateArrivals.subtract(arrivals)
-        return (detector.remove(device: name), monitor?.remove(device: name), Array(arrivals))
+        return (detector.remove(device: id), monitor?.remove(device: name), Array(arrivals))
     }
 
-    /// Puts back what ``remove(device:)`` took of the device under `name`.
-    mutating func restore(_ device: IdleDevice, name: String) {
-        if let state = device.detector { detector.restore(state, device: name) }
-        if let set = device.monitor { monitor?.restore(set, device: name) }
+    /// Puts back what ``remove(device:)`` took of the device `id`.
+    mutating func restore(_ device: IdleDevice, id: DeviceID) {
+        if let state = device.detector { detector.restore(state, device: id) }
+        if let set = device.monitor { monitor?.restore(set, device: id.name) }
         inaccurateArrivals.formUnion(device.inaccurateArrivals)
     }
 

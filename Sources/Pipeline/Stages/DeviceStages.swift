@@ -58,54 +58,55 @@ public struct DeviceStages: Sendable {
     /// Takes one decoded fix and appends what it releases to `outputs`.
     mutating func push(_ fix: consuming Fix, into outputs: inout DeviceOutputs) {
         guard let time = fix.time?.nanoseconds else { return outputs.appendUntimed(fix) }
-        if idle.count > 0 { restore(fix.device ?? "") }
+        if idle.count > 0 { restore(fix.deviceID ?? .unnamed) }
         buffer.push(TimedFix(fix).unsafelyUnwrapped) { evaluation.handle($0, into: &outputs) }
         if let cutoff = idle.look(at: time) {
-            for name in buffer.devices(silentSince: cutoff) { setAside(name) }
+            for id in buffer.devices(silentSince: cutoff) { setAside(id) }
         }
     }
 
     /// Moves `device`'s clock on to `time` without a fix (see
     /// ``ReminderPipeline/advance(device:to:into:)``).
     mutating func advance(device: String?, to time: Timestamp, into outputs: inout DeviceOutputs) {
-        let name = device ?? ""
-        restore(name)
-        buffer.advance(device: name, to: time) { evaluation.handle($0, into: &outputs) }
+        let id = device.map(DeviceID.init) ?? .unnamed
+        restore(id)
+        buffer.advance(device: id, to: time) { evaluation.handle($0, into: &outputs) }
     }
 
     /// Releases and evaluates everything the reorder buffer holds (see
     /// ``ReminderPipeline/releaseHeld(into:)``).
     mutating func releaseHeld(into outputs: inout DeviceOutputs) {
-        let setAside = idle.names
-        for name in setAside { restore(name) }
+        let setAside = idle.ids
+        for id in setAside { restore(id) }
         buffer.releaseHeld { evaluation.handle($0, into: &outputs) }
-        for name in setAside { self.setAside(name) }
+        for id in setAside { self.setAside(id) }
     }
 
     /// Releases and evaluates what the reorder buffer still holds of the
     /// device under `name`, set aside or not.
     mutating func finish(device name: String, into outputs: inout DeviceOutputs) {
-        let wasIdle = restore(name)
-        buffer.finish(device: name) { evaluation.handle($0, into: &outputs) }
-        if wasIdle { setAside(name) }
+        let id = DeviceID(name)
+        let wasIdle = restore(id)
+        buffer.finish(device: id) { evaluation.handle($0, into: &outputs) }
+        if wasIdle { setAside(id) }
     }
 
-    /// Takes the device under `name` (`""` for fixes without a device) out
-    /// of every stage into ``idle``.
-    private mutating func setAside(_ name: String) {
-        let (detector, monitor, arrivals) = evaluation.remove(device: name)
+    /// Takes the device `id` (``DeviceID/unnamed`` for fixes without a
+    /// device) out of every stage into ``idle``.
+    private mutating func setAside(_ id: DeviceID) {
+        let (detector, monitor, arrivals) = evaluation.remove(device: id)
         let device = IdleDevice(
-            buffer: buffer.remove(device: name), detector: detector, monitor: monitor, inaccurateArrivals: arrivals)
-        idle.insert(device, name: name)
+            buffer: buffer.remove(device: id), detector: detector, monitor: monitor, inaccurateArrivals: arrivals)
+        idle.insert(device, id: id)
     }
 
-    /// Puts the device under `name` back into every stage if it was set
-    /// aside; returns whether it was.
+    /// Puts the device `id` back into every stage if it was set aside;
+    /// returns whether it was.
     @discardableResult
-    private mutating func restore(_ name: String) -> Bool {
-        guard idle.count > 0, let device = idle.remove(name) else { return false }
-        if let state = device.buffer { buffer.restore(state, device: name) }
-        evaluation.restore(device, name: name)
+    private mutating func restore(_ id: DeviceID) -> Bool {
+        guard idle.count > 0, let device = idle.remove(id) else { return false }
+        if let state = device.buffer { buffer.restore(state, device: id) }
+        evaluation.restore(device, id: id)
         return true
     }
 }

@@ -43,6 +43,9 @@ struct IdleDevices: Sendable {
     /// The names of the devices set aside (`""` for fixes without a device).
     var names: [String] { devices.byName.map(\.name) }
 
+    /// The devices set aside.
+    var ids: [DeviceID] { devices.ids { _ in true } }
+
     /// Moves the clock to `time` (nanoseconds) if it is newer; returns the
     /// time before which a device's newest fix makes it idle, when it is
     /// time to look for idle devices.
@@ -55,16 +58,16 @@ struct IdleDevices: Sendable {
         return under ? .min : cutoff
     }
 
-    /// Keeps `device`'s state under `name`, packed.
-    mutating func insert(_ device: IdleDevice, name: String) {
-        let slot = devices.slot(of: name).slot
+    /// Keeps `device`'s state under `id`, packed.
+    mutating func insert(_ device: IdleDevice, id: DeviceID) {
+        let slot = devices.slot(of: id).slot
         devices[slot] = device.packed()
         if device.detector != nil { evaluatedCount += 1 }
     }
 
-    /// Takes the state kept under `name` out, if any.
-    mutating func remove(_ name: String) -> IdleDevice? {
-        guard let bytes = devices.remove(name) else { return nil }
+    /// Takes the state kept under `id` out, if any.
+    mutating func remove(_ id: DeviceID) -> IdleDevice? {
+        guard let bytes = devices.remove(id) else { return nil }
         let device = IdleDevice(unpacking: bytes)
         if device.detector != nil { evaluatedCount -= 1 }
         return device

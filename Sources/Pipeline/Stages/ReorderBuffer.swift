@@ -76,7 +76,7 @@ public struct ReorderBuffer: Sendable {
     /// Moves `device`'s newest time on to `time` without a fix (a receiver
     /// epoch that had none) and hands what that releases to `release`; a
     /// device not seen yet (or set aside) holds nothing.
-    public mutating func advance(device: String, to time: Timestamp, release: (Output) -> Void) {
+    public mutating func advance(device: DeviceID, to time: Timestamp, release: (Output) -> Void) {
         guard let slot = devices.existingSlot(of: device), let newest = devices[slot].newest else { return }
         devices[slot].advance(to: time.nanoseconds)
         devices[slot].release(before: horizon(max(newest, time.nanoseconds)), to: release)
@@ -95,13 +95,13 @@ public struct ReorderBuffer: Sendable {
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for (name, _) in devices.byName { finish(device: name) { released.append($0) } }
+        for (name, _) in devices.byName { finish(device: DeviceID(name)) { released.append($0) } }
         return released
     }
 
     /// Hands everything `device` (`""` for fixes without one) still holds
     /// to `release`, in time order.
-    mutating func finish(device: String, release: (Output) -> Void) {
+    mutating func finish(device: DeviceID, release: (Output) -> Void) {
         guard let slot = devices.existingSlot(of: device) else { return }
         devices[slot].release(before: .max, to: release)
     }
@@ -114,16 +114,16 @@ public struct ReorderBuffer: Sendable {
     var deviceNames: [String] { devices.names { _ in true } }
 
     /// The devices whose newest fix is older than `time` (nanoseconds).
-    func devices(silentSince time: Int64) -> [String] {
-        devices.names { $0.newest.map { $0 < time } ?? false }
+    func devices(silentSince time: Int64) -> [DeviceID] {
+        devices.ids { $0.newest.map { $0 < time } ?? false }
     }
 
     /// Takes `device` out: its newest time and held fixes;
     /// ``restore(_:device:)`` puts them back.
-    mutating func remove(device: String) -> DeviceBuffer? { devices.remove(device) }
+    mutating func remove(device: DeviceID) -> DeviceBuffer? { devices.remove(device) }
 
     /// Puts back what ``remove(device:)`` took.
-    mutating func restore(_ buffer: DeviceBuffer, device: String) {
+    mutating func restore(_ buffer: DeviceBuffer, device: DeviceID) {
         devices[devices.slot(of: device).slot] = buffer
     }
 }

@@ -124,16 +124,16 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         let type =
             UInt32(bytes[address.start + 2]) << 16 | UInt32(bytes[address.start + 3]) << 8
             | UInt32(bytes[address.start + 4])
-        if let index = NMEASentenceTable.index(of: type) {
-            let row = NMEASentenceTable.decoders[index]
-            guard fieldCount >= row.minimumFieldCount else {
+        if let known = NMEASentenceType(packed: type) {
+            guard fieldCount >= known.minimumFieldCount else {
                 batch.diagnostics.append(
                     FeedDiagnostic(
                         .missingField, at: location,
-                        "\(fields.text(0)) has \(fieldCount - 1) field(s), needs at least \(row.minimumFieldCount - 1); skipped"))
+                        "\(fields.text(0)) has \(fieldCount - 1) field(s), needs at least \(known.minimumFieldCount - 1); skipped"
+                    ))
                 return
             }
-            if let problem = row.decode(fields, &epoch, location, &batch) {
+            if let problem = NMEASentenceTable.decode(known, fields, &epoch, location, &batch) {
                 batch.diagnostics.append(FeedDiagnostic(.badField, at: location, "\(fields.text(0)): \(problem); skipped"))
             }
             return

@@ -1,18 +1,34 @@
 import GeoCore
 
-/// One row of the sentence table: the three-letter type, the fields it
-/// needs, and how it changes the epoch.
-struct NMEASentenceDecoder: Sendable {
-    /// The sentence type after the talker (`GGA`), packed as three ASCII bytes.
-    let type: UInt32
-    /// The number of fields (address included) below which the sentence is reported as short.
-    let minimumFieldCount: Int
-    /// Applies the sentence; returns a problem to report, or `nil`.
-    let decode: @Sendable (NMEAFields, inout NMEAEpochAssembler, FeedLocation, inout FeedBatch) -> String?
+/// A sentence type the table decodes.
+enum NMEASentenceType {
+    case gga, rmc, gll, vtg, gsa, zda, gns
 
-    static func pack(_ text: StaticString) -> UInt32 {
-        let p = text.utf8Start
-        return UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+    /// The type of a sentence type after the talker (`GGA`), packed as
+    /// three ASCII bytes; `nil` for one the table does not decode.
+    @inline(__always)
+    init?(packed: UInt32) {
+        switch packed {
+        case 0x47_47_41: self = .gga
+        case 0x52_4D_43: self = .rmc
+        case 0x47_4C_4C: self = .gll
+        case 0x56_54_47: self = .vtg
+        case 0x47_53_41: self = .gsa
+        case 0x5A_44_41: self = .zda
+        case 0x47_4E_53: self = .gns
+        default: return nil
+        }
+    }
+
+    /// The number of fields (address included) below which the sentence is reported as short.
+    var minimumFieldCount: Int {
+        switch self {
+        case .gga, .gns: 7
+        case .rmc: 10
+        case .gll, .zda: 5
+        case .vtg: 2
+        case .gsa: 3
+        }
     }
 }
 
@@ -23,28 +39,22 @@ let metresPerSecondPerKnot = 1852.0 / 3600.0
 /// GGA, GNS, RMC, GLL (time + position), VTG (speed and course), GSA
 /// (HDOP), ZDA (date). Anything else is counted by type and ignored.
 enum NMEASentenceTable {
-    static let decoders: [NMEASentenceDecoder] = [
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GGA"), minimumFieldCount: 7, decode: decodeGGA),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("RMC"), minimumFieldCount: 10, decode: decodeRMC),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GLL"), minimumFieldCount: 5, decode: decodeGLL),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("VTG"), minimumFieldCount: 2, decode: decodeVTG),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GSA"), minimumFieldCount: 3, decode: decodeGSA),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("ZDA"), minimumFieldCount: 5, decode: decodeZDA),
-        NMEASentenceDecoder(type: NMEASentenceDecoder.pack("GNS"), minimumFieldCount: 7, decode: decodeGNS),
-    ]
-
-    /// The row of a packed sentence type, found without walking the table.
+    /// Applies a sentence of `type`; returns a problem to report, or
+    /// `nil`. A switch, not a table of closures: calling through a
+    /// closure retained and released its context for every sentence.
     @inline(__always)
-    static func index(of type: UInt32) -> Int? {
+    static func decode(
+        _ type: NMEASentenceType, _ f: NMEAFields, _ epoch: inout NMEAEpochAssembler, _ location: FeedLocation,
+        _ batch: inout FeedBatch
+    ) -> String? {
         switch type {
-        case 0x47_47_41: return 0  // GGA
-        case 0x52_4D_43: return 1  // RMC
-        case 0x47_4C_4C: return 2  // GLL
-        case 0x56_54_47: return 3  // VTG
-        case 0x47_53_41: return 4  // GSA
-        case 0x5A_44_41: return 5  // ZDA
-        case 0x47_4E_53: return 6  // GNS
-        default: return nil
+        case .gga: decodeGGA(f, &epoch, location, &batch)
+        case .rmc: decodeRMC(f, &epoch, location, &batch)
+        case .gll: decodeGLL(f, &epoch, location, &batch)
+        case .vtg: decodeVTG(f, &epoch, location, &batch)
+        case .gsa: decodeGSA(f, &epoch, location, &batch)
+        case .zda: decodeZDA(f, &epoch, location, &batch)
+        case .gns: decodeGNS(f, &epoch, location, &batch)
         }
     }
 

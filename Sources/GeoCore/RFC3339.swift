@@ -120,39 +120,43 @@ public enum RFC3339 {
         // byte by byte checked the array's uniqueness and room 25 times.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
             var count = 0
-            /// The last `width` decimal digits of `value`.
-            @inline(__always) func put(_ value: Int, width: Int) {
-                var remaining = value
-                for index in stride(from: count + width - 1, through: count, by: -1) {
-                    text[index] = UInt8(48 + remaining % 10)
-                    remaining /= 10
-                }
-                count += width
+            /// Two decimal digits of `value` (0...99), with unsigned
+            /// division by constants.
+            @inline(__always) func pair(_ value: Int) {
+                let value = UInt(truncatingIfNeeded: value)
+                text[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+                text[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                count += 2
             }
             @inline(__always) func put(_ byte: UInt8) {
                 text[count] = byte
                 count += 1
             }
-            put(civil.year, width: 4)
+            // Timestamps span the years 1677...2262: always four digits.
+            pair(civil.year / 100)
+            pair(civil.year % 100)
             put(0x2D)
-            put(civil.month, width: 2)
+            pair(civil.month)
             put(0x2D)
-            put(civil.day, width: 2)
+            pair(civil.day)
             put(0x54)
-            put(Int(secondOfDay / 3600), width: 2)
+            let second = Int(secondOfDay)
+            pair(second / 3600)
             put(0x3A)
-            put(Int(secondOfDay / 60 % 60), width: 2)
+            pair(second / 60 % 60)
             put(0x3A)
-            put(Int(secondOfDay % 60), width: 2)
+            pair(second % 60)
             if timestamp.fractionDigits > 0 {
                 put(0x2E)
-                var fraction = Int(nanos)
-                var drop = 9 - Int(timestamp.fractionDigits)
-                while drop > 0 {
+                // At most nine (the initializer's bound; the field can be set past it).
+                let digits = min(Int(timestamp.fractionDigits), 9)
+                var fraction = UInt(nanos)
+                for _ in digits..<9 { fraction /= 10 }
+                for index in stride(from: count + digits - 1, through: count, by: -1) {
+                    text[index] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
                     fraction /= 10
-                    drop -= 1
                 }
-                put(fraction, width: Int(timestamp.fractionDigits))
+                count += digits
             }
             put(0x5A)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))

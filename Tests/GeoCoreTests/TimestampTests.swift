@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import Testing
 
@@ -42,6 +43,28 @@ struct TimestampTests {
             seconds += 7919 * 37
         }
         #expect(RFC3339.format(Timestamp(nanoseconds: -1_000_000_000)) == "1969-12-31T23:59:59Z")
+    }
+
+    /// The text against Foundation's Gregorian calendar in UTC, over
+    /// seeded instants from 1678 to 2261 with every number of fraction
+    /// digits; the fraction is the nanoseconds cut to that many digits.
+    @Test func formatAgreesWithFoundationsCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var random = SplitMix64(seed: 3339)
+        for _ in 0..<20_000 {
+            let seconds = Int64(random.next() % 18_400_000_000) - 9_200_000_000
+            let nanos = Int64(random.next() % 1_000_000_000)
+            let digits = UInt8(random.next() % 10)
+            let stamp = Timestamp(nanoseconds: seconds * 1_000_000_000 + nanos, fractionDigits: digits)
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+            var expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year ?? -1, parts.month ?? -1, parts.day ?? -1,
+                parts.hour ?? -1, parts.minute ?? -1, parts.second ?? -1)
+            if digits > 0 { expected += "." + String(String(1_000_000_000 + nanos).dropFirst().prefix(Int(digits))) }
+            #expect(RFC3339.format(stamp) == expected + "Z", "\(seconds) s \(nanos) ns, \(digits) digits")
+        }
     }
 }
 

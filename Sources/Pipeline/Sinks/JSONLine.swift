@@ -18,6 +18,22 @@ public struct JSONLine {
         bytes.reserveCapacity(320)
     }
 
+    private init(text: [UInt8]) { bytes = text }
+
+    /// Writes the object that `build` fills, and a newline, to `output`.
+    /// The object is built at the end of the writer's own buffer: a line
+    /// made on its own cost an allocation and a copy.
+    public static func writeLine(to output: ByteWriter, _ build: (inout JSONLine) -> Void) {
+        var line = JSONLine(text: [])
+        swap(&line.bytes, &output.bytes)
+        line.bytes.append(UInt8(ascii: "{"))
+        build(&line)
+        line.bytes.append(UInt8(ascii: "}"))
+        line.bytes.append(0x0A)
+        swap(&line.bytes, &output.bytes)
+        output.flushIfFull()
+    }
+
     /// Adds a string field (`null` when nil).
     public mutating func add(_ key: String, _ value: String?) {
         start(key)
@@ -122,12 +138,12 @@ public struct JSONLine {
     static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         bytes.append(quote)
-        var value = value
-        let plain = value.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
+        let plain =
+            value.utf8.withContiguousStorageIfAvailable { utf8 in
+                for byte in utf8 where byte < 0x20 || byte == quote || byte == backslash { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
         if plain {
             bytes.append(quote)
             return

@@ -42,7 +42,7 @@ enum ReminderLines {
     /// A reminder: `{"time","kind","task","title","region","device","distance_m","due","window_start"}`.
     static func append(_ notification: TaskNotification, json: Bool, near: Near? = nil, to output: ByteWriter) {
         if json {
-            jsonLine(notification, near: near).writeLine(to: output)
+            JSONLine.writeLine(to: output) { add(notification, near: near, to: &$0) }
         } else {
             let time = RFC3339Text.format(notification.time)
             let due = RFC3339Text.format(notification.due)
@@ -72,12 +72,13 @@ enum ReminderLines {
 
     /// The JSON object of a reminder, on one line without its newline.
     static func jsonText(_ notification: TaskNotification, near: Near? = nil) -> String {
-        jsonLine(notification, near: near).string
+        var line = JSONLine()
+        add(notification, near: near, to: &line)
+        return line.string
     }
 
-    /// The JSON object of a reminder.
-    private static func jsonLine(_ notification: TaskNotification, near: Near?) -> JSONLine {
-        var line = JSONLine()
+    /// Adds the fields of a reminder to `line`.
+    private static func add(_ notification: TaskNotification, near: Near?, to line: inout JSONLine) {
         line.add("time", date: notification.time)
         line.add("kind", notification.kind.rawValue)
         line.add("task", notification.taskID)
@@ -88,13 +89,12 @@ enum ReminderLines {
         line.add("due", date: notification.due)
         line.add("window_start", date: notification.windowStart)
         near?.add(to: &line)
-        return line
     }
 
     /// A suppression: `{"kind":"suppressed","reason":…,"time",…}`.
     static func append(_ suppression: Suppression, json: Bool, near: Near? = nil, to output: ByteWriter) {
         if json {
-            jsonLine(suppression, near: near).writeLine(to: output)
+            JSONLine.writeLine(to: output) { add(suppression, near: near, to: &$0) }
         } else {
             let time = RFC3339Text.format(suppression.time)
             let why = suppression.cause.reason
@@ -105,12 +105,13 @@ enum ReminderLines {
 
     /// The JSON object of a suppression, on one line without its newline.
     static func jsonText(_ suppression: Suppression, near: Near? = nil) -> String {
-        jsonLine(suppression, near: near).string
+        var line = JSONLine()
+        add(suppression, near: near, to: &line)
+        return line.string
     }
 
-    /// The JSON object of a suppression.
-    private static func jsonLine(_ suppression: Suppression, near: Near?) -> JSONLine {
-        var line = JSONLine()
+    /// Adds the fields of a suppression to `line`.
+    private static func add(_ suppression: Suppression, near: Near?, to line: inout JSONLine) {
         line.add("time", date: suppression.time)
         line.add("kind", "suppressed")
         line.add("reason", suppression.cause.reason)
@@ -119,7 +120,6 @@ enum ReminderLines {
         if let device = suppression.device { line.add("device", device) }
         if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
         near?.add(to: &line)
-        return line
     }
 
     private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {

@@ -1,8 +1,8 @@
 /// Device IDs to small slot numbers: an open-addressing hash table with
 /// linear probing, the index of ``DeviceTable``.
 ///
-/// Each entry is one word, the upper 32 bits of the name's keyed hash
-/// (computed once, when the name was interned) over its slot + 1 (0 is an
+/// Each entry is one word, the ID's tag (the upper 32 bits of the name's
+/// keyed hash, computed once, when the name was interned) over its slot + 1 (0 is an
 /// empty entry); a probe compares IDs, one word each, only when the tags
 /// match. A removed ID's followers are shifted back into its place, so
 /// there are no tombstones and lookups stay short however many devices
@@ -69,7 +69,7 @@ struct DeviceNameIndex: Sendable {
 
     /// The upper half of the name's keyed hash.
     @inline(__always)
-    private static func tag(of id: DeviceID) -> UInt32 { UInt32(truncatingIfNeeded: id.hash >> 32) }
+    private static func tag(of id: DeviceID) -> UInt32 { id.tag }
 
     private mutating func place(_ entry: UInt64) {
         let mask = entries.count - 1

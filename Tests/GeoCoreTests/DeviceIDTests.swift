@@ -42,7 +42,7 @@ import Testing
     @Test func aFixHoldsNoReference() {
         #expect(_isPOD(Fix.self))
         #expect(_isPOD(TimedFix.self))
-        #expect(MemoryLayout<DeviceID?>.size == MemoryLayout<Int>.size)
+        #expect(MemoryLayout<DeviceID?>.size == MemoryLayout<DeviceID>.size)
         var fix = Fix(time: nil, coordinate: Coordinate(latitude: 1, longitude: 2), device: "car")
         #expect(fix.deviceID == DeviceID("car"))
         fix.device = nil

@@ -12,7 +12,8 @@ struct DeviceIDMemo {
     mutating func id(of field: UnsafeBufferPointer<UInt8>, name: () -> String) -> DeviceID {
         if let id, repeats(field) { return id }
         let id = DeviceID(name())
-        bytes = Array(field)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: field)
         self.id = id
         return id
     }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A device's name, interned for the process: one word that a ``Fix``
+/// A device's name, interned for the process: two words that a ``Fix``
 /// carries without reference counting, and that per-device tables compare
 /// and hash without reading the name.
 ///
@@ -28,6 +28,7 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     /// The device's name.
     @inlinable public var name: String { entry._withUnsafeGuaranteedRef { $0.name } }
 
+    /// The device's name.
     public var description: String { name }
 
     /// The ID of the empty name, which stands for a feed's single unnamed device in per-device tables.
@@ -42,7 +43,7 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(entry.toOpaque()) }
 
     /// FNV-1a (64 bits) of `bytes`.
-    public static func stableHash<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> UInt64 {
+    static func stableHash<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

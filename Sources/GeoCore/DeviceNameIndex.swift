@@ -1,10 +1,10 @@
 /// Device IDs to small slot numbers: an open-addressing hash table with
 /// linear probing, the index of ``DeviceTable``.
 ///
-/// Each entry is one word, the ID's tag (the upper 32 bits of the name's
-/// keyed hash, computed once, when the name was interned) over its slot + 1 (0 is an
-/// empty entry); a probe compares IDs, one word each, only when the tags
-/// match. A removed ID's followers are shifted back into its place, so
+/// Each entry is one word: the ID's tag (the upper 32 bits of the name's
+/// keyed hash, computed once, when the name was interned) over its
+/// slot + 1, and 0 where empty. A probe compares IDs, a pointer each,
+/// only when the tags match. A removed ID's followers are shifted back into its place, so
 /// there are no tombstones and lookups stay short however many devices
 /// come and go. The table is kept at most half full.
 @usableFromInline

@@ -1,11 +1,12 @@
-/// Per-device state in a dense array, found by device (``DeviceID``): the storage
-/// of every stage that keeps state per device.
+/// Per-device state in a dense array, found by device (``DeviceID``): the
+/// storage of every stage that keeps state per device.
 ///
 /// Devices get slots in order of first sight. A removed device's slot is
 /// given to the next new device, so the array grows with the most devices
 /// present at once, not with every device ever seen (``remove(_:)`` is how
-/// a stage lets an idle device go). The last device looked up is remembered, since a feed usually
-/// carries one device; the others are found through a ``DeviceNameIndex``.
+/// a stage lets an idle device go). The last device looked up is
+/// remembered, since a feed usually carries one device; the others are
+/// found through a ``DeviceNameIndex``.
 /// A free slot holds `empty`, so it keeps no memory.
 public struct DeviceTable<State: Sendable>: Sendable {
     @usableFromInline var index = DeviceNameIndex()

@@ -20,8 +20,8 @@ struct DeviceIDMemo {
 
     /// The ID of `name`.
     mutating func id(of name: String) -> DeviceID {
-        var bytes = name
-        return bytes.withUTF8 { field in id(of: field) { name } }
+        var text = name
+        return text.withUTF8 { field in id(of: field) { name } }
     }
 
     private func repeats(_ field: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -90,12 +90,12 @@ public struct DeviceTable<State: Sendable>: Sendable {
 
     /// The devices whose state passes `isIncluded`, in no particular order.
     @inlinable public func ids(where isIncluded: (State) -> Bool) -> [DeviceID] {
-        ids.indices.compactMap { slot in isIncluded(states[slot]) ? ids[slot] : nil }
+        ids.indices.compactMap { slot in ids[slot].flatMap { isIncluded(states[slot]) ? $0 : nil } }
     }
 
     /// The names of the devices whose state passes `isIncluded`, in no
     /// particular order.
     @inlinable public func names(where isIncluded: (State) -> Bool) -> [String] {
-        ids.indices.compactMap { slot in ids[slot] != nil && isIncluded(states[slot]) ? ids[slot]?.name : nil }
+        ids(where: isIncluded).map(\.name)
     }
 }

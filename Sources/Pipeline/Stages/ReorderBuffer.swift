@@ -95,7 +95,7 @@ public struct ReorderBuffer: Sendable {
     /// Releases everything still held, device by device, in time order.
     public mutating func finish() -> [Output] {
         var released: [Output] = []
-        for (name, _) in devices.byName { finish(device: DeviceID(name)) { released.append($0) } }
+        for (_, slot) in devices.byName { devices[slot].release(before: .max) { released.append($0) } }
         return released
     }
 

@@ -36,6 +36,17 @@ struct CheckedJSONCursor {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
         var end = start
+        // Eight bytes at a time up to the first quote or backslash.
+        if let base = bytes.baseAddress {
+            while end + 8 <= bytes.count {
+                let stops = JSONWords.quotesAndBackslashes(JSONWords.word(base, at: end))
+                guard stops == 0 else {
+                    end += stops.trailingZeroBitCount >> 3
+                    break
+                }
+                end += 8
+            }
+        }
         // Checked text: the string ends before the text does.
         while bytes[end] != UInt8(ascii: "\"") {
             guard bytes[end] != UInt8(ascii: "\\") else { return nil }
@@ -95,6 +106,11 @@ struct CheckedJSONCursor {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
+            // Indentation, eight bytes at a time.
+            if byte == 0x20, position + 8 <= bytes.count, let base = bytes.baseAddress {
+                position += JSONWords.leadingSpaces(base, at: position)
+                continue
+            }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }

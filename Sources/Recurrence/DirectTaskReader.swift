@@ -131,12 +131,15 @@ private struct TaskFields {
         }
     }
 
-    /// The task, if the tree reader would read the same one without a problem.
-    func task() -> RecurringTask? {
-        guard let id, !id.isEmpty, let title, let start, let schedule else { return nil }
+    /// The task, if the tree reader would read the same one without a
+    /// problem. The fields are moved into it, not copied.
+    mutating func task() -> RecurringTask? {
+        guard let id = id.take(), !id.isEmpty, let title = title.take(), let start, let schedule = schedule.take() else {
+            return nil
+        }
         if let end, end <= start { return nil }
         var places: [TaskLocation] = []
-        places.reserveCapacity(locations.count)
+        if !locations.isEmpty { places.reserveCapacity(locations.count) }
         for (offset, location) in locations.enumerated() {
             guard let latitude = location.latitude, let longitude = location.longitude, let radius = location.radius,
                 (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius.isFinite
@@ -146,9 +149,9 @@ private struct TaskFields {
                     name: location.name ?? "\(id) \(offset + 1)", latitude: latitude, longitude: longitude, radius: radius))
         }
         return RecurringTask(
-            id: id, title: title, list: list, notes: notes, assignee: assignee, timeZone: zone ?? ZoneNames.utc,
-            start: start, end: end, schedule: schedule, locations: places, lead: lead ?? .oneDay,
-            completions: completions)
+            id: id, title: title, list: list.take(), notes: notes.take(), assignee: assignee.take(),
+            timeZone: zone.take() ?? ZoneNames.utc, start: start, end: end, schedule: schedule, locations: places,
+            lead: lead ?? .oneDay, completions: completions)
     }
 
     /// A location object; `nil` for anything the tree reader must read.

@@ -275,12 +275,20 @@ struct JSONScanner {
     private mutating func plainString() throws -> Bool? {
         position += 1
         let start = position
-        // Eight bytes at a time while none of them is a quote, a backslash,
-        // a control character or non-ASCII.
+        // Eight bytes at a time up to the first that is a quote, a
+        // backslash, a control character or not ASCII: a plain string ends
+        // there, at its quote.
         if let base = bytes.baseAddress {
-            while position + 8 <= bytes.count,
-                !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            {
+            while position + 8 <= bytes.count {
+                let stops = JSONWords.stringStops(JSONWords.word(base, at: position))
+                guard stops == 0 else {
+                    position += stops.trailingZeroBitCount >> 3
+                    if base[position] == UInt8(ascii: "\"") {
+                        position += 1
+                        return true
+                    }
+                    break
+                }
                 position += 8
             }
         }
@@ -301,18 +309,6 @@ struct JSONScanner {
         }
         position += 1
         return high < 0x80
-    }
-
-    /// Whether any of the eight bytes of `word` is a quote, a backslash, a
-    /// control character or not ASCII (now and then a byte after such a
-    /// one too, which only ends the fast scan early).
-    private static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let zeroed = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-        let below0x20 = word &- ones &* 0x20
-        return (zeroed | below0x20 | word) & (ones &* 0x80) != 0
     }
 
     /// The rest of a string that has an escape (or ends the text, or holds
@@ -451,6 +447,11 @@ struct JSONScanner {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
+            // Indentation, eight bytes at a time.
+            if byte == 0x20, position + 8 <= bytes.count, let base = bytes.baseAddress {
+                position += JSONWords.leadingSpaces(base, at: position)
+                continue
+            }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }

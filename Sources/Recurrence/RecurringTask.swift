@@ -68,7 +68,7 @@ public struct RecurringTask: Hashable, Sendable, Identifiable {
         self.schedule = schedule
         self.locations = locations
         self.lead = lead
-        self.completions = completions.sorted()
+        self.completions = Self.ascending(completions)
     }
 
     /// Records a completion at `date`, keeping the list ordered.
@@ -78,7 +78,13 @@ public struct RecurringTask: Hashable, Sendable, Identifiable {
     }
 
     /// Replaces every completion.
-    public mutating func setCompletions(_ dates: [Date]) { completions = dates.sorted() }
+    public mutating func setCompletions(_ dates: [Date]) { completions = Self.ascending(dates) }
+
+    /// `dates` in ascending order; the same array when it is already
+    /// (the usual case: files and stores keep them in order).
+    private static func ascending(_ dates: [Date]) -> [Date] {
+        dates.indices.dropFirst().allSatisfy { dates[$0 - 1] <= dates[$0] } ? dates : dates.sorted()
+    }
 
     /// The calendar of the task's zone.
     public var calendar: ZonedCalendar { ZonedCalendar(timeZone: timeZone) }

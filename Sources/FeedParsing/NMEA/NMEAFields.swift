@@ -41,30 +41,20 @@ struct NMEAFields {
     /// An angle written `(d)ddmm.mmmm` with its hemisphere letter field
     /// (`N`/`S`/`E`/`W`), in signed degrees.
     ///
-    /// Degrees and minutes are split on the integer digits, so
-    /// Read in one pass over the digits: `4807.038` is 48 + 7038/60000,
-    /// computed with two roundings instead of the three of `48 + 7.038 / 60`.
+    /// Degrees and minutes are split on the integer digits, read a word at
+    /// a time when they are short: `4807.038` is 48 + 7038/60000, computed
+    /// with two roundings instead of the three of `48 + 7.038 / 60`.
     func angle(_ index: Int, hemisphere: Int, limit: Double) -> FieldValue<Double> {
         let r = range(index)
         guard r.start < r.end else { return .absent }
-        var i = r.start
-        var whole: UInt64 = 0
-        while i < r.end, bytes[i] &- 0x30 < 10, i - r.start < 12 {
-            whole = whole &* 10 &+ UInt64(bytes[i] &- 0x30)
-            i += 1
+        let whole: UInt64, fraction: UInt64, scale: Int
+        if let plain = DigitWord.plainDecimal(bytes, r.start, r.end) {
+            (whole, fraction, scale) = plain
+        } else if let split = splitAngle(r) {
+            (whole, fraction, scale) = split
+        } else {
+            return .invalid
         }
-        guard i > r.start else { return .invalid }
-        var fraction: UInt64 = 0
-        var scale = 0
-        if i < r.end, bytes[i] == 0x2E {
-            i += 1
-            while i < r.end, bytes[i] &- 0x30 < 10, scale < 15 {
-                fraction = fraction &* 10 &+ UInt64(bytes[i] &- 0x30)
-                scale += 1
-                i += 1
-            }
-        }
-        guard i == r.end else { return .invalid }
         let degrees = whole / 100
         let minutes = whole % 100
         guard minutes < 60 else { return .invalid }
@@ -78,6 +68,30 @@ struct NMEAFields {
         }
         guard abs(value) <= limit else { return .invalid }
         return .value(value)
+    }
+
+    /// `bytes[r]` read byte by byte as `digits[.digits]` (at most 12 and
+    /// 15 digits): the digits before and after the point, and how many came
+    /// after it; `nil` for anything else.
+    private func splitAngle(_ r: (start: Int, end: Int)) -> (UInt64, UInt64, Int)? {
+        var i = r.start
+        var whole: UInt64 = 0
+        while i < r.end, bytes[i] &- 0x30 < 10, i - r.start < 12 {
+            whole = whole &* 10 &+ UInt64(bytes[i] &- 0x30)
+            i += 1
+        }
+        guard i > r.start else { return nil }
+        var fraction: UInt64 = 0
+        var scale = 0
+        if i < r.end, bytes[i] == 0x2E {
+            i += 1
+            while i < r.end, bytes[i] &- 0x30 < 10, scale < 15 {
+                fraction = fraction &* 10 &+ UInt64(bytes[i] &- 0x30)
+                scale += 1
+                i += 1
+            }
+        }
+        return i == r.end ? (whole, fraction, scale) : nil
     }
 
     /// A UTC time of day `hhmmss[.s…]` in nanoseconds, with its number of fraction digits.

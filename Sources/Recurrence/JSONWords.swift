@@ -1,0 +1,44 @@
+/// JSON text read eight bytes at a time (SWAR: SIMD within a register).
+///
+/// Each mask has bit 7 set in the bytes of a little-endian word that match,
+/// exact up to and including the lowest one that matches (a borrow can
+/// mark bytes after it), so `trailingZeroBitCount / 8` is the offset of
+/// the first match in the text.
+enum JSONWords {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset` in `base`, the first in the lowest byte.
+    @inline(__always)
+    static func word(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The bytes of `word` equal to `byte`.
+    @inline(__always)
+    static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let zeroed = word ^ (ones &* UInt64(byte))
+        return (zeroed &- ones) & ~zeroed & highBits
+    }
+
+    /// The bytes that end a plain string's fast scan: a quote, a
+    /// backslash, a control character or a byte that is not ASCII.
+    @inline(__always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        bytes(of: word, equalTo: UInt8(ascii: "\"")) | bytes(of: word, equalTo: UInt8(ascii: "\\"))
+            | ((word &- ones &* 0x20) | word) & highBits
+    }
+
+    /// The bytes that end a checked string's scan: a quote or a backslash.
+    @inline(__always)
+    static func quotesAndBackslashes(_ word: UInt64) -> UInt64 {
+        bytes(of: word, equalTo: UInt8(ascii: "\"")) | bytes(of: word, equalTo: UInt8(ascii: "\\"))
+    }
+
+    /// How many spaces start the eight bytes at `offset` (8 when all are).
+    @inline(__always)
+    static func leadingSpaces(_ base: UnsafePointer<UInt8>, at offset: Int) -> Int {
+        let others = word(base, at: offset) ^ (ones &* 0x20)
+        return others == 0 ? 8 : others.trailingZeroBitCount >> 3
+    }
+}

@@ -113,14 +113,10 @@ public struct NotificationScheduler: Sendable {
         }
         clock = time
         var dues: [Due] = []
-        // The tasks are read in place: copying one out retains every field.
-        let tasks = self.tasks
-        tasks.withUnsafeBufferPointer { tasks in
-            for position in ready {
-                let cycle = Self.dues(
-                    of: tasks[position], at: position, &states[position], from: start, through: time, into: &dues)
-                schedule(tasks[position], at: position, after: time, cycle: cycle)
-            }
+        for position in ready {
+            let cycle = Self.dues(
+                of: tasks[position], at: position, &states[position], from: start, through: time, into: &dues)
+            schedule(position, after: time, cycle: cycle)
         }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
@@ -142,10 +138,10 @@ public struct NotificationScheduler: Sendable {
         return outputs
     }
 
-    /// Puts `task`, the one at `position`, on the agenda for its next event
-    /// after `time`; `cycle` is the task's cycle at `time`.
-    private mutating func schedule(_ task: RecurringTask, at position: Int, after time: Date, cycle: Cycle?) {
-        guard let next = Self.nextEvent(of: task, states[position], after: time, cycle: cycle) else { return }
+    /// Puts the task at `position` on the agenda for its next event after
+    /// `time`; `cycle` is the task's cycle at `time`.
+    private mutating func schedule(_ position: Int, after time: Date, cycle: Cycle?) {
+        guard let next = Self.nextEvent(of: tasks[position], states[position], after: time, cycle: cycle) else { return }
         agenda.insert(Appointment(time: next, position: position))
     }
 
@@ -178,7 +174,7 @@ public struct NotificationScheduler: Sendable {
         agenda.removeAll()
         guard let clock else { return }
         for position in tasks.indices where isScheduled(position) {
-            schedule(tasks[position], at: position, after: clock, cycle: tasks[position].cycle(at: clock))
+            schedule(position, after: clock, cycle: tasks[position].cycle(at: clock))
         }
     }
 

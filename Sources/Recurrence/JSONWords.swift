@@ -16,7 +16,7 @@ enum JSONWords {
 
     /// The bytes of `word` equal to `byte`.
     @inline(__always)
-    static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
         let zeroed = word ^ (ones &* UInt64(byte))
         return (zeroed &- ones) & ~zeroed & highBits
     }

@@ -93,9 +93,10 @@ enum DeviceNameRegistry {
             let mask = positions.count - 1
             var position = Int(truncatingIfNeeded: tag) & mask
             while positions[position] != 0 {
-                let entry = positions[position]
-                if entry >> 32 == tag, entries[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1].name == name {
-                    return DeviceID(entry: entries[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1])
+                let packed = positions[position]
+                if packed >> 32 == tag {
+                    let entry = entries[Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) - 1]
+                    if entry.name == name { return DeviceID(entry: entry) }
                 }
                 position = (position + 1) & mask
             }

@@ -4,9 +4,9 @@
 /// Each entry is one word: the ID's tag (the upper 32 bits of the name's
 /// keyed hash, computed once, when the name was interned) over its
 /// slot + 1, and 0 where empty. A probe compares IDs, a pointer each,
-/// only when the tags match. A removed ID's followers are shifted back into its place, so
-/// there are no tombstones and lookups stay short however many devices
-/// come and go. The table is kept at most half full.
+/// only when the tags match. A removed ID's followers are shifted back
+/// into its place, so there are no tombstones and lookups stay short
+/// however many devices come and go. The table is kept at most half full.
 @usableFromInline
 struct DeviceNameIndex: Sendable {
     /// Tag << 32 | slot + 1 per entry; 0 where empty. A power of two long.
@@ -22,7 +22,7 @@ struct DeviceNameIndex: Sendable {
 
     /// Where `id`'s entry is, or `nil`.
     private func position(of id: DeviceID, ids: [DeviceID?]) -> Int? {
-        let tag = Self.tag(of: id)
+        let tag = id.tag
         let mask = entries.count - 1
         var position = Int(tag) & mask
         while true {
@@ -36,7 +36,7 @@ struct DeviceNameIndex: Sendable {
     /// Records `id` (not present yet) in `slot`.
     @usableFromInline mutating func insert(_ id: DeviceID, slot: Int) {
         if 2 * (used + 1) > entries.count { grow() }
-        place(UInt64(Self.tag(of: id)) << 32 | UInt64(slot + 1))
+        place(UInt64(id.tag) << 32 | UInt64(slot + 1))
         used += 1
     }
 
@@ -66,10 +66,6 @@ struct DeviceNameIndex: Sendable {
     /// The slot an occupied entry points at.
     @inline(__always)
     private static func slot(in entry: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: entry)) - 1 }
-
-    /// The upper half of the name's keyed hash.
-    @inline(__always)
-    private static func tag(of id: DeviceID) -> UInt32 { id.tag }
 
     private mutating func place(_ entry: UInt64) {
         let mask = entries.count - 1

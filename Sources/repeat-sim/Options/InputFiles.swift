@@ -62,6 +62,7 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
 /// - Throws: ``UnreadableFile``.
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    if let mapped = MappedFile.contents(of: path) { return mapped }
     // A FileHandle also reads pipes and /dev/fd paths (a shell's <(…)).
     guard let handle = FileHandle(forReadingAtPath: path) else { throw UnreadableFile(path: path) }
     defer { try? handle.close() }

@@ -2,9 +2,10 @@
 /// comments, no trailing commas, no NaN; strings valid UTF-8 with no raw
 /// control characters and no lone surrogate escapes).
 struct JSONScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position: Int
-    private var depth = 0
+    // Internal rather than private for JSONArrayCheck.swift's piecewise check.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    var depth: Int
     /// Whether ``checkDocument(findingMember:markingEvery:)`` found an object at the top.
     private(set) var rootIsObject = false
     /// Member names read lately, as their bytes packed in two words and
@@ -12,21 +13,20 @@ struct JSONScanner {
     private var interned: [(count: Int, words: (UInt64, UInt64), text: String)] = []
     private static let internedCount = 32
 
-    /// A reader of `bytes` from `position`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
+    /// A reader of `bytes` from `position`, `depth` levels deep.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0, depth: Int = 0) {
         self.bytes = bytes
         self.position = position
+        self.depth = depth
     }
 
-    /// An array's number of elements, and where every so many of them start.
-    typealias MarkedArray = (count: Int, marks: [Int])
-
     /// Reads the whole text, keeping nothing. When the last top-level
-    /// member `name` is an array, returns its number of elements and where
-    /// every `stride`-th element starts (the first, the `stride`-th, …).
-    mutating func checkDocument(findingMember name: String, markingEvery stride: Int) throws -> MarkedArray? {
+    /// member `name` is an array, returns its elements in runs of at most
+    /// `stride` (see ``checkArray(runsOf:jobs:)``, which checks a large
+    /// array on up to `jobs` threads).
+    mutating func checkDocument(findingMember name: String, runsOf stride: Int, jobs: Int) throws -> ElementRuns? {
         skipWhitespace()
-        var found: MarkedArray?
+        var found: ElementRuns?
         if peek == UInt8(ascii: "{") {
             rootIsObject = true
             if try beginObject() {
@@ -42,17 +42,7 @@ struct JSONScanner {
                         try skipValue()
                         continue
                     }
-                    var count = 0
-                    var marks: [Int] = []
-                    if try beginArray() {
-                        repeat {
-                            skipWhitespace()
-                            if count % stride == 0 { marks.append(position) }
-                            try skipValue()
-                            count += 1
-                        } while try nextElement()
-                    }
-                    found = (count, marks)
+                    found = try checkArray(runsOf: stride, jobs: jobs)
                 } while try nextMember()
             }
         } else {
@@ -117,7 +107,7 @@ struct JSONScanner {
 
     /// Checks the value that starts here (after blanks), keeping nothing:
     /// ``value()``'s reading, problems and all, without making a value.
-    private mutating func skipValue() throws {
+    mutating func skipValue() throws {
         skipWhitespace()
         guard let byte = peek else { throw problem("unexpected end of the text; expected a value") }
         switch byte {
@@ -193,7 +183,7 @@ struct JSONScanner {
 
     /// Steps into the array that starts here; `false` if it is empty (and
     /// already left).
-    private mutating func beginArray() throws -> Bool {
+    mutating func beginArray() throws -> Bool {
         try enter()
         skipWhitespace()
         guard peek == UInt8(ascii: "]") else { return true }
@@ -204,7 +194,7 @@ struct JSONScanner {
 
     /// After an element: `true` when another follows, `false` at the end of
     /// the array (which is left).
-    private mutating func nextElement() throws -> Bool {
+    mutating func nextElement() throws -> Bool {
         skipWhitespace()
         if peek == UInt8(ascii: ",") {
             position += 1
@@ -444,7 +434,7 @@ struct JSONScanner {
 
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
             // Indentation, eight bytes at a time.

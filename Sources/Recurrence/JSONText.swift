@@ -65,13 +65,15 @@ struct JSONTextError: Error, Sendable, CustomStringConvertible {
 /// a tree of a million objects, and runs can be read on several threads.
 ///
 /// ``arrayElementRuns(ofMember:in:jobs:_:)`` reads the whole text once to
-/// check it (nothing is kept), then parses the array under the top-level
-/// member in runs of consecutive elements. Nesting is limited to 512
+/// check it (nothing is kept; a large array in pieces on several threads),
+/// then parses the array under the top-level member in runs of consecutive
+/// elements. Nesting is limited to 512
 /// levels, so hostile input cannot exhaust the stack.
 enum JSONText {
     /// The deepest nesting read.
     static let maximumDepth = 512
-    /// The elements of a run, but for the last.
+    /// The most elements of a run (runs end early where the text was
+    /// checked in pieces, and at the array's end).
     static let runLength = 256
 
     /// What the top level of a text is.
@@ -98,15 +100,20 @@ enum JSONText {
     ) throws -> (root: Root, runs: [Run]) {
         func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, runs: [Run]) {
             var checker = JSONScanner(buffer)
-            let array = try checker.checkDocument(findingMember: name, markingEvery: runLength)
+            let array = try checker.checkDocument(findingMember: name, runsOf: runLength, jobs: jobs)
             guard checker.rootIsObject else { return (.notAnObject, []) }
             guard let array else { return (.noArray, []) }
             let bytes = SharedBytes(buffer: buffer)
-            let runs = parallelMap(count: array.marks.count, jobs: jobs) { run in
+            // The position in the array of each run's first element.
+            var counted = 0
+            let firsts = array.map { run in
+                defer { counted += run.count }
+                return counted
+            }
+            let runs = parallelMap(count: array.count, jobs: jobs) { run in
                 var elements = JSONElements(
-                    scanner: JSONScanner(bytes.buffer, at: array.marks[run]),
-                    remaining: min(runLength, array.count - run * runLength))
-                return readRun(run * runLength, &elements)
+                    scanner: JSONScanner(bytes.buffer, at: array[run].start), remaining: array[run].count)
+                return readRun(firsts[run], &elements)
             }
             return (.array, runs)
         }

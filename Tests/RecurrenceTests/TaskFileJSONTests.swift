@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Recurrence
 import Testing
 
@@ -162,5 +163,52 @@ import Testing
         #expect(one.hasPrefix("problem") == !(ids.isEmpty && broken.isEmpty), "\(name)")
         #expect(one.contains(expected), "\(name): \(one.suffix(200))")
         for jobs in [2, 3, 8] { #expect(read(jobs: jobs) == one, "\(name), \(jobs) threads") }
+    }
+
+    @Test(
+        "a file of over 1 MiB, checked in pieces on several threads, reads and fails as on one thread",
+        arguments: ["Errand ", "}, {"])
+    func pieces(titled title: String) throws {
+        // Places (an array of objects) in every fiftieth task, and with the
+        // second argument titles that look like the seam between two tasks:
+        // guessed piece starts fall between tasks, inside nested values and
+        // inside strings.
+        let place = #"{"name": "Shop", "lat": 45.1, "lon": -13.6, "radius": 150}"#
+        let body = (0..<10_000).map { index in
+            let places = index % 50 == 0 ? #", "locations": [\#(place), \#(place)]"# : ""
+            return #"{"id": "t\#(index)", "title": "\#(title)\#(index)", "start": "2025-01-01T00:00:00Z", "#
+                + #""schedule": {"fixed": {"every": "1d"}}\#(places)}"#
+        }
+        let text = Array(#"{"tasks": [\#(body.joined(separator: ",\n"))]}"#.utf8)
+        #expect(text.count > 1 << 20)
+        func read(_ bytes: [UInt8], jobs: Int) -> String {
+            do {
+                let tasks = try TaskFile.decode(Data(bytes), jobs: jobs)
+                return "\(tasks.count) tasks, \(tasks.map(\.id).joined(separator: " ").hashValue) \(tasks.last?.title ?? "")"
+            } catch {
+                return "problem: \(error)"
+            }
+        }
+        let whole = read(text, jobs: 1)
+        #expect(whole.hasPrefix("10000 tasks") && whole.hasSuffix(title + "9999"), "\(whole)")
+        for jobs in [2, 3, 7] { #expect(read(text, jobs: jobs) == whole, "\(jobs) threads") }
+        // A comma near where two or seven pieces begin made another
+        // character: the same first problem, whichever piece finds it.
+        var random = SplitMix64(seed: 11)
+        let breaks: [(share: Double, byte: UInt8)] = [
+            (1 / 2, UInt8(ascii: "x")), (1 / 2, UInt8(ascii: "\"")), (1 / 7, UInt8(ascii: "]")),
+            (3 / 7, UInt8(ascii: "}")), (6 / 7, UInt8(ascii: "\"")),
+        ]
+        for (share, byte) in breaks {
+            var broken = text
+            let near: Int = Int(Double(text.count) * share) + Int(random.next() % 2_000) - 1_000
+            let comma = try #require(broken[near...].firstIndex(of: UInt8(ascii: ",")))
+            broken[comma] = byte
+            let one = read(broken, jobs: 1)
+            #expect(one.hasPrefix("problem: not valid JSON (line "), "\(one)")
+            for jobs in [2, 7] {
+                #expect(read(broken, jobs: jobs) == one, "\(Unicode.Scalar(byte)) near \(share), \(jobs) threads")
+            }
+        }
     }
 }

@@ -78,7 +78,12 @@ public struct NotificationScheduler: Sendable {
     private static func positions(of tasks: [RecurringTask]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(tasks.count)
-        for position in tasks.indices where positions[tasks[position].id] == nil { positions[tasks[position].id] = position }
+        for position in tasks.indices {
+            // One lookup for an id not seen before; an earlier task of the
+            // same id is put back.
+            let id = tasks[position].id
+            if let earlier = positions.updateValue(position, forKey: id) { positions[id] = earlier }
+        }
         return positions
     }
 

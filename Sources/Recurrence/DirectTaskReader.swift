@@ -126,6 +126,9 @@ private struct TaskFields {
     ) -> Bool {
         cursor.elements { cursor in
             guard let value = element(&cursor) else { return false }
+            // Room for a few at once: growing one by one from nothing
+            // allocated up to three times for a task's handful.
+            if list.capacity == 0 { list.reserveCapacity(4) }
             list.append(value)
             return true
         }
@@ -222,7 +225,8 @@ private struct TaskFields {
         var at: TimeOfDay?
         let read = cursor.members { name, cursor in
             if name.spells("days") {
-                var named = Set<Weekday>()
+                // Room for the whole week: an empty set grew on every insert.
+                var named = Set<Weekday>(minimumCapacity: 7)
                 let read = cursor.elements { cursor in
                     cursor.plainString().flatMap { Weekday(asciiName: $0) }.map { named.insert($0) } != nil
                 }

@@ -84,6 +84,25 @@ import Testing
         #expect(try run(shuffled) == expected)
     }
 
+    @Test("a tasks file of over 1 MiB, mapped rather than read, reminds as the same tasks in a small file and on stdin")
+    func largeTasksFile() throws {
+        let scenario = RepositoryPaths.track("cat-medicine/scenario.json")
+        // Blanks after the JSON value are still JSON: the same tasks, over 1 MiB.
+        let padded = try String(contentsOfFile: scenario, encoding: .utf8) + String(repeating: " \n", count: 600_000)
+        let large = try file("tasks.json", padded)
+        #expect(try #require(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int) > 1 << 20)
+        func reminders(_ tasks: String, input: String? = nil) throws -> String {
+            let result = try RepeatSimBinary.run(
+                ["replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks", tasks, "--json"], input: input)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let small = try reminders(scenario)
+        #expect(small.contains(#""kind":"location""#))
+        #expect(try reminders(large) == small)
+        #expect(try reminders("-", input: padded) == small)
+    }
+
     @Test func aMissingTasksOrRegionsFileIsAPlainErrorNamingIt() throws {
         let feed = try file("f.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.40\n")
         for flag in ["--tasks", "--regions"] {

@@ -98,30 +98,43 @@ extension JSONScanner {
         }
     }
 
-    /// Up to `count - 1` guessed starts of elements after this position, in
-    /// increasing order, splitting the bytes left into about equal shares.
+    /// Up to `count - 1` guessed starts of elements after this position (the
+    /// first element's start), in increasing order, splitting the bytes left
+    /// into about equal shares.
     private func pieceStarts(_ count: Int) -> [Int] {
+        // In an indented file, the blanks from the line end before the first
+        // element: elements start after the same, places nested in them
+        // after more.
+        var lineStart = position
+        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        let indent = lineStart > 0 && bytes[lineStart - 1] == 0x0A ? (lineStart - 1)..<position : nil
         var starts: [Int] = []
         let left = bytes.count - position
         for share in 1..<count {
             let from = max(position + left / count * share, (starts.last ?? position) + 1)
-            if let start = elementStart(from: from, before: position + left / count * (share + 1)) { starts.append(start) }
+            let end = position + left / count * (share + 1)
+            if let start = elementStart(from: from, before: end, indent: indent) { starts.append(start) }
         }
         return starts
     }
 
     /// The first `{` at or after `from` and before `end` that follows a `}`
-    /// and a `,` with only blanks between them.
-    private func elementStart(from: Int, before end: Int) -> Int? {
+    /// and a `,` with only blanks between them, and the same blanks as the
+    /// bytes in `indent` right before it.
+    private func elementStart(from: Int, before end: Int, indent: Range<Int>?) -> Int? {
         func previousNonBlank(before index: Int) -> Int? {
             var index = index - 1
             while index >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index -= 1 }
             return index >= 0 ? index : nil
         }
+        func indented(_ index: Int) -> Bool {
+            guard let indent else { return true }
+            return index >= indent.count && bytes[(index - indent.count)..<index].elementsEqual(bytes[indent])
+        }
         var index = from
         while index < min(end, bytes.count) {
             defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "{"), let comma = previousNonBlank(before: index),
+            guard bytes[index] == UInt8(ascii: "{"), indented(index), let comma = previousNonBlank(before: index),
                 bytes[comma] == UInt8(ascii: ","), let brace = previousNonBlank(before: comma),
                 bytes[brace] == UInt8(ascii: "}")
             else { continue }

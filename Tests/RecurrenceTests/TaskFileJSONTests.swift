@@ -167,19 +167,23 @@ import Testing
 
     @Test(
         "a file of over 1 MiB, checked in pieces on several threads, reads and fails as on one thread",
-        arguments: ["Errand ", "}, {"])
-    func pieces(titled title: String) throws {
-        // Places (an array of objects) in every fiftieth task, and with the
-        // second argument titles that look like the seam between two tasks:
-        // guessed piece starts fall between tasks, inside nested values and
-        // inside strings.
+        arguments: [("Errand ", 50, false), ("}, {", 50, false), ("Errand ", 2, true)])
+    func pieces(titled title: String, placesEvery interval: Int, indented: Bool) throws {
+        // Places (an array of objects) in some tasks, titles that may look
+        // like the seam between two tasks, and indentation that sets tasks
+        // apart from their places: guessed piece starts fall between tasks,
+        // inside nested values and inside strings.
         let place = #"{"name": "Shop", "lat": 45.1, "lon": -13.6, "radius": 150}"#
         let body = (0..<10_000).map { index in
-            let places = index % 50 == 0 ? #", "locations": [\#(place), \#(place)]"# : ""
+            let places = index % interval == 0 ? #", "locations": [\#(place), \#(place)]"# : ""
             return #"{"id": "t\#(index)", "title": "\#(title)\#(index)", "start": "2025-01-01T00:00:00Z", "#
                 + #""schedule": {"fixed": {"every": "1d"}}\#(places)}"#
         }
-        let text = Array(#"{"tasks": [\#(body.joined(separator: ",\n"))]}"#.utf8)
+        var text = Array(#"{"tasks": [\#(body.joined(separator: ",\n"))]}"#.utf8)
+        if indented {
+            let object = try JSONSerialization.jsonObject(with: Data(text))
+            text = Array(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
+        }
         #expect(text.count > 1 << 20)
         func read(_ bytes: [UInt8], jobs: Int) -> String {
             do {

@@ -27,13 +27,15 @@ struct NMEASentenceScan {
         var fieldStart = 1
         var accumulated: UInt64 = 0
         var i = 1
+        // Positions within a sentence cannot overflow: wrapping arithmetic
+        // spares a check per comma.
         @inline(__always) func field(endingAt end: Int) {
             if fieldCount < maximumFields {
-                bounds[2 * fieldCount] = Int32(truncatingIfNeeded: fieldStart)
-                bounds[2 * fieldCount + 1] = Int32(truncatingIfNeeded: end)
-                fieldCount += 1
+                bounds[2 &* fieldCount] = Int32(truncatingIfNeeded: fieldStart)
+                bounds[2 &* fieldCount &+ 1] = Int32(truncatingIfNeeded: end)
+                fieldCount &+= 1
             }
-            fieldStart = end + 1
+            fieldStart = end &+ 1
         }
         var foundStar = false
         if let base = bytes.baseAddress {
@@ -49,7 +51,7 @@ struct NMEASentenceScan {
                 }
                 accumulated ^= word & keep
                 while commas != 0 {
-                    field(endingAt: i + commas.trailingZeroBitCount >> 3)
+                    field(endingAt: i &+ commas.trailingZeroBitCount >> 3)
                     commas &= commas - 1
                 }
                 if stars != 0 {

@@ -15,7 +15,8 @@ extension JSONScanner {
     /// starts, and how many elements the run has.
     typealias ElementRuns = [(start: Int, count: Int)]
 
-    /// Below this many bytes of text left, an array is checked on one thread.
+    /// Below this many bytes of text left, an array is checked on one
+    /// thread (unless told otherwise).
     static let piecewiseMinimum = 1 << 20
 
     /// How a piece's check ended.
@@ -42,12 +43,12 @@ extension JSONScanner {
 
     /// Checks the array that starts here (at its `[`) through its `]`, and
     /// returns its elements in runs of at most `stride`; on up to `jobs`
-    /// threads when the text left is large.
-    mutating func checkArray(runsOf stride: Int, jobs: Int) throws -> ElementRuns {
+    /// threads when `piecewiseMinimum` bytes of text or more are left.
+    mutating func checkArray(runsOf stride: Int, jobs: Int, piecewiseMinimum: Int) throws -> ElementRuns {
         var runs: ElementRuns = []
         guard try beginArray() else { return runs }
         skipWhitespace()
-        let starts = jobs > 1 && bytes.count - position >= Self.piecewiseMinimum ? [position] + pieceStarts(jobs) : []
+        let starts = jobs > 1 && bytes.count - position >= piecewiseMinimum ? [position] + pieceStarts(jobs) : []
         guard starts.count > 1 else {
             _ = try checkElements(runsOf: stride, until: nil, into: &runs)
             return runs

@@ -22,9 +22,14 @@ struct JSONScanner {
 
     /// Reads the whole text, keeping nothing. When the last top-level
     /// member `name` is an array, returns its elements in runs of at most
-    /// `stride` (see ``checkArray(runsOf:jobs:)``, which checks a large
-    /// array on up to `jobs` threads).
-    mutating func checkDocument(findingMember name: String, runsOf stride: Int, jobs: Int) throws -> ElementRuns? {
+    /// `stride` (see ``checkArray(runsOf:jobs:piecewiseMinimum:)``, which
+    /// checks an array of `piecewiseMinimum` bytes or more on up to `jobs`
+    /// threads).
+    mutating func checkDocument(
+        findingMember name: String, runsOf stride: Int, jobs: Int, piecewiseMinimum: Int
+    ) throws
+        -> ElementRuns?
+    {
         skipWhitespace()
         var found: ElementRuns?
         if peek == UInt8(ascii: "{") {
@@ -42,7 +47,7 @@ struct JSONScanner {
                         try skipValue()
                         continue
                     }
-                    found = try checkArray(runsOf: stride, jobs: jobs)
+                    found = try checkArray(runsOf: stride, jobs: jobs, piecewiseMinimum: piecewiseMinimum)
                 } while try nextMember()
             }
         } else {

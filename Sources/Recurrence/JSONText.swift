@@ -64,7 +64,7 @@ struct JSONTextError: Error, Sendable, CustomStringConvertible {
 /// of a large array a run at a time, so a file of a million tasks is never
 /// a tree of a million objects, and runs can be read on several threads.
 ///
-/// ``arrayElementRuns(ofMember:in:jobs:_:)`` reads the whole text once to
+/// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` reads the whole text once to
 /// check it (nothing is kept; a large array in pieces on several threads),
 /// then parses the array under the top-level member in runs of consecutive
 /// elements. Nesting is limited to 512
@@ -88,19 +88,21 @@ enum JSONText {
 
     /// Checks `data`, then calls `readRun` for each run of consecutive
     /// elements of the array that is the value of the top-level member
-    /// `name` (the last such member), on up to `jobs` threads at once.
+    /// `name` (the last such member), on up to `jobs` threads at once; an
+    /// array of `piecewiseMinimum` bytes or more is checked in pieces too.
     /// `readRun` gets the position of the run's first element in the array
     /// and the run's elements; what it returns comes back in the runs' order.
     ///
     /// - Throws: ``JSONTextError`` for a text that is not JSON (before any
     ///   element is handed out).
     static func arrayElementRuns<Run: Sendable>(
-        ofMember name: String, in data: Data, jobs: Int,
+        ofMember name: String, in data: Data, jobs: Int, piecewiseMinimum: Int,
         _ readRun: @Sendable (_ first: Int, _ elements: inout JSONElements) -> Run
     ) throws -> (root: Root, runs: [Run]) {
         func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, runs: [Run]) {
             var checker = JSONScanner(buffer)
-            let array = try checker.checkDocument(findingMember: name, runsOf: runLength, jobs: jobs)
+            let array = try checker.checkDocument(
+                findingMember: name, runsOf: runLength, jobs: jobs, piecewiseMinimum: piecewiseMinimum)
             guard checker.rootIsObject else { return (.notAnObject, []) }
             guard let array else { return (.noArray, []) }
             let bytes = SharedBytes(buffer: buffer)
@@ -126,7 +128,7 @@ enum JSONText {
     }
 
     /// The checked text, read (never written) by the runs' threads while
-    /// ``arrayElementRuns(ofMember:in:jobs:_:)`` holds it.
+    /// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` holds it.
     private struct SharedBytes: @unchecked Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
     }

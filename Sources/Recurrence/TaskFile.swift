@@ -46,11 +46,19 @@ public enum TaskFile {
     /// ``Reading/tree`` give the same tasks and problems; the tree reader
     /// is the plain reference that tests hold the direct one to.
     public static func decode(_ data: Data, jobs: Int = 1, reading: Reading = .direct) throws -> [RecurringTask] {
+        try decode(data, jobs: jobs, reading: reading, piecewiseMinimum: JSONScanner.piecewiseMinimum)
+    }
+
+    /// ``decode(_:jobs:reading:)``, checking the tasks in pieces on `jobs`
+    /// threads from `piecewiseMinimum` bytes on (tests check small files so).
+    static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> [RecurringTask] {
         var read: (root: JSONText.Root, runs: [TaskRun])
         do {
             // A run of task objects at a time: a file of a million tasks is
             // never a tree of a million objects.
-            read = try JSONText.arrayElementRuns(ofMember: "tasks", in: data, jobs: jobs) { first, elements in
+            read = try JSONText.arrayElementRuns(
+                ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum
+            ) { first, elements in
                 TaskRun(first: first, elements: &elements, reading: reading)
             }
         } catch let error as JSONTextError {

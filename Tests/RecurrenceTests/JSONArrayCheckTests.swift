@@ -1,0 +1,74 @@
+import Foundation
+import GeoCore
+import Testing
+
+@testable import Recurrence
+
+/// The tasks array checked in pieces on several threads (JSONArrayCheck.swift)
+/// against the check on one thread, on small texts checked in pieces from
+/// their first byte.
+@Suite struct JSONArrayCheckTests {
+    /// Titles, some like the seam between two tasks, and escapes.
+    static let titles = [#"Errand"#, #"}, {"#, #"},\n  {"#, #"a \"quoted\" }, {"#, #"]"#, #"[{"#, #"\\"#]
+    /// Bytes a broken text has instead of one of its own.
+    static let breakers = Array(#"{}[],:" x0\"#.utf8) + [0x0A, 0x00, 0xC3]
+
+    /// A tasks file of a few tasks, some with places, compact or indented.
+    static func text(_ random: inout SplitMix64) -> String {
+        let indented = random.next() % 2 == 0
+        let (open, gap, close) = indented ? ("\n  ", ",\n  ", "\n") : ("", ",", "")
+        let place = #"{"name": "Shop", "lat": 45.1, "lon": -13.6, "radius": 150}"#
+        let tasks = (0..<Int(3 + random.next() % 40)).map { index in
+            let title = titles[Int(random.next() % UInt64(titles.count))]
+            let places = [String](repeating: place, count: Int(random.next() % 3))
+            return #"{"id": "t\#(index)", "title": "\#(title)", "start": "2025-01-01T00:00:00Z", "#
+                + #""schedule": {"fixed": {"every": "1d"}}, "locations": [\#(places.joined(separator: gap))]}"#
+        }
+        return #"{"tasks": [\#(open)\#(tasks.joined(separator: gap))\#(close)]}"#
+    }
+
+    /// The tasks (ids and titles) of `bytes`, or its problem.
+    func read(_ bytes: [UInt8], jobs: Int, piecewiseMinimum: Int) -> String {
+        do {
+            let tasks = try TaskFile.decode(Data(bytes), jobs: jobs, reading: .direct, piecewiseMinimum: piecewiseMinimum)
+            return tasks.map { "\($0.id) \($0.title)" }.joined(separator: "\n")
+        } catch {
+            return "problem: \(error)"
+        }
+    }
+
+    @Test("seeded: random tasks texts, whole or broken anywhere, read in pieces as on one thread")
+    func piecesReadAsOneThread() {
+        var random = SplitMix64(seed: 23)
+        var broken = 0
+        for round in 0..<300 {
+            var bytes = Array(Self.text(&random).utf8)
+            for _ in 0..<Int(random.next() % 3) {
+                bytes[Int(random.next() % UInt64(bytes.count))] = Self.breakers[Int(random.next() % UInt64(Self.breakers.count))]
+            }
+            let one = read(bytes, jobs: 1, piecewiseMinimum: .max)
+            if one.hasPrefix("problem") { broken += 1 }
+            for jobs in [2, 3, 5] {
+                #expect(
+                    read(bytes, jobs: jobs, piecewiseMinimum: 0) == one,
+                    "round \(round), \(jobs) threads: \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        // Both kinds of text were read: whole ones and broken ones.
+        #expect(broken > 50 && broken < 250, "\(broken) of 300 broken")
+    }
+
+    @Test("after an array checked in pieces, the text goes on as deep as the nesting limit allows, and no deeper")
+    func depthAfterPieces() {
+        var random = SplitMix64(seed: 5)
+        let tasks = Self.text(&random).dropLast()
+        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        // The top-level object is one level: 511 more is the limit of 512.
+        for (depth, fits) in [(511, true), (512, false)] {
+            let bytes = Array((tasks + #", "deep": \#(nested(depth))}"#).utf8)
+            let one = read(bytes, jobs: 1, piecewiseMinimum: .max)
+            #expect(one.hasPrefix("problem") != fits, "\(one.suffix(100))")
+            #expect(read(bytes, jobs: 3, piecewiseMinimum: 0) == one, "\(depth) levels")
+        }
+    }
+}

@@ -6,7 +6,8 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     var depth: Int
-    /// Whether ``checkDocument(findingMember:markingEvery:)`` found an object at the top.
+    /// Whether ``checkDocument(findingMember:runsOf:jobs:piecewiseMinimum:)``
+    /// found an object at the top.
     private(set) var rootIsObject = false
     /// Member names read lately, as their bytes packed in two words and
     /// as text: a run of tasks names the same dozen members again and again.

@@ -64,11 +64,11 @@ struct JSONTextError: Error, Sendable, CustomStringConvertible {
 /// of a large array a run at a time, so a file of a million tasks is never
 /// a tree of a million objects, and runs can be read on several threads.
 ///
-/// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` reads the whole text once to
-/// check it (nothing is kept; a large array in pieces on several threads),
-/// then parses the array under the top-level member in runs of consecutive
-/// elements. Nesting is limited to 512
-/// levels, so hostile input cannot exhaust the stack.
+/// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` reads the
+/// whole text once to check it (nothing is kept; a large array in pieces on
+/// several threads), then parses the array under the top-level member in
+/// runs of consecutive elements. Nesting is limited to 512 levels, so
+/// hostile input cannot exhaust the stack.
 enum JSONText {
     /// The deepest nesting read.
     static let maximumDepth = 512

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `repeat-sim replay … --regions … --transitions`, run as a user runs it.
 @Suite struct ReplayCommandTests {
     /// A temporary file holding `text`.
@@ -101,6 +105,26 @@ import Testing
         #expect(small.contains(#""kind":"location""#))
         #expect(try reminders(large) == small)
         #expect(try reminders("-", input: padded) == small)
+    }
+
+    @Test("a tasks file given as a named pipe is opened once and read as written")
+    func tasksFromANamedPipe() throws {
+        let scenario = RepositoryPaths.track("cat-medicine/scenario.json")
+        let fifo = try file("tasks.fifo", "")
+        try FileManager.default.removeItem(atPath: fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let text = try Data(contentsOf: URL(fileURLWithPath: scenario))
+        // Opening a named pipe waits for the other end: the writer has a thread of its own.
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+            handle.write(text)
+            try? handle.close()
+        }
+        writer.start()
+        let drives = RepositoryPaths.track("cat-medicine/drives.gpx")
+        let piped = try RepeatSimBinary.run(["replay", drives, "--tasks", fifo, "--json"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == (try RepeatSimBinary.run(["replay", drives, "--tasks", scenario, "--json"])).stdout)
     }
 
     @Test func aMissingTasksOrRegionsFileIsAPlainErrorNamingIt() throws {

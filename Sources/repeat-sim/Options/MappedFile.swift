@@ -23,17 +23,24 @@ enum MappedFile {
     /// a small file, a file that cannot be opened), for the caller to read
     /// as it would.
     static func contents(of path: String) -> Data? {
+        // Looked at by name first: opening a named pipe here would take
+        // its writer's connection from the reader the caller opens next.
+        var status = stat()
+        guard stat(path, &status) == 0, isLargeRegularFile(status) else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         // The mapping stays valid once the descriptor is closed.
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            status.st_size >= minimumSize, let size = Int(exactly: status.st_size)
+        guard fstat(descriptor, &status) == 0, isLargeRegularFile(status), let size = Int(exactly: status.st_size)
         else { return nil }
         guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
             return nil
         }
         return Data(bytesNoCopy: start, count: size, deallocator: .custom { start, size in _ = munmap(start, size) })
+    }
+
+    /// Whether `status` is a regular file's of at least ``minimumSize`` bytes.
+    private static func isLargeRegularFile(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_size >= minimumSize
     }
 }

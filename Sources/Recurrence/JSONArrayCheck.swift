@@ -31,9 +31,9 @@ extension JSONScanner {
 
     /// One piece's runs, where it stopped, and how (or its problem).
     private struct Piece: Sendable {
-        var runs: ElementRuns = []
-        var position = 0
-        var end: Result<PieceEnd, any Error> = .success(.arrayEnd)
+        let runs: ElementRuns
+        let position: Int
+        let end: Result<PieceEnd, any Error>
     }
 
     /// The text under check, read (never written) by the pieces' threads.
@@ -57,11 +57,10 @@ extension JSONScanner {
         let arrayDepth = depth
         let pieces = parallelMap(count: starts.count, jobs: jobs) { index in
             var scanner = JSONScanner(text.bytes, at: starts[index], depth: arrayDepth)
-            var piece = Piece()
+            var runs: ElementRuns = []
             let next = index + 1 < starts.count ? starts[index + 1] : nil
-            piece.end = Result { try scanner.checkElements(runsOf: stride, until: next, into: &piece.runs) }
-            piece.position = scanner.position
-            return piece
+            let end = Result { try scanner.checkElements(runsOf: stride, until: next, into: &runs) }
+            return Piece(runs: runs, position: scanner.position, end: end)
         }
         // Piece 0 starts where this scanner stands; each later piece counts
         // only once the piece before it ended exactly at its start.

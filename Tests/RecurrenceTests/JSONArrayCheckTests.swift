@@ -1,5 +1,5 @@
 import Foundation
-import GeoCore
+import TestSupport
 import Testing
 
 @testable import Recurrence
@@ -14,7 +14,7 @@ import Testing
     static let breakers = Array(#"{}[],:" x0\"#.utf8) + [0x0A, 0x00, 0xC3]
 
     /// A tasks file of a few tasks, some with places, compact or indented.
-    static func text(_ random: inout SplitMix64) -> String {
+    static func text(_ random: inout SeededRandom) -> String {
         let indented = random.next() % 2 == 0
         let (open, gap, close) = indented ? ("\n  ", ",\n  ", "\n") : ("", ",", "")
         let place = #"{"name": "Shop", "lat": 45.1, "lon": -13.6, "radius": 150}"#
@@ -39,7 +39,9 @@ import Testing
 
     @Test("seeded: random tasks texts, whole or broken anywhere, read in pieces as on one thread")
     func piecesReadAsOneThread() {
-        var random = SplitMix64(seed: 23)
+        let seed = SeededRandom.testSeed(default: 23)
+        print("JSONArrayCheckTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
         var broken = 0
         for round in 0..<300 {
             var bytes = Array(Self.text(&random).utf8)
@@ -60,7 +62,7 @@ import Testing
 
     @Test("after an array checked in pieces, the text goes on as deep as the nesting limit allows, and no deeper")
     func depthAfterPieces() {
-        var random = SplitMix64(seed: 5)
+        var random = SeededRandom(seed: 5)
         let tasks = Self.text(&random).dropLast()
         func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
         // The top-level object is one level: 511 more is the limit of 512.

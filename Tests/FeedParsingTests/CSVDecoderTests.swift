@@ -1,5 +1,6 @@
 import FeedParsing
 import GeoCore
+import TestSupport
 import Testing
 
 @Suite("CSV decoder")
@@ -174,5 +175,44 @@ struct CSVDeviceNameTests {
         let expected = ["car", "car", "car", "car", "bus", "car", "bus", "c\"ar", "car"]
         #expect(batch.fixes.map(\.device) == expected)
         #expect(batch.fixes.map(\.deviceID) == expected.map(DeviceID.init))
+    }
+
+    /// Many devices taking turns, in runs, spelled in every way a cell can
+    /// spell a name, decoded whole and in random chunks (the names of a
+    /// chunk's records are interned together when the chunk ends): each
+    /// record gets the ID of the name its cell spells.
+    @Test("seeded: many devices in runs and in turns, in any chunking")
+    func manyDevicesInAnyChunking() {
+        let seed = SeededRandom.testSeed(default: 89)
+        print("CSVDeviceNameTests seed \(seed) (REPEAT_SEED to replay)")
+        var random = SeededRandom(seed: seed)
+        let spellings: [(cell: [UInt8], name: String)] = [
+            (Array("car".utf8), "car"), (Array(" car\t".utf8), "car"), (Array("\"car\"".utf8), "car"),
+            (Array("\"c\"\"ar\"".utf8), "c\"ar"), (Array("c\"ar".utf8), "c\"ar"), (Array("bus".utf8), "bus"),
+            (Array("vehicle-of-the-fleet-000017".utf8), "vehicle-of-the-fleet-000017"),
+            (Array("vehicle-of-the-fleet-000018".utf8), "vehicle-of-the-fleet-000018"),
+            (Array(" Zürich".utf8), "Zürich"), ([0x5A, 0xFF, 0x61], "Z\u{FFFD}a"), ([0x5A, 0xFE, 0x61], "Z\u{FFFD}a"),
+        ]
+        var bytes = Array("lat,lon,time,device\n".utf8)
+        var expected: [String] = []
+        var spelling = spellings[0]
+        for row in 0..<4_000 {
+            if random.next() % 3 != 0 {
+                if random.next() % 2 == 0 {
+                    spelling = spellings[Int(random.next() % UInt64(spellings.count))]
+                } else {
+                    let name = "fleet-\(random.next() % 700)"
+                    spelling = (Array(name.utf8), name)
+                }
+            }
+            bytes += Array("52.5,13.4,\(1_700_000_000 + row),".utf8) + spelling.cell + [0x0A]
+            expected.append(spelling.name)
+        }
+        let whole = decode(bytes, format: .csv)
+        #expect(whole.fixes.map(\.device) == expected, "seed \(seed)")
+        #expect(whole.fixes.map(\.deviceID) == expected.map(DeviceID.init), "seed \(seed)")
+        let sizes = (0..<2_000).map { _ in Int(random.next() % 300) }
+        let chunked = decode(bytes, format: .csv, chunkSizes: sizes)
+        #expect(chunked.fixes.map(\.deviceID) == expected.map(DeviceID.init), "seed \(seed)")
     }
 }

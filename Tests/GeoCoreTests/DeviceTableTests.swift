@@ -43,7 +43,7 @@ import Testing
     }
 
     /// Thousands of devices coming and going, against a dictionary: the
-    /// index's probing, growth and backward-shift removal lose no name and
+    /// slots by device number, their growth and removal lose no name and
     /// find no stale one.
     @Test func manyDevicesComingAndGoingMatchADictionary() {
         var table = DeviceTable(empty: -1)

@@ -32,6 +32,7 @@ public final class CSVDecoder: FeedDecoder {
         swap(&rows.batch, &batch)
         defer { swap(&rows.batch, &batch) }
         transcoder.transcode(chunk) { framer.feed($0, to: &rows) }
+        rows.nameDevices()
     }
 
     /// Ends the input: an unterminated last row.
@@ -40,6 +41,7 @@ public final class CSVDecoder: FeedDecoder {
         defer { swap(&rows.batch, &batch) }
         transcoder.finish { framer.feed($0, to: &rows) }
         framer.finish(to: &rows)
+        rows.nameDevices()
     }
 }
 
@@ -54,13 +56,17 @@ struct CSVRowDecoder: LineHandler {
     private var delimiter: UInt8 = 0x2C
     private var starts: [Int] = []
     private var ends: [Int] = []
-    private var devices = DeviceIDMemo()
+    private var devices = PendingDeviceNames()
     /// Column names given instead of the file's header (`--columns`).
     private let givenNames: [String]?
 
     init(givenNames: [String]? = nil) {
         self.givenNames = givenNames
     }
+
+    /// Gives the fixes decoded since the last call their devices: their
+    /// names are interned together (``PendingDeviceNames``).
+    mutating func nameDevices() { devices.resolve(&batch.fixes) }
 
     mutating func overlongLine(limit: Int, at location: FeedLocation) {
         batch.diagnostics.append(FeedDiagnostic(.truncated, at: location, "line longer than \(limit) bytes; skipped"))
@@ -241,7 +247,7 @@ struct CSVRowDecoder: LineHandler {
         }
         if let column = columns.device, column < starts.count, starts[column] < ends[column] {
             let (start, end) = (starts[column], ends[column])
-            fix.deviceID = devices.id(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+            fix.deviceID = devices.id(of: CSVFieldSplitter.trimmed(bytes, start, end), forFix: batch.fixes.count) {
                 CSVFieldSplitter.trimmedText(bytes, start, end)
             }
         }

@@ -48,12 +48,18 @@ enum CSVFieldSplitter {
     /// ``text(_:_:_:)`` without leading and trailing blanks (spaces, tabs),
     /// trimmed on the bytes: no string is searched unless it holds a quote.
     static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let field = trimmed(bytes, start, end)
+        let text = String(decoding: field, as: UTF8.self)
+        return field.contains(0x22) ? text.replacingDoubledQuotes() : text
+    }
+
+    /// The bytes of the field `start..<end` without leading and trailing
+    /// blanks (spaces, tabs).
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         var start = start
         var end = end
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        let field = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let text = String(decoding: field, as: UTF8.self)
-        return field.contains(0x22) ? text.replacingDoubledQuotes() : text
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }

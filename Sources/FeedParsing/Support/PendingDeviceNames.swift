@@ -1,0 +1,57 @@
+import GeoCore
+
+/// The device names of the records a decoder reads from one chunk,
+/// interned together when the chunk is done (``DeviceNameBatch``), for a
+/// feed whose consecutive records name different devices.
+///
+/// A record that names the same device as the record before, in the same
+/// bytes, takes that record's ID (or its place in the batch) without its
+/// name being gathered again: a feed usually carries one device. Only
+/// plain names are compared so (ASCII without quotes, which are their own
+/// UTF-8); any other name is made by the decoder and gathered each time.
+struct PendingDeviceNames {
+    private var names = DeviceNameBatch()
+    /// The records waiting for an ID: each one's index in the batch's
+    /// fixes, and its name's index in `names`.
+    private var waiting: [(fix: Int, name: Int)] = []
+    /// Whether the last name read is plain and waits at the end of `names`.
+    private var lastWaits = false
+    /// The last name read, if plain and interned: its ID and UTF-8.
+    private var lastID: DeviceID?
+    private var lastUTF8: [UInt8] = []
+
+    /// The ID of the device that the bytes `field` name, when already
+    /// known; otherwise `nil`, and the fix at `fix` in the batch gets it
+    /// from ``resolve(_:)``. `name` makes the name when the bytes are not
+    /// plain.
+    mutating func id(of field: UnsafeBufferPointer<UInt8>, forFix fix: Int, name: () -> String) -> DeviceID? {
+        if let lastID, Self.equal(lastUTF8, field) { return lastID }
+        if !lastWaits || !names.lastName(is: field) {
+            lastID = nil
+            lastWaits = Self.isPlain(field)
+            if lastWaits { names.append(utf8: field) } else { names.append(name()) }
+        }
+        waiting.append((fix, names.count - 1))
+        return nil
+    }
+
+    /// Interns the names gathered and gives each waiting fix of `fixes` its ID.
+    mutating func resolve(_ fixes: inout [Fix]) {
+        guard let (_, lastName) = waiting.last else { return }
+        if lastWaits { lastUTF8 = names.lastNameUTF8 }
+        let ids = names.intern()
+        for (fix, name) in waiting { fixes[fix].deviceID = ids[name] }
+        if lastWaits { lastID = ids[lastName] }
+        lastWaits = false
+        waiting.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `field` is ASCII without quotes.
+    private static func isPlain(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteWords.isASCIIWithoutQuotes(UnsafeRawBufferPointer(field))
+    }
+
+    private static func equal(_ stored: [UInt8], _ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.withUnsafeBytes { ByteWords.equal($0, UnsafeRawBufferPointer(field)) }
+    }
+}

@@ -1,0 +1,51 @@
+/// Short byte strings (device names) compared and checked eight bytes at
+/// a time: a byte loop with its bounds checks cost about ten instructions
+/// a byte, a word loop about two.
+package enum ByteWords {
+    /// Whether `a` and `b` hold the same bytes.
+    package static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let count = a.count
+        guard b.count == count else { return false }
+        guard count >= 8 else {
+            for index in 0..<count where a[index] != b[index] { return false }
+            return true
+        }
+        var offset = 0
+        while offset < count - 8 {
+            if word(a, offset) != word(b, offset) { return false }
+            offset += 8
+        }
+        return word(a, count - 8) == word(b, count - 8)
+    }
+
+    /// Whether every byte of `bytes` is ASCII and none is `"`.
+    package static func isASCIIWithoutQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte >= 0x80 || byte == 0x22 { return false }
+            return true
+        }
+        var flags: UInt64 = 0
+        var offset = 0
+        while offset < count - 8 {
+            flags |= highOrQuote(word(bytes, offset))
+            offset += 8
+        }
+        flags |= highOrQuote(word(bytes, count - 8))
+        return flags & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// A high bit in some byte when `word` has a byte ≥ 0x80 or a `"`;
+    /// none otherwise. (The zero-byte test can mark bytes beyond the first
+    /// match, but only when some byte matches or has its high bit set.)
+    @inline(__always)
+    private static func highOrQuote(_ word: UInt64) -> UInt64 {
+        let quotes = word ^ 0x2222_2222_2222_2222
+        return word | (quotes &- 0x0101_0101_0101_0101) & ~quotes
+    }
+
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+}

@@ -35,7 +35,9 @@ public struct DeviceNameBatch: Sendable {
     public func lastName(is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let end = ends.last else { return false }
         let start = ends.count > 1 ? ends[ends.count - 2] : 0
-        return bytes.withUnsafeBytes { ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[start..<end]), UnsafeRawBufferPointer(utf8)) }
+        return bytes.withUnsafeBytes {
+            ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[start..<end]), UnsafeRawBufferPointer(utf8))
+        }
     }
 
     /// The UTF-8 of the last name added (empty if none).

@@ -49,7 +49,8 @@ public struct DeviceTable<State: Sendable>: Sendable {
         }
         let number = Int(id.number)
         if number >= slotsByNumber.count {
-            slotsByNumber.append(contentsOf: repeatElement(0, count: max(number + 1, 2 * slotsByNumber.count, 16) - slotsByNumber.count))
+            slotsByNumber.append(
+                contentsOf: repeatElement(0, count: max(number + 1, 2 * slotsByNumber.count, 16) - slotsByNumber.count))
         }
         slotsByNumber[number] = UInt32(truncatingIfNeeded: slot + 1)
         last = (id, slot)

@@ -1,4 +1,4 @@
-@testable import GeoCore
+import GeoCore
 import TestSupport
 import Testing
 

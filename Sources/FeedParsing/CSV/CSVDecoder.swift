@@ -65,7 +65,8 @@ struct CSVRowDecoder: LineHandler {
     }
 
     /// Gives the fixes decoded since the last call their devices: their
-    /// names are interned together (``PendingDeviceNames``).
+    /// names are interned together (``PendingDeviceNames``). Called at the
+    /// end of every chunk, and whenever enough fixes wait.
     mutating func nameDevices() { devices.resolve(&batch.fixes) }
 
     mutating func overlongLine(limit: Int, at location: FeedLocation) {
@@ -252,6 +253,7 @@ struct CSVRowDecoder: LineHandler {
             }
         }
         batch.fixes.append(fix)
+        if devices.isFull { nameDevices() }
     }
 
     private mutating func reportSkipped(_ code: FeedDiagnostic.Code, _ message: String, at location: FeedLocation) {

@@ -20,6 +20,12 @@ struct PendingDeviceNames {
     private var lastID: DeviceID?
     private var lastUTF8: [UInt8] = []
 
+    /// Whether enough records wait for their IDs to intern their names
+    /// now: 256, enough for the registry to overlap its lookups, and
+    /// few enough that the fixes are still in cache when they get their
+    /// IDs (a whole chunk's, 22 000 fixes of 1 MiB of CSV, were not).
+    var isFull: Bool { waiting.count >= 256 }
+
     /// The ID of the device that the bytes `field` name, when already
     /// known; otherwise `nil`, and the fix at `fix` in the batch gets it
     /// from ``resolve(_:)``. `name` makes the name when the bytes are not

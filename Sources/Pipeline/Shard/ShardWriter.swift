@@ -66,9 +66,9 @@ public final class ShardWriter {
     /// order (unless `--strict` stopped the run), then writes the counts.
     public func finish(unreadable: [String], stoppedAtMalformedRecord stopped: Bool, lastFeed: Int) throws {
         if !stopped {
-            for name in stages.deviceNames.sorted() {
+            for (name, id) in stages.deviceIDs.map({ ($0.name, $0) }).sorted(by: { $0.0 < $1.0 }) {
                 outputs.removeAll()
-                stages.finish(device: name, into: &outputs)
+                stages.finish(device: id, into: &outputs)
                 try write(outputs, input: nil, finishing: name, feed: lastFeed)
             }
         }

@@ -53,7 +53,7 @@ public struct DeviceStages: Sendable {
 
     /// The devices that hold state, set aside ones included, unordered
     /// (a device set aside has left the buffer, so none comes twice).
-    var deviceNames: [String] { buffer.deviceNames + idle.names }
+    var deviceIDs: [DeviceID] { buffer.deviceIDs + idle.ids }
 
     /// Takes one decoded fix and appends what it releases to `outputs`.
     mutating func push(_ fix: consuming Fix, into outputs: inout DeviceOutputs) {
@@ -83,9 +83,8 @@ public struct DeviceStages: Sendable {
     }
 
     /// Releases and evaluates what the reorder buffer still holds of the
-    /// device under `name`, set aside or not.
-    mutating func finish(device name: String, into outputs: inout DeviceOutputs) {
-        let id = DeviceID(name)
+    /// device `id`, set aside or not.
+    mutating func finish(device id: DeviceID, into outputs: inout DeviceOutputs) {
         let wasIdle = restore(id)
         buffer.finish(device: id) { evaluation.handle($0, into: &outputs) }
         if wasIdle { setAside(id) }

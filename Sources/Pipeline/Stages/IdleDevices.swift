@@ -40,9 +40,6 @@ struct IdleDevices: Sendable {
     /// The number of devices set aside.
     var count: Int { devices.count }
 
-    /// The names of the devices set aside (`""` for fixes without a device).
-    var names: [String] { devices.byName.map(\.name) }
-
     /// The devices set aside.
     var ids: [DeviceID] { devices.ids { _ in true } }
 

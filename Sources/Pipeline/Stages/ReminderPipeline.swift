@@ -201,11 +201,13 @@ public struct ReminderPipeline: Sendable {
     /// between them (``DeviceStages/shard(of:count:)`` of each name): the
     /// devices of all of them in name order.
     mutating func finish(shards: inout [DeviceStages], each body: ([Event]) -> Void) {
-        let names = shards.indices.flatMap { index in shards[index].deviceNames.map { (name: $0, shard: index) } }
+        let devices = shards.indices.flatMap { index in
+            shards[index].deviceIDs.map { (name: $0.name, id: $0, shard: index) }
+        }
         var events: [Event] = []
-        for (name, shard) in names.sorted(by: { $0.name < $1.name }) {
+        for (_, id, shard) in devices.sorted(by: { $0.name < $1.name }) {
             outputs.removeAll()
-            shards[shard].finish(device: name, into: &outputs)
+            shards[shard].finish(device: id, into: &outputs)
             events.removeAll(keepingCapacity: true)
             applyOutputs(into: &events)
             body(events)

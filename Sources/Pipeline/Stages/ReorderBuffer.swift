@@ -109,9 +109,8 @@ public struct ReorderBuffer: Sendable {
     /// The number of fixes held.
     public var heldCount: Int { devices.byName.reduce(0) { $0 + devices[$1.slot].heldCount } }
 
-    /// The devices present, by the key ``finish(device:release:)`` takes,
-    /// in no particular order.
-    var deviceNames: [String] { devices.names { _ in true } }
+    /// The devices present, in no particular order.
+    var deviceIDs: [DeviceID] { devices.ids { _ in true } }
 
     /// The devices whose newest fix is older than `time` (nanoseconds).
     func devices(silentSince time: Int64) -> [DeviceID] {

@@ -10,10 +10,11 @@
 /// A device's slot is found by its ``DeviceID/number``: an array of one
 /// 32-bit word per number up to the highest seen, the slot + 1 or 0, which
 /// is about 4 bytes per device the process has named (the names themselves
-/// take about 100). With 100 000 devices taking turns, a hash table's probe
-/// and the check of the ID it found cost two cache misses per lookup; this
-/// costs one read from an array a tenth the size. The last device looked
-/// up is remembered, since a feed usually carries one device.
+/// take about 100). With 100 000 devices taking turns, the hash table this
+/// replaced cost two cache misses per lookup, its probe and the check of
+/// the ID it found; this is one read from an array of 4 bytes a device.
+/// The last device looked up is remembered, since a feed usually carries
+/// one device.
 public struct DeviceTable<State: Sendable>: Sendable {
     /// Slot + 1 by device number; 0 where the device has no slot.
     @usableFromInline var slotsByNumber: [UInt32] = []

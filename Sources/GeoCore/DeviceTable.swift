@@ -114,10 +114,4 @@ public struct DeviceTable<State: Sendable>: Sendable {
     @inlinable public func ids(where isIncluded: (State) -> Bool) -> [DeviceID] {
         ids.indices.compactMap { slot in ids[slot].flatMap { isIncluded(states[slot]) ? $0 : nil } }
     }
-
-    /// The names of the devices whose state passes `isIncluded`, in no
-    /// particular order.
-    @inlinable public func names(where isIncluded: (State) -> Bool) -> [String] {
-        ids(where: isIncluded).map(\.name)
-    }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(table.slot(of: "bike") == (0, true), "phone's slot, reused")
         #expect(table[0] == 0, "a reused slot starts empty")
         #expect(table.slot(of: "phone") == (2, true))
-        #expect(table.names { $0 == 8 } == ["car"])
+        #expect(table.ids { $0 == 8 }.map(\.name) == ["car"])
     }
 
     @Test func exchangeTakesAStateOutAndPutsOneBack() {
@@ -66,6 +66,6 @@ import Testing
         #expect(table.byName.map(\.name) == model.keys.sorted())
         for (name, state) in model { #expect(table.existingSlot(of: name).map { table[$0] } == state) }
         #expect(table.existingSlot(of: "d5000") == nil)
-        #expect(Set(table.names { _ in true }) == Set(model.keys))
+        #expect(Set(table.ids { _ in true }.map(\.name)) == Set(model.keys))
     }
 }

@@ -1,8 +1,8 @@
 import GeoCore
 
-/// The device names of the records a decoder reads from one chunk,
-/// interned together when the chunk is done (``DeviceNameBatch``), for a
-/// feed whose consecutive records name different devices.
+/// The device names of the records a decoder reads, interned together
+/// (``DeviceNameBatch``) every 256 records and at the end of each chunk,
+/// for a feed whose consecutive records name different devices.
 ///
 /// A record that names the same device as the record before, in the same
 /// bytes, takes that record's ID (or its place in the batch) without its

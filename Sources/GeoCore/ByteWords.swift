@@ -1,6 +1,6 @@
-/// Short byte strings (device names) compared and checked eight bytes at
-/// a time: a byte loop with its bounds checks cost about ten instructions
-/// a byte, a word loop about two.
+/// Short byte strings (device names, JSON text) compared and checked
+/// eight bytes at a time: a byte loop with its bounds checks cost about
+/// ten instructions a byte, a word loop about two.
 package enum ByteWords {
     /// Whether `a` and `b` hold the same bytes.
     package static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
@@ -33,6 +33,37 @@ package enum ByteWords {
         }
         flags |= highOrQuote(word(bytes, count - 8))
         return flags & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether some byte of `bytes` must be escaped in a JSON string: a
+    /// control character (below 0x20), `"` or `\`.
+    package static func needsJSONEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+            return false
+        }
+        var flags: UInt64 = 0
+        var offset = 0
+        while offset < count - 8 {
+            flags |= escapeMarks(word(bytes, offset))
+            offset += 8
+        }
+        flags |= escapeMarks(word(bytes, count - 8))
+        return flags != 0
+    }
+
+    /// A high bit in some byte when `word` has a byte below 0x20, a `"` or
+    /// a `\`; zero otherwise. Each test is the zero-byte test, which marks
+    /// nothing when no byte matches.
+    @inline(__always)
+    private static func escapeMarks(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let controls = (word &- 0x20 &* ones) & ~word
+        return (controls | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
     }
 
     /// A high bit in some byte when `word` has a byte ≥ 0x80 or a `"`;

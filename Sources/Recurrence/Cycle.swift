@@ -52,11 +52,14 @@ extension RecurringTask {
                 windowStart: calendar.adding(min, to: anchor), due: calendar.adding(max, to: anchor))
         case .fixed, .weekdays:
             let occurrences = OccurrenceGrid(start: start, schedule: schedule, calendar: calendar)
-            var due = occurrences.first(after: start)
+            // Each counted completion moves the due date to the first
+            // occurrence after both it and the due date it met.
+            var after = start
             for completion in made where completion >= start {
-                due = occurrences.first(after: Swift.max(completion, due))
+                after = Swift.max(completion, occurrences.first(after: after))
             }
-            let previous = occurrences.last(before: due) ?? start
+            let (due, before) = occurrences.firstAndPrevious(after: after)
+            let previous = before ?? start
             cycle = Cycle(
                 number: countedCount, began: began, anchor: Swift.max(previous, began),
                 windowStart: due, due: due)
@@ -94,43 +97,74 @@ struct OccurrenceGrid {
 
     /// The first occurrence strictly after `time` (and after the start).
     func first(after time: Date) -> Date {
-        let time = max(time, start)
+        switch schedule {
+        case .fixed(let every): fixedFirst(after: time, every).occurrence
+        case .weekdays(_, let at): weekdayFirst(after: time, at: at)
+        case .once, .afterCompletion: preconditionFailure("only fixed and weekdays schedules have an occurrence grid")
+        }
+    }
+
+    /// The first occurrence strictly after `time` (and after the start),
+    /// and the last one before it (`nil` when none comes after the start).
+    func firstAndPrevious(after time: Date) -> (occurrence: Date, previous: Date?) {
         switch schedule {
         case .fixed(let every):
-            var k = estimate(every, at: time)
-            while k > 1, occurrence(k - 1, every) > time { k -= 1 }
-            while occurrence(k, every) <= time { k += 1 }
-            return occurrence(k, every)
+            return fixedFirst(after: time, every)
         case .weekdays(_, let at):
-            let today = calendar.day(of: time)
-            for day in today...(today + 8) where isScheduled(day: day) {
-                let instant = calendar.instant(onDay: day, at: at)
-                if instant > time { return instant }
-            }
-            preconditionFailure("a non-empty weekday set has an occurrence within 8 days")
+            let occurrence = weekdayFirst(after: time, at: at)
+            return (occurrence, weekdayLast(before: occurrence, at: at))
         case .once, .afterCompletion:
             preconditionFailure("only fixed and weekdays schedules have an occurrence grid")
         }
     }
 
-    /// The last occurrence strictly before `time` and after the start, if any.
-    func last(before time: Date) -> Date? {
-        switch schedule {
-        case .fixed(let every):
-            var k = estimate(every, at: time)
-            while occurrence(k, every) >= time, k > 0 { k -= 1 }
-            while occurrence(k + 1, every) < time { k += 1 }
-            return k >= 1 ? occurrence(k, every) : nil
-        case .weekdays(_, let at):
-            let today = calendar.day(of: time)
-            for day in stride(from: today, through: today - 8, by: -1) where isScheduled(day: day) {
-                let instant = calendar.instant(onDay: day, at: at)
-                if instant < time { return instant > start ? instant : nil }
-            }
-            return nil
-        case .once, .afterCompletion:
-            return nil
+    /// ``first(after:)`` of a `weekdays` schedule at `at`.
+    private func weekdayFirst(after time: Date, at: TimeOfDay) -> Date {
+        let time = max(time, start)
+        let today = calendar.day(of: time)
+        for day in today...(today + 8) where isScheduled(day: day) {
+            let instant = calendar.instant(onDay: day, at: at)
+            if instant > time { return instant }
         }
+        preconditionFailure("a non-empty weekday set has an occurrence within 8 days")
+    }
+
+    /// ``firstAndPrevious(after:)`` of a `fixed` schedule. Occurrence k is
+    /// the first after `time` when k − 1 is not, so the one before it is
+    /// known on the way: two or three steps where finding each on its own
+    /// took six.
+    private func fixedFirst(after time: Date, _ every: CalendarDuration) -> (occurrence: Date, previous: Date?) {
+        let time = max(time, start)
+        var k = estimate(every, at: time)
+        var found = occurrence(k, every)
+        // Occurrence k − 1 when k > 1 (none before the first).
+        var previous: Date?
+        while k > 1 {
+            let earlier = occurrence(k - 1, every)
+            guard earlier > time else {
+                previous = earlier
+                break
+            }
+            k -= 1
+            found = earlier
+        }
+        while found <= time {
+            k += 1
+            previous = found
+            found = occurrence(k, every)
+        }
+        return (found, previous)
+    }
+
+    /// The last occurrence of a `weekdays` schedule at `at` strictly
+    /// before `time` and after the start, if any.
+    private func weekdayLast(before time: Date, at: TimeOfDay) -> Date? {
+        let today = calendar.day(of: time)
+        for day in stride(from: today, through: today - 8, by: -1) where isScheduled(day: day) {
+            let instant = calendar.instant(onDay: day, at: at)
+            if instant < time { return instant > start ? instant : nil }
+        }
+        return nil
     }
 
     /// start + k·every, computed from the start in one step.

@@ -33,4 +33,30 @@ struct ByteWordsTests {
             #expect(!bytes.withUnsafeBytes { a in longer.withUnsafeBytes { ByteWords.equal(a, $0) } })
         }
     }
+
+    /// Random strings of 0–40 bytes from an alphabet of the bytes JSON
+    /// escapes and their neighbours (0x1F and 0x20, `!`, `#`, `[`, `]`),
+    /// against a byte loop; a string that needs no escape is also checked
+    /// with one put at every position.
+    @Test("seeded: the JSON escape check agrees with a byte loop")
+    func jsonEscapeMatchesByteLoop() {
+        let seed = SeededRandom.testSeed(default: 61)
+        print("ByteWordsTests seed \(seed) (REPEAT_SEED to replay)")
+        var random = SeededRandom(seed: seed)
+        let alphabet: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF]
+        func needsEscape(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        for _ in 0..<3_000 {
+            let count = Int(random.next() % 41)
+            let bytes = (0..<count).map { _ in
+                random.next() % 3 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(0x61 + random.next() % 26)
+            }
+            bytes.withUnsafeBytes { #expect(ByteWords.needsJSONEscape($0) == needsEscape(bytes), "\(bytes), seed \(seed)") }
+            guard !needsEscape(bytes) else { continue }
+            for position in 0..<count {
+                var escaped = bytes
+                escaped[position] = [0x00, 0x1F, 0x22, 0x5C][Int(random.next() % 4)]
+                escaped.withUnsafeBytes { #expect(ByteWords.needsJSONEscape($0), "\(escaped), seed \(seed)") }
+            }
+        }
+    }
 }

@@ -73,6 +73,34 @@ struct InvariantTests {
         }
     }
 
+    @Test("a fixed cycle's due date and anchor are those a walk along the grid finds")
+    func fixedCycleMatchesGridWalk() {
+        Self.forEachCase { c in
+            guard case .fixed(let every) = c.task.schedule else { return }
+            let task = c.task
+            let grid = (1...400).map { task.calendar.adding(every, times: $0, to: task.start) }
+            func first(after time: Date) -> Date? { grid.first { $0 > max(time, task.start) } }
+            for time in c.probes {
+                // The plain reading: each completion made by `time` from
+                // the start on moves the due date past itself and the due
+                // date it met; the anchor is the occurrence before the due
+                // date (or the start), but not before the last completion.
+                let counted = task.completions.filter { $0 <= time && $0 >= task.start }
+                var after = task.start
+                for completion in counted {
+                    guard let due = first(after: after) else { return }
+                    after = max(completion, due)
+                }
+                guard let due = first(after: after), due < grid.last! else { continue }
+                let previous = grid.last { $0 < due } ?? task.start
+                let began = counted.last ?? task.start
+                let cycle = task.cycle(at: time)
+                #expect(cycle?.due == due, "\(every) from \(task.start) at \(time)")
+                #expect(cycle?.anchor == max(previous, began), "\(every) from \(task.start) at \(time)")
+            }
+        }
+    }
+
     @Test("the gate never opens before the start")
     func gateAfterStart() {
         Self.forEachCase { c in

@@ -77,17 +77,31 @@ enum ReminderLines {
         return line.string
     }
 
+    /// The keys of reminder and suppression lines, quoted once.
+    private enum Keys {
+        static let time = JSONLine.Key("time")
+        static let kind = JSONLine.Key("kind")
+        static let task = JSONLine.Key("task")
+        static let title = JSONLine.Key("title")
+        static let region = JSONLine.Key("region")
+        static let device = JSONLine.Key("device")
+        static let distance = JSONLine.Key("distance_m")
+        static let due = JSONLine.Key("due")
+        static let windowStart = JSONLine.Key("window_start")
+        static let reason = JSONLine.Key("reason")
+    }
+
     /// Adds the fields of a reminder to `line`.
     private static func add(_ notification: TaskNotification, near: Near?, to line: inout JSONLine) {
-        line.add("time", date: notification.time)
-        line.add("kind", notification.kind.rawValue)
-        line.add("task", notification.taskID)
-        line.add("title", notification.title)
-        if let region = notification.region { line.add("region", region) }
-        if let device = notification.device { line.add("device", device) }
-        if let distance = notification.distance { line.add("distance_m", rounded(distance)) }
-        line.add("due", date: notification.due)
-        line.add("window_start", date: notification.windowStart)
+        line.add(Keys.time, date: notification.time)
+        line.add(Keys.kind, notification.kind.rawValue)
+        line.add(Keys.task, notification.taskID)
+        line.add(Keys.title, notification.title)
+        if let region = notification.region { line.add(Keys.region, region) }
+        if let device = notification.device { line.add(Keys.device, device) }
+        if let distance = notification.distance { line.add(Keys.distance, rounded(distance)) }
+        line.add(Keys.due, date: notification.due)
+        line.add(Keys.windowStart, date: notification.windowStart)
         near?.add(to: &line)
     }
 
@@ -112,13 +126,13 @@ enum ReminderLines {
 
     /// Adds the fields of a suppression to `line`.
     private static func add(_ suppression: Suppression, near: Near?, to line: inout JSONLine) {
-        line.add("time", date: suppression.time)
-        line.add("kind", "suppressed")
-        line.add("reason", suppression.cause.reason)
-        line.add("task", suppression.taskID)
-        if let region = suppression.region { line.add("region", region) }
-        if let device = suppression.device { line.add("device", device) }
-        if let distance = suppression.distance { line.add("distance_m", rounded(distance)) }
+        line.add(Keys.time, date: suppression.time)
+        line.add(Keys.kind, "suppressed")
+        line.add(Keys.reason, suppression.cause.reason)
+        line.add(Keys.task, suppression.taskID)
+        if let region = suppression.region { line.add(Keys.region, region) }
+        if let device = suppression.device { line.add(Keys.device, device) }
+        if let distance = suppression.distance { line.add(Keys.distance, rounded(distance)) }
         near?.add(to: &line)
     }
 

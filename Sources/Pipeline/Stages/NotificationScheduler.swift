@@ -65,6 +65,9 @@ public struct NotificationScheduler: Sendable {
     /// Tasks by the time of their next due or completion, so that a fix
     /// costs nothing for tasks with nothing happening.
     private var agenda = MinHeap<Appointment>()
+    /// ``advance(to:)``'s lists, kept empty between calls.
+    private var readyBuffer: [Int] = []
+    private var dueBuffer: [Due] = []
 
     /// A scheduler for `tasks`.
     public init(tasks: [RecurringTask], settings: Settings = Settings()) {
@@ -106,7 +109,18 @@ public struct NotificationScheduler: Sendable {
             return []
         }
         let start = clock ?? time
-        var ready: [Int] = []
+        // Kept between calls, as most calls find a task or two ready; not
+        // when the start's burst (every task) made them large.
+        var ready = readyBuffer
+        var dues = dueBuffer
+        readyBuffer = []
+        dueBuffer = []
+        defer {
+            ready.removeAll(keepingCapacity: ready.capacity <= 1024)
+            dues.removeAll(keepingCapacity: dues.capacity <= 1024)
+            readyBuffer = ready
+            dueBuffer = dues
+        }
         if clock == nil {
             // Ids all distinct (the usual case): every task counts.
             ready = positions.count == tasks.count ? Array(tasks.indices) : tasks.indices.filter(isScheduled)
@@ -117,11 +131,10 @@ public struct NotificationScheduler: Sendable {
             }
         }
         clock = time
-        var dues: [Due] = []
         for position in ready {
-            let cycle = Self.dues(
-                of: tasks[position], at: position, &states[position], from: start, through: time, into: &dues)
-            schedule(position, after: time, cycle: cycle)
+            let next = Self.advanceTask(
+                tasks[position], at: position, &states[position], from: start, through: time, into: &dues)
+            if let next { agenda.insert(Appointment(time: next, position: position)) }
         }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
@@ -148,6 +161,16 @@ public struct NotificationScheduler: Sendable {
     private mutating func schedule(_ position: Int, after time: Date, cycle: Cycle?) {
         guard let next = Self.nextEvent(of: tasks[position], states[position], after: time, cycle: cycle) else { return }
         agenda.insert(Appointment(time: next, position: position))
+    }
+
+    /// Takes `task`, at `position`, from `start` to `end`: appends its dues
+    /// on the way to `found` and returns when its next event comes.
+    private static func advanceTask(
+        _ task: RecurringTask, at position: Int, _ state: inout TaskState, from start: Date, through end: Date,
+        into found: inout [Due]
+    ) -> Date? {
+        let cycle = dues(of: task, at: position, &state, from: start, through: end, into: &found)
+        return nextEvent(of: task, state, after: end, cycle: cycle)
     }
 
     /// When something next happens to a task after `time`, given its

@@ -71,6 +71,10 @@ public struct ReminderPipeline: Sendable {
     public let regions: RegionTable
     private var outputs = DeviceOutputs()
     private var counts = Statistics()
+    /// Reminders by kind, kept out of ``counts`` until asked for: two
+    /// additions instead of a dictionary's hashing for each reminder.
+    private var dueReminders = 0
+    private var locationReminders = 0
     /// Whether each released fix becomes a ``Event/fix(_:)`` event, for
     /// sinks that draw tracks or a driver that paces the run; without
     /// them, off saves an event per fix.
@@ -126,6 +130,8 @@ public struct ReminderPipeline: Sendable {
     /// per-device stages that took the devices.
     func statistics(adding shards: [DeviceStages]) -> Statistics {
         var statistics = counts
+        if dueReminders > 0 { statistics.notifications[.due, default: 0] += dueReminders }
+        if locationReminders > 0 { statistics.notifications[.location, default: 0] += locationReminders }
         for shard in shards {
             statistics.detector.add(shard.detectorStatistics)
             statistics.devices += shard.deviceCount
@@ -281,10 +287,13 @@ public struct ReminderPipeline: Sendable {
         }
     }
 
-    private mutating func record(_ decision: SchedulerOutput, into events: inout [Event]) {
+    private mutating func record(_ decision: consuming SchedulerOutput, into events: inout [Event]) {
         switch decision {
         case .notify(let notification):
-            counts.notifications[notification.kind, default: 0] += 1
+            switch notification.kind {
+            case .due: dueReminders += 1
+            case .location: locationReminders += 1
+            }
         case .suppress(let suppression):
             counts.suppressions[suppression.cause.kind, default: 0] += 1
             if suppression.cause.isMissedReminder {

@@ -25,14 +25,7 @@ package enum ByteWords {
             for byte in bytes where byte >= 0x80 || byte == 0x22 { return false }
             return true
         }
-        var flags: UInt64 = 0
-        var offset = 0
-        while offset < count - 8 {
-            flags |= highOrQuote(word(bytes, offset))
-            offset += 8
-        }
-        flags |= highOrQuote(word(bytes, count - 8))
-        return flags & 0x8080_8080_8080_8080 == 0
+        return marks(of: bytes, highOrQuote) & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether some byte of `bytes` must be escaped in a JSON string: a
@@ -43,14 +36,22 @@ package enum ByteWords {
             for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
             return false
         }
+        return marks(of: bytes, escapeMarks) != 0
+    }
+
+    /// `mark` of every word of `bytes` (eight bytes or more) or'ed
+    /// together; the last word overlaps the one before it when the count
+    /// is not a multiple of eight.
+    @inline(__always)
+    private static func marks(of bytes: UnsafeRawBufferPointer, _ mark: (UInt64) -> UInt64) -> UInt64 {
+        let count = bytes.count
         var flags: UInt64 = 0
         var offset = 0
         while offset < count - 8 {
-            flags |= escapeMarks(word(bytes, offset))
+            flags |= mark(word(bytes, offset))
             offset += 8
         }
-        flags |= escapeMarks(word(bytes, count - 8))
-        return flags != 0
+        return flags | mark(word(bytes, count - 8))
     }
 
     /// A high bit in some byte when `word` has a byte below 0x20, a `"` or

@@ -103,18 +103,7 @@ struct CheckedJSONCursor {
         }
     }
 
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            // Indentation, eight bytes at a time.
-            if byte == 0x20, position + 8 <= bytes.count, let base = bytes.baseAddress {
-                position += JSONWords.leadingSpaces(base, at: position)
-                continue
-            }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
-        }
-    }
+    private mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }
 }
 
 extension UnsafeBufferPointer<UInt8> {

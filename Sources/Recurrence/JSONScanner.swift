@@ -440,18 +440,7 @@ struct JSONScanner {
 
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            // Indentation, eight bytes at a time.
-            if byte == 0x20, position + 8 <= bytes.count, let base = bytes.baseAddress {
-                position += JSONWords.leadingSpaces(base, at: position)
-                continue
-            }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
-        }
-    }
+    mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }
 
     /// A problem at the current position, with its line and column.
     private func problem(_ message: String) -> JSONTextError {

@@ -37,8 +37,29 @@ enum JSONWords {
 
     /// How many spaces start the eight bytes at `offset` (8 when all are).
     @inline(__always)
-    static func leadingSpaces(_ base: UnsafePointer<UInt8>, at offset: Int) -> Int {
+    private static func leadingSpaces(_ base: UnsafePointer<UInt8>, at offset: Int) -> Int {
         let others = word(base, at: offset) ^ (ones &* 0x20)
         return others == 0 ? 8 : others.trailingZeroBitCount >> 3
+    }
+
+    /// Where the blanks (spaces, tabs, line ends) from `position` in
+    /// `bytes` end; indentation is stepped over eight bytes at a time.
+    @inline(__always)
+    static func endOfWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let count = bytes.count
+        var position = position
+        while position < count {
+            let byte = base[position]
+            // Most tokens follow no blank at all.
+            if byte > 0x20 { return position }
+            if byte == 0x20, position + 8 <= count {
+                position += leadingSpaces(base, at: position)
+                continue
+            }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return position }
+            position += 1
+        }
+        return position
     }
 }

@@ -71,8 +71,11 @@ public struct NotificationScheduler: Sendable {
     private var tasks: [RecurringTask]
     /// The position of each id's task.
     private var positions: [String: Int]
-    /// What was notified, by position.
-    private var states: [TaskState]
+    /// What was notified, by position; empty until first needed, so that
+    /// a copy of the scheduler made before it runs (the one a caller set
+    /// up and still holds) shares no per-task array that the first change
+    /// would copy: 8 MB for 100 000 tasks.
+    private var states: [TaskState] = []
     private let settings: Settings
     private var clock: Date?
     /// Tasks by the time of their next due or completion, so that a fix
@@ -87,7 +90,11 @@ public struct NotificationScheduler: Sendable {
         self.settings = settings
         self.tasks = tasks
         positions = Self.positions(of: tasks)
-        states = Array(repeating: TaskState(), count: tasks.count)
+    }
+
+    /// Makes ``states`` when it is still empty.
+    private mutating func makeStates() {
+        if states.count != tasks.count { states = Array(repeating: TaskState(), count: tasks.count) }
     }
 
     /// The position of each id's first task.
@@ -122,6 +129,7 @@ public struct NotificationScheduler: Sendable {
             return []
         }
         let start = clock ?? time
+        makeStates()
         // Kept between calls, as most calls find a task or two ready; not
         // when the start's burst (every task) made them large.
         var ready = readyBuffer
@@ -208,7 +216,7 @@ public struct NotificationScheduler: Sendable {
         let positions = Self.positions(of: tasks)
         var states = Array(repeating: TaskState(), count: tasks.count)
         for (id, position) in positions {
-            guard let old = self.positions[id] else { continue }
+            guard let old = self.positions[id], self.states.indices.contains(old) else { continue }
             states[position] = self.states[old]
             // The task may have changed: its cycle is worked out anew.
             states[position].cycleAtLastEvent = .unknown
@@ -232,6 +240,7 @@ public struct NotificationScheduler: Sendable {
         blockedBy: SuppressionCause? = nil
     ) -> SchedulerOutput? {
         guard let position = positions[taskID] else { return nil }
+        makeStates()
         return Self.arrival(
             of: tasks[position], taskID: taskID, title: tasks[position].title, at: time, region: region, device: device,
             distance: distance, blockedBy: blockedBy, settings: settings,

@@ -433,13 +433,20 @@ struct JSONScanner {
         position += count
     }
 
+    // Inlined, as are the blanks below: a call to each cost more than
+    // the step itself, several times a value.
+    @inline(__always)
     private mutating func expect(_ character: Unicode.Scalar) throws {
-        guard peek == UInt8(ascii: character) else { throw problem("expected '\(character)'") }
+        guard peek == UInt8(ascii: character) else { throw expected(character) }
         position += 1
     }
 
+    /// The problem of a missing `character`.
+    private func expected(_ character: Unicode.Scalar) -> JSONTextError { problem("expected '\(character)'") }
+
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+    @inline(__always)
     mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }
 
     /// A problem at the current position, with its line and column.

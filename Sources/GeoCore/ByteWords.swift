@@ -25,7 +25,7 @@ package enum ByteWords {
             for byte in bytes where byte >= 0x80 || byte == 0x22 { return false }
             return true
         }
-        return marks(of: bytes, highOrQuote) & 0x8080_8080_8080_8080 == 0
+        return marks(of: bytes, highOrQuote) == 0
     }
 
     /// Whether some byte of `bytes` must be escaped in a JSON string: a
@@ -55,25 +55,34 @@ package enum ByteWords {
     }
 
     /// A high bit in some byte when `word` has a byte below 0x20, a `"` or
-    /// a `\`; zero otherwise. Each test is the zero-byte test, which marks
-    /// nothing when no byte matches.
+    /// a `\`; zero otherwise.
     @inline(__always)
     private static func escapeMarks(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ 0x2222_2222_2222_2222
-        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-        let controls = (word &- 0x20 &* ones) & ~word
-        return (controls | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+        bytes(of: word, below: 0x20) | bytes(of: word, equalTo: 0x22) | bytes(of: word, equalTo: 0x5C)
     }
 
     /// A high bit in some byte when `word` has a byte ≥ 0x80 or a `"`;
-    /// none otherwise. (The zero-byte test can mark bytes beyond the first
-    /// match, but only when some byte matches or has its high bit set.)
+    /// zero otherwise.
     @inline(__always)
-    private static func highOrQuote(_ word: UInt64) -> UInt64 {
-        let quotes = word ^ 0x2222_2222_2222_2222
-        return word | (quotes &- 0x0101_0101_0101_0101) & ~quotes
+    private static func highOrQuote(_ word: UInt64) -> UInt64 { word & highs | bytes(of: word, equalTo: 0x22) }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Bit 7 of the bytes of `word` equal to `byte`: the zero-byte test,
+    /// which marks nothing when no byte matches (a borrow can mark bytes
+    /// after a match, never without one).
+    @inline(__always)
+    private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let zeroed = word ^ (ones &* UInt64(byte))
+        return (zeroed &- ones) & ~zeroed & highs
+    }
+
+    /// Bit 7 of the bytes of `word` below `limit` (at most 0x80), by the
+    /// same test; a byte ≥ 0x80 is never marked.
+    @inline(__always)
+    private static func bytes(of word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
     @inline(__always)

@@ -64,7 +64,7 @@ struct JSONTextError: Error, Sendable, CustomStringConvertible {
 /// of a large array a run at a time, so a file of a million tasks is never
 /// a tree of a million objects, and runs can be read on several threads.
 ///
-/// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` reads the
+/// ``checkedArray(ofMember:in:jobs:piecewiseMinimum:_:)`` reads the
 /// whole text once to check it (nothing is kept; a large array in pieces on
 /// several threads), then parses the array under the top-level member in
 /// runs of consecutive elements. Nesting is limited to 512 levels, so
@@ -86,38 +86,27 @@ enum JSONText {
         case array
     }
 
-    /// Checks `data`, then calls `readRun` for each run of consecutive
-    /// elements of the array that is the value of the top-level member
-    /// `name` (the last such member), on up to `jobs` threads at once; an
-    /// array of `piecewiseMinimum` bytes or more is checked in pieces too.
-    /// `readRun` gets the position of the run's first element in the array
-    /// and the run's elements; what it returns comes back in the runs' order.
+    /// Checks `data`, then, when its top-level member `name` (the last
+    /// such member) is an array, hands `read` that array's elements in runs
+    /// (see ``CheckedArray``), valid during the call. An array of
+    /// `piecewiseMinimum` bytes or more is checked in pieces on up to `jobs`
+    /// threads.
     ///
-    /// - Throws: ``JSONTextError`` for a text that is not JSON (before any
-    ///   element is handed out).
-    static func arrayElementRuns<Run: Sendable>(
+    /// - Returns: what the top level is, and what `read` returned (`nil`
+    ///   unless the member is an array).
+    /// - Throws: ``JSONTextError`` for a text that is not JSON (before
+    ///   `read` is called), or what `read` throws.
+    static func checkedArray<Result>(
         ofMember name: String, in data: Data, jobs: Int, piecewiseMinimum: Int,
-        _ readRun: @Sendable (_ first: Int, _ elements: inout JSONElements) -> Run
-    ) throws -> (root: Root, runs: [Run]) {
-        func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, runs: [Run]) {
+        _ read: (CheckedArray) throws -> Result
+    ) throws -> (root: Root, result: Result?) {
+        func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, result: Result?) {
             var checker = JSONScanner(buffer)
             let array = try checker.checkDocument(
                 findingMember: name, runsOf: runLength, jobs: jobs, piecewiseMinimum: piecewiseMinimum)
-            guard checker.rootIsObject else { return (.notAnObject, []) }
-            guard let array else { return (.noArray, []) }
-            let bytes = SharedBytes(buffer: buffer)
-            // The position in the array of each run's first element.
-            var counted = 0
-            let firsts = array.map { run in
-                defer { counted += run.count }
-                return counted
-            }
-            let runs = parallelMap(count: array.count, jobs: jobs) { run in
-                var elements = JSONElements(
-                    scanner: JSONScanner(bytes.buffer, at: array[run].start), remaining: array[run].count)
-                return readRun(firsts[run], &elements)
-            }
-            return (.array, runs)
+            guard checker.rootIsObject else { return (.notAnObject, nil) }
+            guard let array else { return (.noArray, nil) }
+            return (.array, try read(CheckedArray(bytes: SharedBytes(buffer: buffer), runs: array)))
         }
         if let transcoded = transcodedToUTF8(data) { return try transcoded.withUnsafeBufferPointer(scan) }
         return try data.withUnsafeBytes { raw in
@@ -128,8 +117,8 @@ enum JSONText {
     }
 
     /// The checked text, read (never written) by the runs' threads while
-    /// ``arrayElementRuns(ofMember:in:jobs:piecewiseMinimum:_:)`` holds it.
-    private struct SharedBytes: @unchecked Sendable {
+    /// ``checkedArray(ofMember:in:jobs:piecewiseMinimum:_:)`` holds it.
+    fileprivate struct SharedBytes: @unchecked Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
     }
 
@@ -150,6 +139,38 @@ enum JSONText {
         guard let encoding, var text = String(data: data, encoding: encoding) else { return nil }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return Array(text.utf8)
+    }
+}
+
+/// The array under a checked text's member, as runs of consecutive
+/// elements that several threads can read at once, each its own runs
+/// (valid only while ``JSONText/checkedArray(ofMember:in:jobs:piecewiseMinimum:_:)``
+/// holds the text).
+struct CheckedArray: Sendable {
+    fileprivate let bytes: JSONText.SharedBytes
+    private let runs: [(start: Int, count: Int)]
+    /// The position in the array of each run's first element.
+    let firsts: [Int]
+    /// The number of elements.
+    let count: Int
+
+    fileprivate init(bytes: JSONText.SharedBytes, runs: [(start: Int, count: Int)]) {
+        self.bytes = bytes
+        self.runs = runs
+        var counted = 0
+        firsts = runs.map { run in
+            defer { counted += run.count }
+            return counted
+        }
+        count = counted
+    }
+
+    /// The number of runs.
+    var runCount: Int { runs.count }
+
+    /// The elements of run `run` (`0..<runCount`), in order.
+    func elements(ofRun run: Int) -> JSONElements {
+        JSONElements(scanner: JSONScanner(bytes.buffer, at: runs[run].start), remaining: runs[run].count)
     }
 }
 

@@ -52,38 +52,56 @@ public enum TaskFile {
     /// ``decode(_:jobs:reading:)``, checking the tasks in pieces on `jobs`
     /// threads from `piecewiseMinimum` bytes on (tests check small files so).
     static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> [RecurringTask] {
-        var read: (root: JSONText.Root, runs: [TaskRun])
+        let read: (root: JSONText.Root, result: [RecurringTask]?)
         do {
-            // A run of task objects at a time: a file of a million tasks is
-            // never a tree of a million objects.
-            read = try JSONText.arrayElementRuns(
-                ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum
-            ) { first, elements in
-                TaskRun(first: first, elements: &elements, reading: reading)
+            read = try JSONText.checkedArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
+                try tasks(of: $0, jobs: jobs, reading: reading)
             }
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        guard read.root == .array else { throw TaskFileError(message: "expected an object with a \"tasks\" array") }
-        var tasks: [RecurringTask] = []
-        tasks.reserveCapacity(read.runs.reduce(0) { $0 + $1.tasks.count })
-        var seen = Set<String>()
-        seen.reserveCapacity(tasks.capacity)
-        // In file order: a duplicate id before a run's problem is the first
-        // problem. Each run's tasks are let go once moved, so they are not
-        // held twice.
-        for index in read.runs.indices {
-            let run = read.runs[index]
-            read.runs[index].tasks = []
-            for task in run.tasks {
-                guard seen.insert(task.id).inserted else {
-                    throw TaskFileError(index: tasks.count, taskID: task.id, field: "id", message: "duplicate id")
-                }
-                tasks.append(task)
-            }
-            if let problem = run.problem { throw problem }
+        guard read.root == .array, let tasks = read.result else {
+            throw TaskFileError(message: "expected an object with a \"tasks\" array")
         }
         return tasks
+    }
+
+    /// The tasks of a checked `tasks` array, its runs read on up to `jobs`
+    /// threads, each straight into its own places in the tasks' array: a
+    /// file of a million tasks is never a tree of a million objects, and
+    /// no task is copied from one array to another.
+    private static func tasks(of array: CheckedArray, jobs: Int, reading: Reading) throws -> [RecurringTask] {
+        guard array.count > 0 else { return [] }
+        return try Array(unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            let places = TaskPlaces(start: buffer.baseAddress!)
+            let runs = parallelMap(count: array.runCount, jobs: jobs) { run in
+                var elements = array.elements(ofRun: run)
+                return TaskRun(first: array.firsts[run], elements: &elements, into: places, reading: reading)
+            }
+            // In file order: a duplicate id before a run's problem is the
+            // first problem.
+            var seen = Set<String>()
+            seen.reserveCapacity(array.count)
+            var failure: TaskFileError?
+            check: for (run, outcome) in runs.enumerated() {
+                let first = array.firsts[run]
+                for index in first..<first + outcome.read where !seen.insert(buffer[index].id).inserted {
+                    failure = TaskFileError(index: index, taskID: buffer[index].id, field: "id", message: "duplicate id")
+                    break check
+                }
+                if let problem = outcome.problem {
+                    failure = problem
+                    break
+                }
+            }
+            if let failure {
+                for (run, outcome) in runs.enumerated() { (places.start + array.firsts[run]).deinitialize(count: outcome.read) }
+                throw failure
+            }
+            // Only a problem ends a run early.
+            precondition(runs.reduce(0) { $0 + $1.read } == array.count)
+            initialized = array.count
+        }
     }
 
     /// How ``decode(_:jobs:reading:)`` reads each task.
@@ -98,23 +116,35 @@ public enum TaskFile {
     }
 }
 
-/// The tasks of one run of the `tasks` array, up to its first problem.
+/// Where the tasks' array starts while its runs are read; each run
+/// writes only its own places.
+private struct TaskPlaces: @unchecked Sendable {
+    let start: UnsafeMutablePointer<RecurringTask>
+}
+
+/// How one run of the `tasks` array was read: its tasks up to its first
+/// problem, in their places.
 private struct TaskRun: Sendable {
-    var tasks: [RecurringTask] = []
+    /// How many of the run's tasks were read (and put in their places).
+    var read = 0
     var problem: TaskFileError?
 
-    init(first: Int, elements: inout JSONElements, reading: TaskFile.Reading) {
+    /// Reads the run whose first element is the array's `first` into
+    /// `places`, from `first` on.
+    init(first: Int, elements: inout JSONElements, into places: TaskPlaces, reading: TaskFile.Reading) {
         var zones = ZoneNames()
         let direct = reading == .direct
+        let start = places.start + first
         do {
             while let task = try elements.next(
                 direct: { cursor in direct ? DirectTaskReader.task(from: &cursor, zones: &zones) : nil },
-                tree: { value in
-                    var reader = TaskReader(index: first + tasks.count, value: value)
+                tree: { [read] value in
+                    var reader = TaskReader(index: first + read, value: value)
                     return try reader.read(zones: &zones)
                 })
             {
-                tasks.append(task)
+                (start + read).initialize(to: task)
+                read += 1
             }
         } catch let problem as TaskFileError {
             self.problem = problem

@@ -38,7 +38,7 @@ enum DeviceNameRegistry {
                 var unknown: [Int] = []
                 for blockStart in stride(from: 0, to: ends.count, by: block) {
                     let indices = blockStart..<min(blockStart + block, ends.count)
-                    for index in indices { firstWords[index - blockStart] = table.positions[table.home(of: hashes[index])] }
+                    for index in indices { firstWords[index - blockStart] = table.word(at: table.home(of: hashes[index])) }
                     for index in indices {
                         let firstWord = firstWords[index - blockStart]
                         if let entry = table.find(name(index), hash: hashes[index], firstWord: firstWord) {
@@ -58,58 +58,33 @@ enum DeviceNameRegistry {
     }
 
     private struct Table: ~Copyable {
-        /// Tag << 32 | index + 1 per entry, the tag being the upper half
-        /// of the name's hash; 0 where empty. A power of two long.
-        var positions = [UInt64](repeating: 0, count: 64)
+        /// The names' slots, by the entries' numbers.
+        var slots = HashSlots()
         /// The names, each holding its entry for good.
         var entries: [DeviceNameEntry] = []
 
         /// Where the probe for `hash` starts.
-        func home(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 32) & (positions.count - 1) }
+        func home(of hash: UInt64) -> Int { slots.home(of: hash) }
+
+        /// The slot at `position`.
+        func word(at position: Int) -> UInt64 { slots.words[position] }
 
         /// The entry of the name that `utf8` spells, or `nil`;
         /// `firstWord` is the table's word at the probe's start.
-        func find(_ utf8: UnsafeRawBufferPointer, hash: UInt64, firstWord: UInt64) -> DeviceNameEntry? {
-            let tag = hash >> 32
-            let mask = positions.count - 1
-            var position = home(of: hash)
-            var packed = firstWord
-            while packed != 0 {
-                if packed >> 32 == tag {
-                    let entry = entries[Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) - 1]
-                    if entry.isNamed(utf8) { return entry }
-                }
-                position = (position + 1) & mask
-                packed = positions[position]
-            }
-            return nil
+        func find(_ utf8: UnsafeRawBufferPointer, hash: UInt64, firstWord: UInt64? = nil) -> DeviceNameEntry? {
+            slots.find(hash: hash, firstWord: firstWord) { entries[$0].isNamed(utf8) }.map { entries[$0] }
         }
 
         /// The ID of the name that `utf8` spells, recorded as `name()` if new.
         mutating func intern(_ utf8: UnsafeRawBufferPointer, hash: UInt64, name: () -> String) -> DeviceID {
-            if let entry = find(utf8, hash: hash, firstWord: positions[home(of: hash)]) { return DeviceID(entry: entry) }
+            if let entry = find(utf8, hash: hash) { return DeviceID(entry: entry) }
             guard let number = UInt32(exactly: entries.count) else {
                 fatalError("more than \(UInt32.max) device names in one process")
             }
             let entry = DeviceNameEntry(name: name(), number: number)
             entries.append(entry)
-            let mask = positions.count - 1
-            var position = home(of: hash)
-            while positions[position] != 0 { position = (position + 1) & mask }
-            positions[position] = (hash >> 32) << 32 | UInt64(entries.count)
-            if 2 * entries.count > positions.count { grow() }
+            slots.insert(Int(number), hash: hash, count: entries.count)
             return DeviceID(entry: entry)
-        }
-
-        private mutating func grow() {
-            let old = positions
-            positions = Array(repeating: 0, count: 2 * old.count)
-            let mask = positions.count - 1
-            for entry in old where entry != 0 {
-                var position = Int(truncatingIfNeeded: entry >> 32) & mask
-                while positions[position] != 0 { position = (position + 1) & mask }
-                positions[position] = entry
-            }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GeoCore
 
 /// A JSON value as the tasks file reader takes it apart.
 enum JSONValue: Sendable {

@@ -80,12 +80,11 @@ public enum TaskFile {
             }
             // In file order: a duplicate id before a run's problem is the
             // first problem.
-            var seen = Set<String>()
-            seen.reserveCapacity(array.count)
+            var seen = NamePositions(capacity: array.count)
             var failure: TaskFileError?
             check: for (run, outcome) in runs.enumerated() {
                 let first = array.firsts[run]
-                for index in first..<first + outcome.read where !seen.insert(buffer[index].id).inserted {
+                for index in first..<first + outcome.read where seen.recordFirst(buffer[index].id, at: index) != nil {
                     failure = TaskFileError(index: index, taskID: buffer[index].id, field: "id", message: "duplicate id")
                     break check
                 }

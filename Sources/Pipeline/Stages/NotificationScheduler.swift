@@ -70,7 +70,7 @@ public struct NotificationScheduler: Sendable {
     /// ignored. Kept as the caller's array (no copy).
     private var tasks: [RecurringTask]
     /// The position of each id's task.
-    private var positions: [String: Int]
+    private var positions: NamePositions
     /// What was notified, by position; empty until first needed, so that
     /// a copy of the scheduler made before it runs (the one a caller set
     /// up and still holds) shares no per-task array that the first change
@@ -98,15 +98,9 @@ public struct NotificationScheduler: Sendable {
     }
 
     /// The position of each id's first task.
-    private static func positions(of tasks: [RecurringTask]) -> [String: Int] {
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(tasks.count)
-        for position in tasks.indices {
-            // One lookup for an id not seen before; an earlier task of the
-            // same id is put back.
-            let id = tasks[position].id
-            if let earlier = positions.updateValue(position, forKey: id) { positions[id] = earlier }
-        }
+    private static func positions(of tasks: [RecurringTask]) -> NamePositions {
+        var positions = NamePositions(capacity: tasks.count)
+        for position in tasks.indices { positions.recordFirst(tasks[position].id, at: position) }
         return positions
     }
 
@@ -215,7 +209,7 @@ public struct NotificationScheduler: Sendable {
     public mutating func update(tasks: [RecurringTask]) {
         let positions = Self.positions(of: tasks)
         var states = Array(repeating: TaskState(), count: tasks.count)
-        for (id, position) in positions {
+        for (id, position) in zip(positions.names, positions.positions) {
             guard let old = self.positions[id], self.states.indices.contains(old) else { continue }
             states[position] = self.states[old]
             // The task may have changed: its cycle is worked out anew.

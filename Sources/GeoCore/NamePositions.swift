@@ -1,0 +1,57 @@
+/// The position that each of a list's distinct names was first recorded
+/// at (a task's id and its place among the tasks): a `[String: Int]` that
+/// only grows, found through ``NameHash``'s keyed hash of the name's bytes.
+///
+/// Made for 100 000 task ids read at a run's start: through a `Dictionary`
+/// and `String`'s SipHash, recording an id took about 350 instructions.
+public struct NamePositions: Sendable {
+    /// The hash's key, drawn once per process, so that a file cannot line
+    /// its names up on one slot without knowing it.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    private var slots: HashSlots
+    /// The names recorded, in order, and each one's position.
+    public private(set) var names: [String] = []
+    public private(set) var positions: [Int] = []
+
+    /// An empty table with room for `capacity` names before it grows.
+    public init(capacity: Int = 0) {
+        slots = HashSlots(capacity: capacity)
+        names.reserveCapacity(capacity)
+        positions.reserveCapacity(capacity)
+    }
+
+    /// The number of names recorded.
+    public var count: Int { names.count }
+
+    /// The position recorded for `name`; `nil` if it has none.
+    public subscript(name: String) -> Int? {
+        Self.withBytes(of: name) { bytes in entry(of: name, hash: NameHash.hash(bytes, seed: Self.seed)) }
+            .map { positions[$0] }
+    }
+
+    /// Records `position` for `name`, unless `name` has one already.
+    /// - Returns: the position `name` had before (and keeps); `nil` when it
+    ///   had none and now has `position`.
+    @discardableResult
+    public mutating func recordFirst(_ name: String, at position: Int) -> Int? {
+        let hash = Self.withBytes(of: name) { NameHash.hash($0, seed: Self.seed) }
+        if let earlier = entry(of: name, hash: hash) { return positions[earlier] }
+        names.append(name)
+        positions.append(position)
+        slots.insert(names.count - 1, hash: hash, count: names.count)
+        return nil
+    }
+
+    /// The number of `name`'s entry, found by its `hash`.
+    private func entry(of name: String, hash: UInt64) -> Int? {
+        slots.find(hash: hash) { names[$0] == name }
+    }
+
+    /// `body` of the UTF-8 bytes of `name`.
+    @inline(__always)
+    private static func withBytes<Result>(of name: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var name = name
+        return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}

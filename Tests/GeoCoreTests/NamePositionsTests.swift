@@ -1,0 +1,45 @@
+import GeoCore
+import TestSupport
+import Testing
+
+/// NamePositions against a `Dictionary` that keeps each name's first
+/// position: the same answers, through the slots' growth.
+@Suite struct NamePositionsTests {
+    /// Names of every length around the hash's word sizes (0 to 40 bytes),
+    /// some not ASCII, drawn from few letters so that many repeat.
+    static func name(_ random: inout SeededRandom) -> String {
+        let letters: [Character] = ["a", "b", "-", "é", "7"]
+        let length = Int(random.next() % 41)
+        return String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
+    }
+
+    @Test("seeded: each name's first position, as a dictionary keeps it, through the slots' growth")
+    func firstPositionsAsADictionary() {
+        let seed = SeededRandom.testSeed(default: 67)
+        print("NamePositionsTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        for round in 0..<20 {
+            // No room asked for, or too little: the slots grow as names come.
+            var table = NamePositions(capacity: Int(random.next() % 50))
+            var reference: [String: Int] = [:]
+            var order: [String] = []
+            for position in 0..<Int(random.next() % 3_000) {
+                let name = Self.name(&random)
+                let earlier = table.recordFirst(name, at: position)
+                #expect(earlier == reference[name], "round \(round), \(name)")
+                if reference[name] == nil {
+                    reference[name] = position
+                    order.append(name)
+                }
+            }
+            #expect(table.count == reference.count)
+            #expect(table.names == order, "in the order first recorded")
+            #expect(table.positions == order.map { reference[$0]! })
+            for name in order { #expect(table[name] == reference[name], "round \(round), \(name)") }
+            for _ in 0..<200 {
+                let name = Self.name(&random) + "x"
+                #expect(table[name] == reference[name], "round \(round), \(name)")
+            }
+        }
+    }
+}

@@ -18,6 +18,16 @@ package enum ByteWords {
         return word(a, count - 8) == word(b, count - 8)
     }
 
+    /// Whether every byte of `bytes` is ASCII.
+    package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        }
+        return marks(of: bytes) { $0 & highs } == 0
+    }
+
     /// Whether every byte of `bytes` is ASCII and none is `"`.
     package static func isASCIIWithoutQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count

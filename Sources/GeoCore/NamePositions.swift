@@ -1,6 +1,7 @@
 /// The position that each of a list's distinct names was first recorded
 /// at (a task's id and its place among the tasks): a `[String: Int]` that
 /// only grows, found through ``NameHash``'s keyed hash of the name's bytes.
+/// Names are told apart as `String` tells them (canonical equivalence).
 ///
 /// Made for 100 000 task ids read at a run's start: through a `Dictionary`
 /// and `String`'s SipHash, recording an id took about 350 instructions.
@@ -48,10 +49,18 @@ public struct NamePositions: Sendable {
         slots.find(hash: hash) { names[$0] == name }
     }
 
-    /// `body` of the UTF-8 bytes of `name`.
+    /// `body` of the bytes that stand for `name`: its UTF-8 when that is
+    /// ASCII, else that of its canonical composition (NFC), so that names
+    /// Swift holds equal hash alike: "é" as one scalar or as two, or the
+    /// Kelvin sign and "K".
     @inline(__always)
     private static func withBytes<Result>(of name: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        var name = name
-        return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        var utf8 = name
+        let ascii = utf8.withUTF8 { bytes in
+            ByteWords.isASCII(UnsafeRawBufferPointer(bytes)) ? body(UnsafeRawBufferPointer(bytes)) : nil
+        }
+        if let ascii { return ascii }
+        // The form `String`'s own hashing and comparison use.
+        return name._nfcCodeUnits.withUnsafeBytes(body)
     }
 }

@@ -8,7 +8,7 @@ struct ByteWordsTests {
     /// bytes ≥ 0x80 next to their neighbours, against byte-by-byte answers;
     /// each string also compared with itself changed at every position, so
     /// a difference in the first, the last or an overlapped byte is caught.
-    @Test("seeded: equality and the plain-ASCII check agree with a byte loop")
+    @Test("seeded: equality and the ASCII checks agree with a byte loop")
     func matchByteLoops() {
         let seed = SeededRandom.testSeed(default: 59)
         print("ByteWordsTests seed \(seed) (REPEAT_SEED to replay)")
@@ -21,6 +21,8 @@ struct ByteWordsTests {
             }
             let plain = bytes.allSatisfy { $0 < 0x80 && $0 != 0x22 }
             bytes.withUnsafeBytes { #expect(ByteWords.isASCIIWithoutQuotes($0) == plain, "\(bytes), seed \(seed)") }
+            let ascii = bytes.allSatisfy { $0 < 0x80 }
+            bytes.withUnsafeBytes { #expect(ByteWords.isASCII($0) == ascii, "\(bytes), seed \(seed)") }
             for position in 0..<count {
                 var changed = bytes
                 changed[position] ^= UInt8(1 + random.next() % 255)

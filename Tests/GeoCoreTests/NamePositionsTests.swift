@@ -5,12 +5,14 @@ import Testing
 /// NamePositions against a `Dictionary` that keeps each name's first
 /// position: the same answers, through the slots' growth.
 @Suite struct NamePositionsTests {
-    /// Names of every length around the hash's word sizes (0 to 40 bytes),
-    /// some not ASCII, drawn from few letters so that many repeat.
+    /// Names of every length around the hash's word sizes (up to 40
+    /// letters), drawn from few letters so that many repeat; some not
+    /// ASCII, some equal as `String` tells them though their bytes differ
+    /// ("é" as one scalar or two; the Kelvin sign and "K").
     static func name(_ random: inout SeededRandom) -> String {
-        let letters: [Character] = ["a", "b", "-", "é", "7"]
+        let letters = ["a", "b", "-", "7", "\u{E9}", "e\u{301}", "K", "\u{212A}"]
         let length = Int(random.next() % 41)
-        return String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
+        return (0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] }.joined()
     }
 
     @Test("seeded: each name's first position, as a dictionary keeps it, through the slots' growth")

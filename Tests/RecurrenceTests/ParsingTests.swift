@@ -131,6 +131,11 @@ struct ParsingTests {
                 #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"a","title":"B","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
                 #"task "a" (tasks[1]), field "id": duplicate id"#
             ),
+            (
+                // The same id as Swift compares text: "é" as one scalar, then as two.
+                #"{"tasks":[{"id":"\u00e9cole","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}},{"id":"e\u0301cole","title":"B","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,
+                "(tasks[1]), field \"id\": duplicate id"
+            ),
             (#"{"tasks": [}"#, "not valid JSON"),
             (
                 #"{"tasks":[{"id":"a","tittle":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}}}]}"#,

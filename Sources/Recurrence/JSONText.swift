@@ -142,8 +142,8 @@ enum JSONText {
 }
 
 /// The array under a checked text's member, as runs of consecutive
-/// elements that several threads can read at once, each its own runs
-/// (valid only while ``JSONText/checkedArray(ofMember:in:jobs:piecewiseMinimum:_:)``
+/// elements: several threads can read it at once, each taking its own
+/// runs (only while ``JSONText/checkedArray(ofMember:in:jobs:piecewiseMinimum:_:)``
 /// holds the text).
 struct CheckedArray: Sendable {
     fileprivate let bytes: JSONText.SharedBytes

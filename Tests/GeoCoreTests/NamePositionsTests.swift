@@ -35,8 +35,8 @@ import Testing
                 }
             }
             #expect(table.count == reference.count)
-            #expect(table.names == order, "in the order first recorded")
-            #expect(table.positions == order.map { reference[$0]! })
+            #expect(table.entries.map(\.name) == order, "in the order first recorded")
+            #expect(table.entries.map(\.position) == order.map { reference[$0]! })
             for name in order { #expect(table[name] == reference[name], "round \(round), \(name)") }
             for _ in 0..<200 {
                 let name = Self.name(&random) + "x"

@@ -209,7 +209,7 @@ public struct NotificationScheduler: Sendable {
     public mutating func update(tasks: [RecurringTask]) {
         let positions = Self.positions(of: tasks)
         var states = Array(repeating: TaskState(), count: tasks.count)
-        for (id, position) in zip(positions.names, positions.positions) {
+        for (id, position) in positions.entries {
             guard let old = self.positions[id], self.states.indices.contains(old) else { continue }
             states[position] = self.states[old]
             // The task may have changed: its cycle is worked out anew.

@@ -27,8 +27,7 @@ public struct NamePositions: Sendable {
 
     /// The position recorded for `name`; `nil` if it has none.
     public subscript(name: String) -> Int? {
-        Self.withBytes(of: name) { bytes in entry(of: name, hash: NameHash.hash(bytes, seed: Self.seed)) }
-            .map { entries[$0].position }
+        entry(of: name, hash: Self.hash(of: name)).map { entries[$0].position }
     }
 
     /// Records `position` for `name`, unless `name` has one already.
@@ -36,7 +35,7 @@ public struct NamePositions: Sendable {
     ///   had none and now has `position`.
     @discardableResult
     public mutating func recordFirst(_ name: String, at position: Int) -> Int? {
-        let hash = Self.withBytes(of: name) { NameHash.hash($0, seed: Self.seed) }
+        let hash = Self.hash(of: name)
         if let earlier = entry(of: name, hash: hash) { return entries[earlier].position }
         entries.append((name, position))
         slots.insert(entries.count - 1, hash: hash, count: entries.count)
@@ -46,6 +45,11 @@ public struct NamePositions: Sendable {
     /// The number of `name`'s entry, found by its `hash`.
     private func entry(of name: String, hash: UInt64) -> Int? {
         slots.find(hash: hash) { entries[$0].name == name }
+    }
+
+    /// The keyed hash of the bytes that stand for `name`.
+    private static func hash(of name: String) -> UInt64 {
+        withBytes(of: name) { NameHash.hash($0, seed: seed) }
     }
 
     /// `body` of the bytes that stand for `name`: its UTF-8 when that is

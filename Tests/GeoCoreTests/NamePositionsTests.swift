@@ -18,7 +18,7 @@ import Testing
     @Test("seeded: each name's first position, as a dictionary keeps it, through the slots' growth")
     func firstPositionsAsADictionary() {
         let seed = SeededRandom.testSeed(default: 67)
-        print("NamePositionsTests seed \(seed)")
+        print("NamePositionsTests seed \(seed) (REPEAT_SEED to replay)")
         var random = SeededRandom(seed: seed)
         for round in 0..<20 {
             // No room asked for, or too little: the slots grow as names come.

@@ -46,13 +46,25 @@ public enum TaskFile {
     /// ``Reading/tree`` give the same tasks and problems; the tree reader
     /// is the plain reference that tests hold the direct one to.
     public static func decode(_ data: Data, jobs: Int = 1, reading: Reading = .direct) throws -> [RecurringTask] {
-        try decode(data, jobs: jobs, reading: reading, piecewiseMinimum: JSONScanner.piecewiseMinimum)
+        try decode(data, jobs: jobs, reading: reading, piecewiseMinimum: JSONScanner.piecewiseMinimum).tasks
     }
 
-    /// ``decode(_:jobs:reading:)``, checking the tasks in pieces on `jobs`
-    /// threads from `piecewiseMinimum` bytes on (tests check small files so).
-    static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> [RecurringTask] {
-        let read: (root: JSONText.Root, result: [RecurringTask]?)
+    /// Tasks with the position of each one's id among them.
+    public typealias Indexed = (tasks: [RecurringTask], positions: NamePositions)
+
+    /// ``decode(_:jobs:reading:)``'s tasks, with the position of each one's
+    /// id: the table that the check for repeated ids made, for a caller
+    /// that finds tasks by id (``NamePositions``, as recorded from the
+    /// tasks in order) to take rather than make again.
+    public static func decodeIndexed(_ data: Data, jobs: Int = 1) throws -> Indexed {
+        try decode(data, jobs: jobs, reading: .direct, piecewiseMinimum: JSONScanner.piecewiseMinimum)
+    }
+
+    /// ``decodeIndexed(_:jobs:)`` read as `reading` says, checking the
+    /// tasks in pieces on `jobs` threads from `piecewiseMinimum` bytes on
+    /// (tests check small files so).
+    static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> Indexed {
+        let read: (root: JSONText.Root, result: Indexed?)
         do {
             read = try JSONText.checkedArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
                 try tasks(of: $0, jobs: jobs, reading: reading)
@@ -60,19 +72,21 @@ public enum TaskFile {
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        guard read.root == .array, let tasks = read.result else {
+        guard read.root == .array, let result = read.result else {
             throw TaskFileError(message: "expected an object with a \"tasks\" array")
         }
-        return tasks
+        return result
     }
 
     /// The tasks of a checked `tasks` array, its runs read on up to `jobs`
     /// threads, each straight into its own places in the tasks' array: a
     /// file of a million tasks is never a tree of a million objects, and
-    /// no task is copied from one array to another.
-    private static func tasks(of array: CheckedArray, jobs: Int, reading: Reading) throws -> [RecurringTask] {
-        guard array.count > 0 else { return [] }
-        return try Array(unsafeUninitializedCapacity: array.count) { buffer, initialized in
+    /// no task is copied from one array to another. With them, the
+    /// position of each id.
+    private static func tasks(of array: CheckedArray, jobs: Int, reading: Reading) throws -> Indexed {
+        var seen = NamePositions(capacity: array.count)
+        guard array.count > 0 else { return ([], seen) }
+        let tasks = try [RecurringTask](unsafeUninitializedCapacity: array.count) { buffer, initialized in
             let places = TaskPlaces(start: buffer.baseAddress!)
             let runs = parallelMap(count: array.runCount, jobs: jobs) { run in
                 var elements = array.elements(ofRun: run)
@@ -80,7 +94,6 @@ public enum TaskFile {
             }
             // In file order: a duplicate id before a run's problem is the
             // first problem.
-            var seen = NamePositions(capacity: array.count)
             var failure: TaskFileError?
             check: for (run, outcome) in runs.enumerated() {
                 let first = array.firsts[run]
@@ -101,6 +114,7 @@ public enum TaskFile {
             precondition(runs.reduce(0) { $0 + $1.read } == array.count)
             initialized = array.count
         }
+        return (tasks, seen)
     }
 
     /// How ``decode(_:jobs:reading:)`` reads each task.

@@ -30,7 +30,11 @@ import Testing
     /// The tasks (ids and titles) of `bytes`, or its problem.
     func read(_ bytes: [UInt8], jobs: Int, piecewiseMinimum: Int) -> String {
         do {
-            let tasks = try TaskFile.decode(Data(bytes), jobs: jobs, reading: .direct, piecewiseMinimum: piecewiseMinimum)
+            let (tasks, positions) = try TaskFile.decode(
+                Data(bytes), jobs: jobs, reading: .direct, piecewiseMinimum: piecewiseMinimum)
+            // The table of ids handed on with the tasks: each id at its task.
+            #expect(positions.entries.map(\.name) == tasks.map(\.id))
+            #expect(positions.entries.map(\.position) == Array(tasks.indices))
             return tasks.map { "\($0.id) \($0.title)" }.joined(separator: "\n")
         } catch {
             return "problem: \(error)"

@@ -85,11 +85,16 @@ public struct NotificationScheduler: Sendable {
     private var readyBuffer: [Int] = []
     private var dueBuffer: [Due] = []
 
-    /// A scheduler for `tasks`.
-    public init(tasks: [RecurringTask], settings: Settings = Settings()) {
+    /// A scheduler for `tasks`. `positions`, when given, must be the
+    /// position of each id among `tasks`, as ``NamePositions`` records
+    /// them in order (what ``TaskFile/decodeIndexed(_:jobs:)`` returns), so
+    /// that 100 000 ids are not hashed a second time.
+    public init(tasks: [RecurringTask], positions: NamePositions? = nil, settings: Settings = Settings()) {
         self.settings = settings
         self.tasks = tasks
-        positions = Self.positions(of: tasks)
+        self.positions = positions ?? Self.positions(of: tasks)
+        precondition(self.positions.count <= tasks.count, "positions of other tasks")
+        assert(positions.map { $0.entries.elementsEqual(Self.positions(of: tasks).entries, by: ==) } ?? true)
     }
 
     /// Makes ``states`` when it is still empty.

@@ -28,15 +28,20 @@ public struct ReminderStage: Sendable {
         self.init(tasks: tasks, regions: RegionTable(bulk), settings: settings)
     }
 
-    /// A stage for `tasks` and the bulk `regions`, kept as they are.
-    public init(tasks: [RecurringTask], regions bulk: RegionTable, settings: NotificationScheduler.Settings) {
+    /// A stage for `tasks` and the bulk `regions`, kept as they are;
+    /// `taskPositions`, when given, is the position of each task's id (see
+    /// ``NotificationScheduler/init(tasks:positions:settings:)``).
+    public init(
+        tasks: [RecurringTask], taskPositions: NamePositions? = nil, regions bulk: RegionTable,
+        settings: NotificationScheduler.Settings
+    ) {
         var regions = bulk
         var tasksByRegion = RegionTasks()
         if tasks.isEmpty {
             regions = regions.namingTasks()
             alwaysDue = AlwaysDueTasks(regions: regions, settings: settings)
         } else {
-            let scheduler = NotificationScheduler(tasks: tasks, settings: settings)
+            let scheduler = NotificationScheduler(tasks: tasks, positions: taskPositions, settings: settings)
             // Bulk regions naming a task the scheduler knows.
             for (key, task) in regions.namedTasks where scheduler.knows(taskID: task) { tasksByRegion.append(task, key: key) }
             // Tasks at the same place (same name, centre and radius) share

@@ -74,9 +74,16 @@ func readInput(_ path: String) throws -> Data {
 /// `jobs` threads (every core unless told).
 /// - Throws: ``UnreadableFile``, or ``InputFileProblem`` naming the file.
 func loadTasks(_ path: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [RecurringTask] {
+    try loadIndexedTasks(path, jobs: jobs).tasks
+}
+
+/// ``loadTasks(_:jobs:)``'s tasks with the position of each id, for a
+/// scheduler to take (see ``TaskFile/decodeIndexed(_:jobs:)``).
+/// - Throws: ``UnreadableFile``, or ``InputFileProblem`` naming the file.
+func loadIndexedTasks(_ path: String, jobs: Int) throws -> TaskFile.Indexed {
     let data = try readInput(path)
     do {
-        return try TaskFile.decode(data, jobs: jobs)
+        return try TaskFile.decodeIndexed(data, jobs: jobs)
     } catch {
         throw InputFileProblem(path: path == "-" ? "standard input" : path, problem: "\(error)")
     }

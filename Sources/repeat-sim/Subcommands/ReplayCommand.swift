@@ -146,10 +146,13 @@ struct ReplayCommand: ParsableCommand {
     func prepare(makingSinks: Bool) throws -> Prepared {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
         let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
-        let tasks = try places.tasks.map { try loadTasks($0, jobs: parallel.threads) } ?? []
+        let loaded = try places.tasks.map { try loadIndexedTasks($0, jobs: parallel.threads) }
+        let tasks = loaded?.tasks ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
+        let stage = ReminderStage(
+            tasks: tasks, taskPositions: loaded?.positions, regions: regions, settings: reminder.settings)
         let stages = ReminderPipeline(
-            reminders: ReminderStage(tasks: tasks, regions: regions, settings: reminder.settings), geofence: geofence.settings,
+            reminders: stage, geofence: geofence.settings,
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,
             deviceIdleSeconds: geofence.deviceIdleSeconds)
         var settings = RunSettings(label: "replay", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())

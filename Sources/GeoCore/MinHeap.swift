@@ -32,27 +32,37 @@ public struct MinHeap<Element: Comparable> {
     }
 
     /// Removes and returns the smallest element.
+    ///
+    /// The hole the smallest leaves sinks to a leaf, the smallest child
+    /// rising into each place it leaves, and the last element then rises
+    /// from there to its place: it nearly always belongs near the bottom,
+    /// so this asks about half the questions of sinking it from the top.
     @inlinable public mutating func popMin() -> Element? {
         guard let last = elements.popLast() else { return nil }
         guard !elements.isEmpty else { return last }
-        let smallest = elements[0]
-        // The last element sinks from the top, the smallest child rising
-        // into each place it leaves.
-        let count = elements.count
-        var parent = 0
-        while true {
-            let first = 4 * parent + 1
-            guard first < count else { break }
-            var smaller = first
-            for child in (first + 1)..<Swift.min(first + 4, count) where elements[child] < elements[smaller] {
-                smaller = child
+        return elements.withUnsafeMutableBufferPointer { heap in
+            let smallest = heap[0]
+            let count = heap.count
+            var hole = 0
+            while true {
+                let first = 4 * hole + 1
+                guard first < count else { break }
+                var smaller = first
+                for child in (first + 1)..<Swift.min(first + 4, count) where heap[child] < heap[smaller] {
+                    smaller = child
+                }
+                heap[hole] = heap[smaller]
+                hole = smaller
             }
-            guard elements[smaller] < last else { break }
-            elements[parent] = elements[smaller]
-            parent = smaller
+            while hole > 0 {
+                let parent = (hole - 1) / 4
+                guard last < heap[parent] else { break }
+                heap[hole] = heap[parent]
+                hole = parent
+            }
+            heap[hole] = last
+            return smallest
         }
-        elements[parent] = last
-        return smallest
     }
 
     /// Removes every element.

@@ -103,6 +103,21 @@ public enum RFC3339 {
 
     /// Appends the UTC form of `timestamp` to a byte buffer.
     public static func append(_ timestamp: Timestamp, to bytes: inout [UInt8]) {
+        // Written into a buffer on the stack and appended once: appending
+        // byte by byte checked the array's uniqueness and room 25 times.
+        withUnsafeTemporaryAllocation(byteCount: maximumLength, alignment: 1) { text in
+            let count = write(timestamp, to: text)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[..<count]))
+        }
+    }
+
+    /// The most bytes the UTC form of a timestamp takes: nine fractional digits.
+    public static let maximumLength = 30
+
+    /// Writes the UTC form of `timestamp` at the start of `text`, which has
+    /// room for ``maximumLength`` bytes; returns how many it wrote.
+    public static func write(_ timestamp: Timestamp, to text: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(text.count >= maximumLength, "no room for a timestamp")
         var seconds = timestamp.nanoseconds / 1_000_000_000
         var nanos = timestamp.nanoseconds % 1_000_000_000
         if nanos < 0 {
@@ -116,50 +131,46 @@ public enum RFC3339 {
             days -= 1
         }
         let civil = CivilCalendar.date(fromDays: Int(days))
-        // Written into a buffer on the stack and appended once: appending
-        // byte by byte checked the array's uniqueness and room 25 times.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
-            var count = 0
-            /// Two decimal digits of `value` (0...99), with unsigned
-            /// division by constants.
-            @inline(__always) func pair(_ value: Int) {
-                let value = UInt(truncatingIfNeeded: value)
-                text[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
-                text[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                count += 2
-            }
-            @inline(__always) func put(_ byte: UInt8) {
-                text[count] = byte
-                count += 1
-            }
-            // Timestamps span the years 1677...2262: always four digits.
-            pair(civil.year / 100)
-            pair(civil.year % 100)
-            put(0x2D)
-            pair(civil.month)
-            put(0x2D)
-            pair(civil.day)
-            put(0x54)
-            let second = Int(secondOfDay)
-            pair(second / 3600)
-            put(0x3A)
-            pair(second / 60 % 60)
-            put(0x3A)
-            pair(second % 60)
-            if timestamp.fractionDigits > 0 {
-                put(0x2E)
-                // At most nine (the initializer's bound; the field can be set past it).
-                let digits = min(Int(timestamp.fractionDigits), 9)
-                var fraction = UInt(nanos)
-                for _ in digits..<9 { fraction /= 10 }
-                for index in stride(from: count + digits - 1, through: count, by: -1) {
-                    text[index] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
-                    fraction /= 10
-                }
-                count += digits
-            }
-            put(0x5A)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
+        var count = 0
+        /// Two decimal digits of `value` (0...99), with unsigned division
+        /// by constants.
+        @inline(__always) func pair(_ value: Int) {
+            let value = UInt(truncatingIfNeeded: value)
+            text[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+            text[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            count += 2
         }
+        @inline(__always) func put(_ byte: UInt8) {
+            text[count] = byte
+            count += 1
+        }
+        // Timestamps span the years 1677...2262: always four digits.
+        pair(civil.year / 100)
+        pair(civil.year % 100)
+        put(0x2D)
+        pair(civil.month)
+        put(0x2D)
+        pair(civil.day)
+        put(0x54)
+        let second = Int(secondOfDay)
+        pair(second / 3600)
+        put(0x3A)
+        pair(second / 60 % 60)
+        put(0x3A)
+        pair(second % 60)
+        if timestamp.fractionDigits > 0 {
+            put(0x2E)
+            // At most nine (the initializer's bound; the field can be set past it).
+            let digits = min(Int(timestamp.fractionDigits), 9)
+            var fraction = UInt(nanos)
+            for _ in digits..<9 { fraction /= 10 }
+            for index in stride(from: count + digits - 1, through: count, by: -1) {
+                text[index] = UInt8(truncatingIfNeeded: 48 + fraction % 10)
+                fraction /= 10
+            }
+            count += digits
+        }
+        put(0x5A)
+        return count
     }
 }

@@ -10,20 +10,38 @@ public struct JSONLine {
     /// The UTF-8 text so far, without the closing brace. Built as bytes:
     /// joining strings made a reminder line cost about 34k instructions.
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    /// Room on the stack where ``writeLine(to:_:)`` builds its line, ahead
+    /// of `bytes`: the line goes to the array in one append, not in some
+    /// 25 pieces of about 95 instructions each (the array's uniqueness and
+    /// room checked every time). `nil` for a line made with ``init()``.
+    private var scratch: UnsafeMutableRawBufferPointer?
+    /// How many bytes of ``scratch`` come after `bytes`.
+    private var scratchCount = 0
     private var first = true
+    /// The last date written and its text: a reminder's time, due time and
+    /// window start are often one instant, formatted once.
+    private var lastDate: Date?
+    private var lastDateText = SIMD32<UInt8>()
+    private var lastDateLength = 0
 
     /// A field name quoted once, with its colon (`"time":`), for lines
     /// written many times: quoting a name for every line cost about 230
     /// instructions a field.
-    public struct Key: Sendable {
-        fileprivate let quoted: [UInt8]
+    ///
+    /// Its text is kept for the life of the process, so that writing it
+    /// retains nothing: keys are made once, as constants.
+    public struct Key: @unchecked Sendable {
+        /// Never written after the key is made, never freed.
+        fileprivate let quoted: UnsafeRawBufferPointer
 
         /// The key `name`.
         public init(_ name: String) {
             var quoted: [UInt8] = []
             JSONLine.appendQuoted(name, to: &quoted)
             quoted.append(UInt8(ascii: ":"))
-            self.quoted = quoted
+            let kept = UnsafeMutableRawBufferPointer.allocate(byteCount: quoted.count, alignment: 1)
+            kept.copyBytes(from: quoted)
+            self.quoted = UnsafeRawBufferPointer(kept)
         }
     }
 
@@ -35,18 +53,81 @@ public struct JSONLine {
 
     private init(text: [UInt8]) { bytes = text }
 
+    /// How many bytes a line builds on the stack before it moves them on.
+    private static let scratchSize = 1024
+
     /// Writes the object that `build` fills, and a newline, to `output`.
     /// The object is built at the end of the writer's own buffer: a line
     /// made on its own cost an allocation and a copy.
     public static func writeLine(to output: ByteWriter, _ build: (inout JSONLine) -> Void) {
         var line = JSONLine(text: [])
         swap(&line.bytes, &output.bytes)
-        line.bytes.append(UInt8(ascii: "{"))
-        build(&line)
-        line.bytes.append(UInt8(ascii: "}"))
-        line.bytes.append(0x0A)
+        withUnsafeTemporaryAllocation(byteCount: scratchSize, alignment: 16) { scratch in
+            line.scratch = scratch
+            line.put(UInt8(ascii: "{"))
+            build(&line)
+            line.put(UInt8(ascii: "}"))
+            line.put(0x0A)
+            line.spill()
+            line.scratch = nil
+        }
         swap(&line.bytes, &output.bytes)
         output.flushIfFull()
+    }
+
+    /// Appends `byte` to the text.
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        if let scratch {
+            if scratchCount == scratch.count { spill() }
+            scratch[scratchCount] = byte
+            scratchCount += 1
+        } else {
+            bytes.append(byte)
+        }
+    }
+
+    /// Appends `run` to the text.
+    @inline(__always)
+    private mutating func put(_ run: UnsafeRawBufferPointer) {
+        guard let scratch, run.count <= scratch.count - scratchCount else {
+            spill()
+            bytes.append(contentsOf: run)
+            return
+        }
+        let target = scratch.baseAddress! + scratchCount
+        // Most runs (keys, names) in two overlapping words, not a call to memcpy.
+        switch run.count {
+        case 8...16: Self.copy(run, to: target, as: UInt64.self)
+        case 4..<8: Self.copy(run, to: target, as: UInt32.self)
+        default: if let source = run.baseAddress { target.copyMemory(from: source, byteCount: run.count) }
+        }
+        scratchCount += run.count
+    }
+
+    /// Copies `run`, of one to two `Word`s, as its first and its last word.
+    @inline(__always)
+    private static func copy<Word: FixedWidthInteger>(
+        _ run: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer, as _: Word.Type
+    ) {
+        let size = MemoryLayout<Word>.size
+        target.storeBytes(of: run.loadUnaligned(as: Word.self), as: Word.self)
+        target.storeBytes(
+            of: run.loadUnaligned(fromByteOffset: run.count - size, as: Word.self), toByteOffset: run.count - size,
+            as: Word.self)
+    }
+
+    /// Appends the UTF-8 of `text`.
+    private mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Moves what ``scratch`` holds to `bytes`.
+    private mutating func spill() {
+        guard let scratch, scratchCount > 0 else { return }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<scratchCount]))
+        scratchCount = 0
     }
 
     /// Adds a string field (`null` when nil).
@@ -94,19 +175,19 @@ public struct JSONLine {
     /// Adds a nested object.
     public mutating func add(_ key: String, object: JSONLine) {
         start(key)
-        bytes.append(contentsOf: object.bytes)
-        bytes.append(UInt8(ascii: "}"))
+        object.bytes.withUnsafeBytes { put($0) }
+        put(UInt8(ascii: "}"))
     }
 
     /// Adds an array of strings.
     public mutating func add(_ key: String, strings: [String]) {
         start(key)
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         for (index, string) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(string, to: &bytes)
+            if index > 0 { put(UInt8(ascii: ",")) }
+            putQuoted(string)
         }
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
     /// Adds a `[low, high]` pair (`null` when nil).
@@ -115,9 +196,10 @@ public struct JSONLine {
         field(key, "[" + Self.number(interval.lowerBound) + "," + Self.number(interval.upperBound) + "]")
     }
 
-    /// The object's text.
+    /// The object's text (a line made with ``init()``).
     public var string: String {
-        String(unsafeUninitializedCapacity: bytes.count + 1) { text in
+        precondition(scratch == nil, "a line that writeLine(to:_:) builds has no text of its own")
+        return String(unsafeUninitializedCapacity: bytes.count + 1) { text in
             _ = text.initialize(from: bytes)
             text[bytes.count] = UInt8(ascii: "}")
             return bytes.count + 1
@@ -127,6 +209,7 @@ public struct JSONLine {
     /// Writes the object's text and a newline to `output`, with no
     /// string made on the way.
     public func writeLine(to output: ByteWriter) {
+        precondition(scratch == nil, "a line that writeLine(to:_:) builds is written already")
         output.bytes.append(contentsOf: bytes)
         output.bytes.append(UInt8(ascii: "}"))
         output.bytes.append(0x0A)
@@ -135,43 +218,55 @@ public struct JSONLine {
 
     /// Writes the separator and the quoted key with its colon.
     private mutating func start(_ key: String) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { put(UInt8(ascii: ",")) }
         first = false
-        Self.appendQuoted(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        putQuoted(key)
+        put(UInt8(ascii: ":"))
     }
 
     /// Writes the separator and the quoted key with its colon.
     private mutating func start(_ key: Key) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { put(UInt8(ascii: ",")) }
         first = false
-        bytes.append(contentsOf: key.quoted)
+        put(key.quoted)
     }
 
     /// A field whose value is JSON text already.
     private mutating func field(_ key: String, _ json: String) {
         start(key)
-        bytes.append(contentsOf: json.utf8)
+        put(json)
     }
 
     /// A field whose value is JSON text already.
     private mutating func field(_ key: Key, _ json: String) {
         start(key)
-        bytes.append(contentsOf: json.utf8)
+        put(json)
     }
 
     /// A string value, quoted (`null` when nil).
     private mutating func string(_ value: String?) {
-        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        if let value { putQuoted(value) } else { put("null") }
     }
 
     /// A date value as UTC RFC 3339 text (`null` when nil).
     private mutating func date(_ date: Date?) {
         // Written straight into the line in RFC3339Text.format's range.
         guard let date, abs(date.timeIntervalSince1970) < 9.2e9 else { return string(date.map(RFC3339Text.format)) }
-        bytes.append(UInt8(ascii: "\""))
-        RFC3339.append(RFC3339Text.timestamp(date), to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        if date != lastDate {
+            lastDateLength = withUnsafeMutableBytes(of: &lastDateText) { text in
+                RFC3339.write(RFC3339Text.timestamp(date), to: text)
+            }
+            lastDate = date
+        }
+        put(UInt8(ascii: "\""))
+        if let scratch, scratch.count - scratchCount >= MemoryLayout<SIMD32<UInt8>>.size {
+            // All 32 bytes in one store; those past the text are written over next.
+            scratch.storeBytes(of: lastDateText, toByteOffset: scratchCount, as: SIMD32<UInt8>.self)
+            scratchCount += lastDateLength
+        } else {
+            withUnsafeBytes(of: lastDateText) { text in put(UnsafeRawBufferPointer(rebasing: text[..<lastDateLength])) }
+        }
+        put(UInt8(ascii: "\""))
     }
 
     private static func number(_ value: Double?) -> String {
@@ -187,21 +282,30 @@ public struct JSONLine {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``quoted(_:)``'s UTF-8 to `bytes`. Every byte to escape is
+    /// Appends ``quoted(_:)``'s UTF-8 to `bytes`.
+    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        var line = JSONLine(text: [])
+        swap(&line.bytes, &bytes)
+        line.putQuoted(value)
+        swap(&line.bytes, &bytes)
+    }
+
+    /// Appends `value` as ``quoted(_:)`` writes it. Every byte to escape is
     /// ASCII, so the text is read byte by byte (the bytes of other
     /// characters go through unchanged), and most names, which need no
     /// escape (checked eight bytes at a time), go in whole.
-    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+    private mutating func putQuoted(_ value: String) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        bytes.append(quote)
+        put(quote)
         let plain =
             value.utf8.withContiguousStorageIfAvailable { utf8 in
-                guard !ByteWords.needsJSONEscape(UnsafeRawBufferPointer(utf8)) else { return false }
-                bytes.append(contentsOf: utf8)
+                let text = UnsafeRawBufferPointer(utf8)
+                guard !ByteWords.needsJSONEscape(text) else { return false }
+                put(text)
                 return true
             } ?? false
         if plain {
-            bytes.append(quote)
+            put(quote)
             return
         }
         let hex = Array("0123456789abcdef".utf8)
@@ -213,17 +317,17 @@ public struct JSONLine {
             case 0x0D: escape = UInt8(ascii: "r")
             case 0x09: escape = UInt8(ascii: "t")
             case ..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 15)])
+                put("\\u00")
+                put(hex[Int(byte >> 4)])
+                put(hex[Int(byte & 15)])
                 continue
             default:
-                bytes.append(byte)
+                put(byte)
                 continue
             }
-            bytes.append(backslash)
-            bytes.append(escape)
+            put(backslash)
+            put(escape)
         }
-        bytes.append(quote)
+        put(quote)
     }
 }

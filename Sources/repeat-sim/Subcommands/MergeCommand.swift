@@ -59,6 +59,7 @@ struct MergeCommand: ParsableCommand {
             throw MergeFailure("\(readers[0].path): cannot enter \(header.directory), where the shards ran")
         }
         let run = try replay.prepare(makingSinks: true)
+        defer { leaveToExit(run) }
         let result = try FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(
             merging: readers, feeds: replay.feeds)
         try replay.report(result)

@@ -128,6 +128,7 @@ struct ReplayCommand: ParsableCommand {
             [("--geojson", files.geojson), ("--report", files.report)], inputs: feeds + [places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
         let run = try prepare(makingSinks: parallel.shard == nil)
+        defer { leaveToExit(run) }
         if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
         let result = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(files: feeds)
         try report(result)

@@ -155,6 +155,52 @@ struct ParallelReplayTests {
         }
     }
 
+    @Test("a feed on standard input, decoded while the tasks and regions are read: the single thread's bytes")
+    func standardInput() throws {
+        let feed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("cat-medicine/drives.gpx"))))
+        let places = ["--tasks", RepositoryPaths.track("cat-medicine/scenario.json"), "--json", "--explain"]
+        let single = try RepeatSimBinary.run(["replay", "-"] + places + ["--jobs", "1"], input: feed)
+        #expect(single.status == 0 && !single.stdout.isEmpty, "\(single.stderr)")
+        let threaded = try RepeatSimBinary.run(["replay", "-"] + places + ["--jobs", "2"], input: feed)
+        #expect(threaded.status == 0, "\(threaded.stderr)")
+        #expect(threaded.stdout == single.stdout)
+        #expect(Self.summary(threaded.stderr) == Self.summary(single.stderr))
+    }
+
+    @Test("regions and tasks read at once on several threads: their problems are reported as one thread reports them")
+    func problemsInOrder() throws {
+        let folder = temporaryDirectory("repeat-jobs-problems")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let feed = RepositoryPaths.track("cat-medicine/drives.gpx")
+        let unusable = folder + "/unusable.csv", partial = folder + "/partial.csv"
+        let goodTasks = RepositoryPaths.track("cat-medicine/scenario.json"), badTasks = folder + "/bad-tasks.json"
+        try "id,lat,lon,radius\nhome,north,11.5,100\n".write(toFile: unusable, atomically: true, encoding: .utf8)
+        try "id,lat,lon,radius\nhome,48.1,11.5,100\nshop,north,11.5,100\n".write(
+            toFile: partial, atomically: true, encoding: .utf8)
+        try #"{"tasks": [{"id": "a", "title": "A", "schedule": {"fixed": {"every": "1d"}}, "start": "soon"}]}"#.write(
+            toFile: badTasks, atomically: true, encoding: .utf8)
+        let cases: [(regions: String, tasks: String, strict: Bool, expected: [String])] = [
+            (unusable, badTasks, false, ["unusable.csv:2: latitude is not a number", "no usable region in"]),
+            (partial, badTasks, false, ["partial.csv:3: latitude is not a number", "bad-tasks.json"]),
+            (partial, badTasks, true, ["partial.csv:3: latitude is not a number"]),
+            (unusable, goodTasks, false, ["no usable region in"]),
+        ]
+        for (regions, tasks, strict, expected) in cases {
+            var outcomes: [(status: Int32, stderr: String)] = []
+            for jobs in ["1", "2"] {
+                let result = try RepeatSimBinary.run(
+                    ["replay", feed, "--regions", regions, "--tasks", tasks, "--jobs", jobs] + (strict ? ["--strict"] : []))
+                outcomes.append((result.status, result.stderr))
+                #expect(result.status != 0 && result.stdout.isEmpty, "--jobs \(jobs): \(result.stderr)")
+                // In this order; and below, the same at --jobs 2 as at --jobs 1.
+                let found = expected.map { result.stderr.range(of: $0)?.lowerBound }
+                #expect(!found.contains(nil) && found == found.sorted { $0! < $1! }, "--jobs \(jobs): \(result.stderr)")
+            }
+            #expect(outcomes[1].status == outcomes[0].status, "\(regions) \(tasks)")
+            #expect(outcomes[1].stderr == outcomes[0].stderr, "\(regions) \(tasks)")
+        }
+    }
+
     @Test("--shard and merge refuse what cannot work, and say why")
     func refusals() throws {
         let track = RepositoryPaths.track("cat-medicine/drives.gpx")

@@ -52,6 +52,8 @@ public final class FeedRun {
     private var shardWriter: ShardWriter?
     /// The position of the feed being read among the run's feeds.
     private var feedIndex = 0
+    /// The first feed's decoding, started before the run.
+    private var earlyRead: FeedReadAhead?
     private let sinks: [any RunSink]
     private var events: [ReminderPipeline.Event] = []
     private var pacer: Pacer
@@ -77,14 +79,39 @@ public final class FeedRun {
         pacer = Pacer(pace: settings.pace)
     }
 
+    /// A feed file decoding on a thread of its own before the run that
+    /// reads it is made (see ``startReading(_:format:options:)``).
+    public final class EarlyRead {
+        fileprivate let path: String
+        fileprivate let reader: FeedReadAhead
+
+        fileprivate init(path: String, reader: FeedReadAhead) {
+            self.path = path
+            self.reader = reader
+        }
+    }
+
+    /// Starts decoding `path` now, for a run with `--jobs` above 1 that
+    /// reads it first (``run(files:startedEarly:)``): the decoding thread
+    /// takes a few reads while the caller still reads its tasks and
+    /// regions, which leaves a thread idle at times. What the read finds
+    /// is reported when the run takes it.
+    public static func startReading(_ path: String, format: FeedFormat?, options: FeedDecodingOptions) -> EarlyRead {
+        EarlyRead(path: path, reader: FeedReadAhead(path: path, format: format, options: options))
+    }
+
     /// Reads `paths` (files, `-` for stdin) one after the other on the
     /// calling thread, then releases what the stages still hold and
     /// finishes the sinks. A file that cannot be read is reported and
-    /// skipped (see ``Result/unreadable``).
-    public func run(files paths: [String]) -> Result {
+    /// skipped (see ``Result/unreadable``). `startedEarly`, the first of
+    /// `paths` decoding already, is for a run that reads ahead (a pipeline
+    /// run with `--jobs` above 1).
+    public func run(files paths: [String], startedEarly: EarlyRead? = nil) -> Result {
         let started = Date()
         progress = RunProgress(label: settings.label, feeds: paths, enabled: settings.showsProgress)
         if settings.jobs > 1, let pipeline { sharded = ShardedStages(jobs: settings.jobs, like: pipeline) }
+        precondition(startedEarly == nil || sharded != nil, "only a run that reads ahead takes a read started early")
+        earlyRead = startedEarly.flatMap { $0.path == paths.first ? $0.reader : nil }
         for (index, path) in paths.enumerated() {
             feedIndex = index
             var summary = FeedSummary(feed: path == "-" ? "<stdin>" : path)
@@ -184,7 +211,8 @@ public final class FeedRun {
 
     /// ``read(file:into:device:)`` with decoding on a thread of its own.
     private func readAhead(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
-        let reader = FeedReadAhead(path: path, format: settings.format, options: settings.decoding)
+        let reader = earlyRead ?? FeedReadAhead(path: path, format: settings.format, options: settings.decoding)
+        earlyRead = nil
         var bytesRead = 0
         while let message = reader.next() {
             switch message {

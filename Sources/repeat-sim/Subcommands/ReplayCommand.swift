@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Geofencing
 import Pipeline
+import Recurrence
 
 /// `repeat-sim replay FEED... --tasks FILE`: the pipeline on recorded feeds,
 /// on the feed's own clock.
@@ -127,10 +129,17 @@ struct ReplayCommand: ParsableCommand {
         try checkOutputsAreNotInputs(
             [("--geojson", files.geojson), ("--report", files.report)], inputs: feeds + [places.regions, places.tasks])
         try checkFeeds(feeds, format: feedOptions.format.format)
+        // With threads to spare, the first feed is decoded while the tasks
+        // and regions are read.
+        let early =
+            parallel.shard == nil && parallel.threads > 1
+            ? FeedRun.startReading(feeds[0], format: feedOptions.format.format, options: feedOptions.decodingOptions())
+            : nil
         let run = try prepare(makingSinks: parallel.shard == nil)
         defer { leaveToExit(run) }
         if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
-        let result = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(files: feeds)
+        let result = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(
+            files: feeds, startedEarly: early)
         try report(result)
     }
 
@@ -146,8 +155,7 @@ struct ReplayCommand: ParsableCommand {
     /// when `makingSinks` (`replay`, and `merge` from a shard's arguments).
     func prepare(makingSinks: Bool) throws -> Prepared {
         try checkReadable([places.regions, places.tasks].compactMap { $0 })
-        let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: places.radius) } ?? []
-        let loaded = try places.tasks.map { try loadIndexedTasks($0, jobs: parallel.threads) }
+        let (regions, loaded) = try loadPlaces()
         let tasks = loaded?.tasks ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stage = ReminderStage(
@@ -179,6 +187,22 @@ struct ReplayCommand: ParsableCommand {
                 regionTasks: stages.regionTasks, near: try placeBook.nearestPlaces()))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         return Prepared(stages: stages, sinks: sinks, settings: settings)
+    }
+
+    /// The regions and the tasks. With threads to spare, the regions are
+    /// read while the tasks are: each leaves a thread idle for a while
+    /// (100 000 tasks' ids are recorded on one). A problem with the regions
+    /// still comes first.
+    private func loadPlaces() throws -> (regions: RegionTable, tasks: TaskFile.Indexed?) {
+        let (strict, radius, jobs) = (strict, places.radius, parallel.threads)
+        func tasks() throws -> TaskFile.Indexed? { try places.tasks.map { try loadIndexedTasks($0, jobs: jobs) } }
+        guard jobs > 1, let path = places.regions else {
+            let regions = try places.regions.map { try loadRegions($0, strict: strict, waypointRadius: radius) } ?? []
+            return (regions, try tasks())
+        }
+        let regions = Concurrently { try loadRegions(path, strict: strict, waypointRadius: radius) }
+        let loaded = Result { try tasks() }
+        return (try regions.value(), try loaded.get())
     }
 
     /// The summary on stderr and the exit status of a run (`replay`, `merge`).

@@ -93,7 +93,11 @@ extension JSONScanner {
             } else {
                 runs.append((position, 1))
             }
-            try skipValue()
+            let start = position
+            if !quickSkipValue() {
+                position = start
+                try skipValue()
+            }
             guard try nextElement() else { return .arrayEnd }
         }
     }

@@ -2,7 +2,8 @@
 /// comments, no trailing commas, no NaN; strings valid UTF-8 with no raw
 /// control characters and no lone surrogate escapes).
 struct JSONScanner {
-    // Internal rather than private for JSONArrayCheck.swift's piecewise check.
+    // Internal rather than private for JSONArrayCheck.swift's piecewise
+    // check, as are a few steps below for JSONScanner+QuickSkip.swift.
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     var depth: Int
@@ -219,7 +220,7 @@ struct JSONScanner {
     }
 
     /// A number, by the JSON grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func number() throws -> Double {
+    mutating func number() throws -> Double {
         let start = position
         if peek == UInt8(ascii: "-") { position += 1 }
         if peek == UInt8(ascii: "0") {
@@ -268,7 +269,7 @@ struct JSONScanner {
     /// Steps over the string that starts here when it has no escape (and
     /// no raw control character, and ends): whether it is all ASCII, its
     /// other UTF-8 checked. `nil`, just inside its opening quote, otherwise.
-    private mutating func plainString() throws -> Bool? {
+    mutating func plainString() throws -> Bool? {
         position += 1
         let start = position
         // Eight bytes at a time up to the first that is a quote, a
@@ -411,7 +412,7 @@ struct JSONScanner {
     }
 
     /// `true`, `false` or `null`, by the letter that starts it.
-    private mutating func literal() throws -> JSONValue {
+    mutating func literal() throws -> JSONValue {
         switch peek {
         case UInt8(ascii: "t"):
             try literal("true")
@@ -444,7 +445,7 @@ struct JSONScanner {
     /// The problem of a missing `character`.
     private func expected(_ character: Unicode.Scalar) -> JSONTextError { problem("expected '\(character)'") }
 
-    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     @inline(__always)
     mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }

@@ -21,14 +21,7 @@ public struct MinHeap<Element: Comparable> {
     /// Adds `element`.
     @inlinable public mutating func insert(_ element: Element) {
         elements.append(element)
-        var child = elements.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 4
-            guard element < elements[parent] else { break }
-            elements[child] = elements[parent]
-            child = parent
-        }
-        elements[child] = element
+        elements.withUnsafeMutableBufferPointer { Self.rise(element, from: $0.count - 1, in: $0) }
     }
 
     /// Removes and returns the smallest element.
@@ -54,15 +47,22 @@ public struct MinHeap<Element: Comparable> {
                 heap[hole] = heap[smaller]
                 hole = smaller
             }
-            while hole > 0 {
-                let parent = (hole - 1) / 4
-                guard last < heap[parent] else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = last
+            Self.rise(last, from: hole, in: heap)
             return smallest
         }
+    }
+
+    /// Puts `element` in the hole at `hole` or above it: each parent
+    /// larger than it moves down into the hole.
+    @inlinable static func rise(_ element: Element, from hole: Int, in heap: UnsafeMutableBufferPointer<Element>) {
+        var hole = hole
+        while hole > 0 {
+            let parent = (hole - 1) / 4
+            guard element < heap[parent] else { break }
+            heap[hole] = heap[parent]
+            hole = parent
+        }
+        heap[hole] = element
     }
 
     /// Removes every element.

@@ -62,6 +62,27 @@ struct UsageErrorTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: feed)) == before)
     }
 
+    @Test("replay reads standard input for one input only: a FEED, --regions or --tasks")
+    func standardInputOnce() throws {
+        let tasks = RepositoryPaths.track("cat-medicine/scenario.json")
+        let places = RepositoryPaths.track("visnjan-errands/places.csv")
+        for arguments in [
+            ["-", "-", "--tasks", tasks], ["-", "--tasks", "-"], ["-", "--regions", "-"],
+            ["x.gpx", "--regions", "-", "--tasks", "-"],
+        ] {
+            let result = try RepeatSimBinary.run(["replay"] + arguments, input: Array("not read\n".utf8))
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.stderr.hasPrefix("Error: standard input (-) can be read only once: for one FEED, --regions or --tasks"),
+                "\(arguments): \(result.stderr)")
+        }
+        // Once is fine, for any of them.
+        let regions = try RepeatSimBinary.run(
+            ["replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--regions", "-", "--tasks", tasks, "--jobs", "2"],
+            input: Array(try Data(contentsOf: URL(fileURLWithPath: places))))
+        #expect(regions.status == 0, "\(regions.stderr)")
+    }
+
     @Test("a usage error found while the command runs shows that command's usage, not the root's")
     func runTimeUsageError() throws {
         let folder = temporaryDirectory("repeat-usage")

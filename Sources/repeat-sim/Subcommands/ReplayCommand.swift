@@ -105,7 +105,10 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         var problems: [String] = []
         if feeds.isEmpty { problems.append("give at least one FEED (a file, or - for standard input)") }
-        if feeds.filter({ $0 == "-" }).count > 1 { problems.append("standard input (-) can be read only once") }
+        // The feed, the regions and the tasks may be read at once (--jobs).
+        if (feeds + [places.regions, places.tasks].compactMap { $0 }).filter({ $0 == "-" }).count > 1 {
+            problems.append("standard input (-) can be read only once: for one FEED, --regions or --tasks")
+        }
         if places.regions == nil, places.tasks == nil { problems.append("give --tasks FILE, --regions FILE, or both") }
         problems +=
             geofence.problems() + reminder.problems() + feedOptions.problems() + placeBook.problems()

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Issue 17's scaling targets as ratios, measured interleaved on this machine.
+
+    Scripts/bench-scaling-ratios.py DATA_DIR [--rounds N] [--jobs J] [BINARY ...]
+
+Each round runs, for each BINARY (default .build/release/repeat-sim), the
+replays of the 1M-fix NMEA feed against 10 000 regions with 1 000 and then
+100 000 tasks, and the one-device CSV walk against the same walk cut into
+100 000 devices of 10 fixes (1 000 tasks). Runs alternate, so a load that
+comes and goes on a shared machine falls on both sides of each ratio.
+Prints best / first quartile / median wall time in ms, their ratios (the
+targets: at most 1.3), and the largest peak RSS.
+
+DATA_DIR needs (from the repository's root):
+    ANCHORS_DATA=DATA_DIR python3 ../shared/bench/gen_workload.py
+    Scripts/make-replay-workload.py DATA_DIR 1000
+    Scripts/make-replay-workload.py DATA_DIR 100000
+    Scripts/make-scale-workload.py DATA_DIR/scale devices 1 1000000
+    Scripts/make-scale-workload.py DATA_DIR/scale chopped 100000 10
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+PAIRS = {
+    "tasks": ("track_city.nmea", "replay_tasks_1000.json", "replay_tasks_100000.json"),
+    "devices": ("scale/devices_1_1000000.csv", "scale/devices_100000_10_chopped.csv"),
+}
+
+
+def commands(data, binary, jobs):
+    """The two runs of each pair: (name, label, arguments)."""
+    regions = os.path.join(data, "replay_regions_city_10000.csv")
+
+    def replay(feed, tasks):
+        return [binary, "replay", os.path.join(data, feed), "--regions", regions,
+                "--tasks", os.path.join(data, tasks), "--json", "--jobs", str(jobs)]
+
+    feed, few, many = PAIRS["tasks"]
+    one, chopped = PAIRS["devices"]
+    return [
+        ("tasks", "1 000 tasks", replay(feed, few)),
+        ("tasks", "100 000 tasks", replay(feed, many)),
+        ("devices", "1 device", replay(one, few)),
+        ("devices", "100 000 devices", replay(chopped, few)),
+    ]
+
+
+def timed(arguments):
+    """Wall seconds of one run, its output thrown away; exits on a failure."""
+    start = time.perf_counter()
+    try:
+        result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    except OSError as error:
+        sys.exit(f"cannot run {arguments[0]}: {error.strerror}")
+    seconds = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(arguments)} exited {result.returncode}: {result.stderr.decode()[-400:]}")
+    return seconds
+
+
+def summary(times):
+    """Best, first quartile and median of `times`."""
+    ordered = sorted(times)
+    return ordered[0], ordered[len(ordered) // 4], statistics.median(ordered)
+
+
+def milliseconds(figures):
+    """`figures` in ms, joined by slashes."""
+    return " / ".join(f"{value * 1000:.0f}" for value in figures)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("data", metavar="DATA_DIR")
+    parser.add_argument("binaries", metavar="BINARY", nargs="*", default=[".build/release/repeat-sim"])
+    parser.add_argument("--rounds", type=int, default=11, help="runs of each command (default 11)")
+    parser.add_argument("--jobs", type=int, default=2, help="replay's --jobs (default 2)")
+    options = parser.parse_intermixed_args()
+    wanted = ["replay_regions_city_10000.csv", *PAIRS["tasks"], *PAIRS["devices"]]
+    missing = [name for name in wanted if not os.path.exists(os.path.join(options.data, name))]
+    if missing:
+        sys.exit(f"missing in {options.data}: {', '.join(missing)} (see --help for how to make them)")
+    runs = {binary: commands(options.data, binary, options.jobs) for binary in options.binaries}
+    times = {(binary, label): [] for binary in runs for _, label, _ in runs[binary]}
+    progress = sys.stderr.isatty()
+    for round_number in range(options.rounds):
+        if progress:
+            print(f"round {round_number + 1}/{options.rounds}", file=sys.stderr, end="\r")
+        for binary, commands_of_binary in runs.items():
+            for _, label, arguments in commands_of_binary:
+                times[(binary, label)].append(timed(arguments))
+    if progress:
+        print(file=sys.stderr)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    for binary, commands_of_binary in runs.items():
+        print(f"{binary} --jobs {options.jobs}, {options.rounds} rounds: best / q1 / median ms")
+        for pair in PAIRS:
+            base, scaled = [label for name, label, _ in commands_of_binary if name == pair]
+            a, b = summary(times[(binary, base)]), summary(times[(binary, scaled)])
+            ratios = " / ".join(f"{y / x:.3f}" for x, y in zip(a, b))
+            print(f"  {base}: {milliseconds(a)}; {scaled}: {milliseconds(b)}; ratio {ratios}")
+    print(f"largest peak RSS of any run: {peak_mb:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -12,6 +12,7 @@ Prints best / first quartile / median wall time in ms, their ratios (the
 targets: at most 1.3), and the largest peak RSS.
 
 DATA_DIR needs (from the repository's root):
+    mkdir -p DATA_DIR/scale
     ANCHORS_DATA=DATA_DIR python3 ../shared/bench/gen_workload.py
     Scripts/make-replay-workload.py DATA_DIR 1000
     Scripts/make-replay-workload.py DATA_DIR 100000

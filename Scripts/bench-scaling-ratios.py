@@ -83,6 +83,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=11, help="runs of each command (default 11)")
     parser.add_argument("--jobs", type=int, default=2, help="replay's --jobs (default 2)")
     options = parser.parse_intermixed_args()
+    if options.rounds < 1 or options.jobs < 1:
+        parser.error("--rounds and --jobs take a whole number from 1 up")
     wanted = ["replay_regions_city_10000.csv", *PAIRS["tasks"], *PAIRS["devices"]]
     missing = [name for name in wanted if not os.path.exists(os.path.join(options.data, name))]
     if missing:

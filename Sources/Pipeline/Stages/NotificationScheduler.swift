@@ -141,6 +141,13 @@ public struct NotificationScheduler: Sendable {
             clock = time
             return []
         }
+        return advanceThroughAgenda(to: time)
+    }
+
+    /// ``advance(to:)`` when tasks are ready by `time`. Apart, so that the
+    /// call made for every fix sets up no frame for this part.
+    @inline(never)
+    private mutating func advanceThroughAgenda(to time: Date) -> [SchedulerOutput] {
         let start = clock ?? time
         makeStates()
         // Kept between calls, as most calls find a task or two ready; not

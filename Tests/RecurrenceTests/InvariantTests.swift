@@ -125,4 +125,28 @@ struct InvariantTests {
             }
         }
     }
+
+    @Test("the cycle read through a pointer to the task, a field at a time, is the task's own (with ends and one-offs too)")
+    func cycleInPlaceIsTheTasks() {
+        var checked = 0
+        Self.forEachCase { c in
+            // The case's task, the same ending halfway through its probes,
+            // and a one-off due at the first probe.
+            var ending = c.task
+            ending.end = c.probes[c.probes.count / 2]
+            var once = c.task
+            once.schedule = .once(due: c.probes[0])
+            let tasks = [c.task, ending, once]
+            tasks.withUnsafeBufferPointer { tasks in
+                for (index, task) in tasks.enumerated() {
+                    for time in c.probes {
+                        let inPlace = (tasks.baseAddress! + index).cycle(at: time)
+                        #expect(inPlace == task.cycle(at: time), "\(task.schedule) at \(time)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 300 * 3 * 20)
+    }
 }

@@ -201,10 +201,11 @@ public struct NotificationScheduler: Sendable {
     }
 
     /// Puts the task at `position` on the agenda for its next event after
-    /// `time`; `cycle` is the task's cycle at `time`.
-    private mutating func schedule(_ position: Int, after time: Date, cycle: Cycle?) {
+    /// `time`, from its cycle at `time`.
+    private mutating func schedule(_ position: Int, after time: Date) {
         let next = tasks.withUnsafeBufferPointer { tasks in
-            Self.nextEvent(of: TaskInPlace(tasks.baseAddress! + position), states[position], after: time, cycle: cycle)
+            let task = TaskInPlace(tasks.baseAddress! + position)
+            return Self.nextEvent(of: task, states[position], after: time, cycle: task.cycle(at: time))
         }
         if let next { agenda.insert(Appointment(time: next, position: position)) }
     }
@@ -252,7 +253,7 @@ public struct NotificationScheduler: Sendable {
         agenda.removeAll()
         guard let clock else { return }
         for position in tasks.indices where isScheduled(position) {
-            schedule(position, after: clock, cycle: tasks[position].cycle(at: clock))
+            schedule(position, after: clock)
         }
     }
 

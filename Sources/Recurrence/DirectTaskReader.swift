@@ -13,7 +13,7 @@ import GeoCore
 enum DirectTaskReader {
     /// The task object that `cursor` is before, with the cursor moved past
     /// it; `nil`, with the cursor anywhere, when the tree reader must read it.
-    static func task(from cursor: inout CheckedJSONCursor, zones: inout ZoneNames) -> RecurringTask? {
+    static func task(from cursor: inout DirectJSONCursor, zones: inout ZoneNames) -> RecurringTask? {
         var fields = TaskFields()
         var seen: UInt16 = 0
         let read = cursor.members { name, cursor in
@@ -32,27 +32,24 @@ private enum TaskField: UInt16 {
 
     /// The field `name` spells; `nil` for none.
     init?(_ name: UnsafeBufferPointer<UInt8>) {
-        // By the first letter, then the whole name.
-        let candidates: (TaskField, TaskField?)? =
-            switch name.first {
-            case UInt8(ascii: "a"): (.assignee, nil)
-            case UInt8(ascii: "c"): (.completions, nil)
-            case UInt8(ascii: "e"): (.end, nil)
-            case UInt8(ascii: "i"): (.id, nil)
-            case UInt8(ascii: "l"): (.list, .lead)
-            case UInt8(ascii: "n"): (.notes, nil)
-            case UInt8(ascii: "s"): (.start, .schedule)
-            case UInt8(ascii: "t"): (.title, .timeZone)
+        // By the first letter and the length, then the whole name.
+        let candidate: TaskField? =
+            switch (name.first, name.count) {
+            case (UInt8(ascii: "a"), 8): .assignee
+            case (UInt8(ascii: "c"), 11): .completions
+            case (UInt8(ascii: "e"), 3): .end
+            case (UInt8(ascii: "i"), 2): .id
+            case (UInt8(ascii: "l"), 4): name[1] == UInt8(ascii: "i") ? .list : .lead
+            case (UInt8(ascii: "l"), 9): .locations
+            case (UInt8(ascii: "n"), 5): .notes
+            case (UInt8(ascii: "s"), 5): .start
+            case (UInt8(ascii: "s"), 8): .schedule
+            case (UInt8(ascii: "t"), 5): .title
+            case (UInt8(ascii: "t"), 8): .timeZone
             default: nil
             }
-        guard let candidates else { return nil }
-        if name.spells(candidates.0.spelling) {
-            self = candidates.0
-        } else if let other = candidates.1, name.spells(other.spelling) {
-            self = other
-        } else {
-            return nil
-        }
+        guard let candidate, name.spells(candidate.spelling) else { return nil }
+        self = candidate
     }
 
     /// The name as the file spells it.
@@ -101,7 +98,7 @@ private struct TaskFields {
     var completions: [Date] = []
 
     /// Reads `field`'s value; `false` if the tree reader must read the task.
-    mutating func read(_ field: TaskField, from cursor: inout CheckedJSONCursor, zones: inout ZoneNames) -> Bool {
+    mutating func read(_ field: TaskField, from cursor: inout DirectJSONCursor, zones: inout ZoneNames) -> Bool {
         switch field {
         case .id: Self.fill(&id, cursor.plainString().map(Self.text))
         case .title: Self.fill(&title, cursor.plainString().map(Self.text))
@@ -121,8 +118,8 @@ private struct TaskFields {
     /// Appends to `list` each element of the array before `cursor` that
     /// `element` reads; `false` if it is not an array or `element` gives up.
     private static func append<Element>(
-        from cursor: inout CheckedJSONCursor, to list: inout [Element],
-        _ element: (inout CheckedJSONCursor) -> Element?
+        from cursor: inout DirectJSONCursor, to list: inout [Element],
+        _ element: (inout DirectJSONCursor) -> Element?
     ) -> Bool {
         cursor.elements { cursor in
             guard let value = element(&cursor) else { return false }
@@ -158,7 +155,7 @@ private struct TaskFields {
     }
 
     /// A location object; `nil` for anything the tree reader must read.
-    private static func location(from cursor: inout CheckedJSONCursor) -> LocationFields? {
+    private static func location(from cursor: inout DirectJSONCursor) -> LocationFields? {
         var location = LocationFields()
         let read = cursor.members { name, cursor in
             if name.spells("lat") { return fill(&location.latitude, cursor.number()) }
@@ -180,7 +177,7 @@ private struct TaskFields {
 
     /// A schedule object of exactly one kind, valid; `nil` for anything
     /// the tree reader must read.
-    private static func schedule(from cursor: inout CheckedJSONCursor) -> Schedule? {
+    private static func schedule(from cursor: inout DirectJSONCursor) -> Schedule? {
         var schedule: Schedule?
         let read = cursor.members { kind, cursor in
             let body: Schedule? =
@@ -204,7 +201,7 @@ private struct TaskFields {
     /// An object of the durations `first` and `second` (when given), each
     /// once and nothing else; with no `second`, `first` twice.
     private static func durations(
-        _ first: StaticString, _ second: StaticString?, from cursor: inout CheckedJSONCursor
+        _ first: StaticString, _ second: StaticString?, from cursor: inout DirectJSONCursor
     ) -> (CalendarDuration, CalendarDuration)? {
         var one: CalendarDuration?
         var other: CalendarDuration?
@@ -220,7 +217,7 @@ private struct TaskFields {
     }
 
     /// A `weekdays` object: `days`, an array of day names, and `at`.
-    private static func weekdays(from cursor: inout CheckedJSONCursor) -> Schedule? {
+    private static func weekdays(from cursor: inout DirectJSONCursor) -> Schedule? {
         var days: Set<Weekday>?
         var at: TimeOfDay?
         let read = cursor.members { name, cursor in
@@ -240,7 +237,7 @@ private struct TaskFields {
     }
 
     /// A `once` object: its `due` date.
-    private static func onceDue(from cursor: inout CheckedJSONCursor) -> Date? {
+    private static func onceDue(from cursor: inout DirectJSONCursor) -> Date? {
         var due: Date?
         let read = cursor.members { name, cursor in name.spells("due") && fill(&due, cursor.plainString().flatMap(date)) }
         return read ? due : nil

@@ -1,23 +1,34 @@
 import GeoCore
 
-/// Checking a large array of objects in pieces, one per thread.
+/// Reads the elements of an array straight from their bytes as the check
+/// reaches them; each piece of a piecewise check has a reader of its own.
+protocol JSONElementReader: Sendable {
+    /// Reads the element that `cursor` stands before and moves the cursor
+    /// past it; `false`, with the cursor anywhere, leaves the element to
+    /// the check and then to ``read(tree:)``. What it reads it must check
+    /// (as ``DirectJSONCursor`` does), since the check passes over it.
+    mutating func read(_ cursor: inout DirectJSONCursor) -> Bool
+    /// Reads the element that ``read(_:)`` left, checked by now, as a tree
+    /// that `value` makes on demand.
+    mutating func read(tree value: () throws -> JSONValue) throws
+}
+
+/// Checking a large array of objects in pieces, one per thread, each
+/// piece reading its elements as it checks them.
 ///
 /// The split points are guesses: each is an opening brace that follows a
 /// closing brace and a comma, near an equal share of the remaining bytes.
-/// Every piece is checked from its guess on, all at once; then, in order,
-/// a piece counts only if the piece before it stopped exactly at its start,
-/// between two elements of the array. A guess that fell inside a string or
-/// a nested value is passed over by the piece before it, which then checks
-/// the rest alone, so the outcome (and the first problem reported) is the
-/// same as a check on one thread.
+/// Every piece is checked and read from its guess on, all at once; then,
+/// in order, a piece counts only if the piece before it stopped exactly at
+/// its start, between two elements of the array. A guess that fell inside
+/// a string or a nested value is passed over by the piece before it, which
+/// then checks and reads the rest alone (what the pieces after it read is
+/// dropped), so the outcome (and the first problem reported) is the same
+/// as a check on one thread.
 extension JSONScanner {
-    /// The elements of an array in runs: where each run's first element
-    /// starts, and how many elements the run has.
-    typealias ElementRuns = [(start: Int, count: Int)]
-
     /// Below this many bytes of text left, an array is checked on one
     /// thread (unless told otherwise).
-    static let piecewiseMinimum = 1 << 20
+    static let piecewiseMinimum = 1 << 18
 
     /// How a piece's check ended.
     private enum PieceEnd: Sendable {
@@ -29,9 +40,9 @@ extension JSONScanner {
         case overshot
     }
 
-    /// One piece's runs, where it stopped, and how (or its problem).
-    private struct Piece: Sendable {
-        let runs: ElementRuns
+    /// One piece's reader, where it stopped, and how (or its problem).
+    private struct Piece<Reader: JSONElementReader>: Sendable {
+        let reader: Reader
         let position: Int
         let end: Result<PieceEnd, any Error>
     }
@@ -41,62 +52,73 @@ extension JSONScanner {
         let bytes: UnsafeBufferPointer<UInt8>
     }
 
-    /// Checks the array that starts here (at its `[`) through its `]`, and
-    /// returns its elements in runs of at most `stride`; on up to `jobs`
-    /// threads when `piecewiseMinimum` bytes of text or more are left.
-    mutating func checkArray(runsOf stride: Int, jobs: Int, piecewiseMinimum: Int) throws -> ElementRuns {
-        var runs: ElementRuns = []
-        guard try beginArray() else { return runs }
+    /// Checks the array that starts here (at its `[`) through its `]`,
+    /// each element read by a reader that `makeReader` makes as it is
+    /// checked, and returns the readers in the array's order; on up to
+    /// `jobs` threads when `piecewiseMinimum` bytes of text or more are left.
+    mutating func checkArray<Reader: JSONElementReader>(
+        jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable () -> Reader
+    ) throws -> [Reader] {
+        var reader = makeReader()
+        guard try beginArray() else { return [reader] }
         skipWhitespace()
         let starts = jobs > 1 && bytes.count - position >= piecewiseMinimum ? [position] + pieceStarts(jobs) : []
         guard starts.count > 1 else {
-            _ = try checkElements(runsOf: stride, until: nil, into: &runs)
-            return runs
+            _ = try checkElements(until: nil, with: &reader)
+            return [reader]
         }
         let text = SharedText(bytes: bytes)
         let arrayDepth = depth
         let pieces = parallelMap(count: starts.count, jobs: jobs) { index in
             var scanner = JSONScanner(text.bytes, at: starts[index], depth: arrayDepth)
-            var runs: ElementRuns = []
+            var reader = makeReader()
             let next = index + 1 < starts.count ? starts[index + 1] : nil
-            let end = Result { try scanner.checkElements(runsOf: stride, until: next, into: &runs) }
-            return Piece(runs: runs, position: scanner.position, end: end)
+            let end = Result { try scanner.checkElements(until: next, with: &reader) }
+            return Piece(reader: reader, position: scanner.position, end: end)
         }
         // Piece 0 starts where this scanner stands; each later piece counts
         // only once the piece before it ended exactly at its start.
+        var readers: [Reader] = []
         for piece in pieces {
-            runs += piece.runs
+            var reader = piece.reader
             position = piece.position
             switch try piece.end.get() {
-            case .boundary: continue
+            case .boundary:
+                readers.append(reader)
+                continue
             case .arrayEnd: depth -= 1
-            case .overshot: _ = try checkElements(runsOf: stride, until: nil, into: &runs)
+            case .overshot: _ = try checkElements(until: nil, with: &reader)
             }
-            return runs
+            readers.append(reader)
+            return readers
         }
         preconditionFailure("the last piece has no next piece to stop at")
     }
 
     /// Checks the elements from here (the next one starts after blanks)
     /// through the array's `]`, or until an element would start at or past
-    /// `boundary`; adds them to `runs` in runs of at most `stride`.
-    private mutating func checkElements(
-        runsOf stride: Int, until boundary: Int?, into runs: inout ElementRuns
-    ) throws
-        -> PieceEnd
-    {
+    /// `boundary`; `reader` reads each.
+    private mutating func checkElements<Reader: JSONElementReader>(
+        until boundary: Int?, with reader: inout Reader
+    ) throws -> PieceEnd {
         while true {
             skipWhitespace()
             if let boundary, position >= boundary { return position == boundary ? .boundary : .overshot }
-            if let last = runs.last, last.count < stride {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append((position, 1))
-            }
             let start = position
-            if !quickSkipValue() {
-                position = start
-                try skipValue()
+            var cursor = DirectJSONCursor(bytes, at: start)
+            if reader.read(&cursor) {
+                position = cursor.position
+            } else {
+                if !quickSkipValue() {
+                    position = start
+                    try skipValue()
+                }
+                let text = bytes
+                let depth = depth
+                try reader.read {
+                    var tree = JSONScanner(text, at: start, depth: depth)
+                    return try tree.value()
+                }
             }
             guard try nextElement() else { return .arrayEnd }
         }

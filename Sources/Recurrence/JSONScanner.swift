@@ -22,18 +22,16 @@ struct JSONScanner {
         self.depth = depth
     }
 
-    /// Reads the whole text, keeping nothing. When the last top-level
-    /// member `name` is an array, returns its elements in runs of at most
-    /// `stride` (see ``checkArray(runsOf:jobs:piecewiseMinimum:)``, which
-    /// checks an array of `piecewiseMinimum` bytes or more on up to `jobs`
-    /// threads).
-    mutating func checkDocument(
-        findingMember name: String, runsOf stride: Int, jobs: Int, piecewiseMinimum: Int
-    ) throws
-        -> ElementRuns?
-    {
+    /// Reads the whole text. When the last top-level member `name` is an
+    /// array, returns the readers that read its elements as they were
+    /// checked, in the array's order (see
+    /// ``checkArray(jobs:piecewiseMinimum:reader:)``, which checks an array
+    /// of `piecewiseMinimum` bytes or more on up to `jobs` threads).
+    mutating func checkDocument<Reader: JSONElementReader>(
+        findingMember name: String, jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable () -> Reader
+    ) throws -> [Reader]? {
         skipWhitespace()
-        var found: ElementRuns?
+        var found: [Reader]?
         if peek == UInt8(ascii: "{") {
             rootIsObject = true
             if try beginObject() {
@@ -49,7 +47,7 @@ struct JSONScanner {
                         try skipValue()
                         continue
                     }
-                    found = try checkArray(runsOf: stride, jobs: jobs, piecewiseMinimum: piecewiseMinimum)
+                    found = try checkArray(jobs: jobs, piecewiseMinimum: piecewiseMinimum, reader: makeReader)
                 } while try nextMember()
             }
         } else {
@@ -60,27 +58,8 @@ struct JSONScanner {
         return found
     }
 
-    /// The array element that starts here, read by `direct` from its bytes
-    /// or, when `direct` gives up, by `tree` from its value; then the comma
-    /// or bracket after it.
-    mutating func element<Element>(
-        direct: (inout CheckedJSONCursor) -> Element?, tree: (JSONValue) throws -> Element
-    ) throws -> Element {
-        skipWhitespace()
-        var cursor = CheckedJSONCursor(bytes, at: position)
-        let element: Element
-        if let read = direct(&cursor) {
-            position = cursor.position
-            element = read
-        } else {
-            element = try tree(value())
-        }
-        _ = try nextElement()
-        return element
-    }
-
     /// The value that starts here (after blanks).
-    private mutating func value() throws -> JSONValue {
+    mutating func value() throws -> JSONValue {
         skipWhitespace()
         guard let byte = peek else { throw problem("unexpected end of the text; expected a value") }
         switch byte {

@@ -60,110 +60,135 @@ public enum TaskFile {
         try decode(data, jobs: jobs, reading: .direct, piecewiseMinimum: JSONScanner.piecewiseMinimum)
     }
 
-    /// ``decodeIndexed(_:jobs:)`` read as `reading` says, checking the
-    /// tasks in pieces on `jobs` threads from `piecewiseMinimum` bytes on
-    /// (tests check small files so).
+    /// ``decodeIndexed(_:jobs:)`` read as `reading` says, checking and
+    /// reading the tasks in pieces on `jobs` threads from
+    /// `piecewiseMinimum` bytes on (tests check small files so).
     static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> Indexed {
-        let read: (root: JSONText.Root, result: Indexed?)
+        let read: (root: JSONText.Root, readers: [TaskPiece]?)
         do {
-            read = try JSONText.checkedArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
-                try tasks(of: $0, jobs: jobs, reading: reading)
+            read = try JSONText.readArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
+                TaskPiece(reading: reading)
             }
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        guard read.root == .array, let result = read.result else {
+        guard read.root == .array, let pieces = read.readers else {
             throw TaskFileError(message: "expected an object with a \"tasks\" array")
         }
-        return result
+        return try tasks(of: pieces)
     }
 
-    /// The tasks of a checked `tasks` array, its runs read on up to `jobs`
-    /// threads, each straight into its own places in the tasks' array: a
-    /// file of a million tasks is never a tree of a million objects, and
-    /// no task is copied from one array to another. With them, the
-    /// position of each id.
-    private static func tasks(of array: CheckedArray, jobs: Int, reading: Reading) throws -> Indexed {
-        var seen = NamePositions(capacity: array.count)
-        guard array.count > 0 else { return ([], seen) }
-        let tasks = try [RecurringTask](unsafeUninitializedCapacity: array.count) { buffer, initialized in
-            let places = TaskPlaces(start: buffer.baseAddress!)
-            let runs = parallelMap(count: array.runCount, jobs: jobs) { run in
-                var elements = array.elements(ofRun: run)
-                return TaskRun(first: array.firsts[run], elements: &elements, into: places, reading: reading)
-            }
-            // In file order: a duplicate id before a run's problem is the
-            // first problem.
-            var failure: TaskFileError?
-            check: for (run, outcome) in runs.enumerated() {
-                let first = array.firsts[run]
-                for index in first..<first + outcome.read where seen.recordFirst(buffer[index].id, at: index) != nil {
+    /// The tasks that the pieces of the `tasks` array read, in order, moved
+    /// into one array (copied, 100 000 tasks cost a retain and a release of
+    /// every field), with the position of each id; or the first problem in
+    /// the file's order: a duplicate id before a piece's problem is the
+    /// first.
+    private static func tasks(of pieces: [TaskPiece]) throws -> Indexed {
+        let count = pieces.reduce(0) { $0 + $1.tasks.count }
+        var seen = NamePositions(capacity: count)
+        var failure: TaskFileError?
+        let tasks = [RecurringTask](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for piece in pieces {
+                let first = initialized
+                initialized += piece.tasks.move(to: buffer.baseAddress! + first)
+                for index in first..<initialized where seen.recordFirst(buffer[index].id, at: index) != nil {
                     failure = TaskFileError(index: index, taskID: buffer[index].id, field: "id", message: "duplicate id")
-                    break check
+                    return
                 }
-                if let problem = outcome.problem {
+                if var problem = piece.problem {
+                    // Only a problem ends a piece's reading: its index
+                    // counts from the piece's first task.
+                    problem.index = problem.index.map { $0 + first }
                     failure = problem
-                    break
+                    return
                 }
             }
-            if let failure {
-                for (run, outcome) in runs.enumerated() { (places.start + array.firsts[run]).deinitialize(count: outcome.read) }
-                throw failure
-            }
-            // Only a problem ends a run early.
-            precondition(runs.reduce(0) { $0 + $1.read } == array.count)
-            initialized = array.count
         }
+        if let failure { throw failure }
         return (tasks, seen)
     }
 
     /// How ``decode(_:jobs:reading:)`` reads each task.
     public enum Reading: Sendable {
-        /// Straight from the text's bytes, falling back to ``tree`` for a
-        /// task it does not take (a problem, an escape, a `null`, a key
-        /// written twice): 1.2G instructions for 100 000 tasks against the
-        /// tree's 3.1G.
+        /// Straight from the text's bytes as they are checked, falling
+        /// back to ``tree`` for a task it does not take (a problem, an
+        /// escape, a `null`, a key written twice): 0.96G instructions for
+        /// 100 000 tasks, the check included, against 1.3G for a check
+        /// and then a read.
         case direct
         /// Each task as a tree of JSON values first.
         case tree
     }
 }
 
-/// Where the tasks' array starts while its runs are read; each run
-/// writes only its own places.
-private struct TaskPlaces: @unchecked Sendable {
-    let start: UnsafeMutablePointer<RecurringTask>
-}
+/// The tasks of one piece of the `tasks` array, read as the piece is
+/// checked, up to its first problem.
+private struct TaskPiece: JSONElementReader {
+    let reading: TaskFile.Reading
+    /// The tasks read, in order; moved out when the pieces are joined.
+    let tasks = MovableTasks()
+    /// The problem that ended the reading; its index counts from the
+    /// piece's first task.
+    private(set) var problem: TaskFileError?
+    private var zones = ZoneNames()
 
-/// How one run of the `tasks` array was read: its tasks up to its first
-/// problem, in their places.
-private struct TaskRun: Sendable {
-    /// How many of the run's tasks were read (and put in their places).
-    var read = 0
-    var problem: TaskFileError?
+    init(reading: TaskFile.Reading) { self.reading = reading }
 
-    /// Reads the run whose first element is the array's `first` into
-    /// `places`, from `first` on.
-    init(first: Int, elements: inout JSONElements, into places: TaskPlaces, reading: TaskFile.Reading) {
-        var zones = ZoneNames()
-        let direct = reading == .direct
-        let start = places.start + first
+    mutating func read(_ cursor: inout DirectJSONCursor) -> Bool {
+        guard reading == .direct, problem == nil, let task = DirectTaskReader.task(from: &cursor, zones: &zones) else {
+            return false
+        }
+        tasks.append(task)
+        return true
+    }
+
+    mutating func read(tree value: () throws -> JSONValue) throws {
+        guard problem == nil else { return }
+        let tree = try value()
         do {
-            while let task = try elements.next(
-                direct: { cursor in direct ? DirectTaskReader.task(from: &cursor, zones: &zones) : nil },
-                tree: { [read] value in
-                    var reader = TaskReader(index: first + read, value: value)
-                    return try reader.read(zones: &zones)
-                })
-            {
-                (start + read).initialize(to: task)
-                read += 1
-            }
+            var reader = TaskReader(index: tasks.count, value: tree)
+            tasks.append(try reader.read(zones: &zones))
         } catch let problem as TaskFileError {
             self.problem = problem
         } catch {
-            self.problem = TaskFileError(problemIn: error)
+            problem = TaskFileError(problemIn: error)
         }
+    }
+}
+
+/// Tasks in storage of their own, from which they are moved (not copied)
+/// to their place in the file's array.
+private final class MovableTasks: @unchecked Sendable {
+    private var start = UnsafeMutablePointer<RecurringTask>.allocate(capacity: 64)
+    private var capacity = 64
+    /// How many tasks are held.
+    private(set) var count = 0
+
+    deinit {
+        start.deinitialize(count: count)
+        start.deallocate()
+    }
+
+    /// Adds `task` after the others.
+    func append(_ task: consuming RecurringTask) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<RecurringTask>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: start, count: count)
+            start.deallocate()
+            start = larger
+            capacity *= 2
+        }
+        (start + count).initialize(to: task)
+        count += 1
+    }
+
+    /// Moves every task, in order, to uninitialized `destination`;
+    /// returns how many, and holds none after.
+    func move(to destination: UnsafeMutablePointer<RecurringTask>) -> Int {
+        let moved = count
+        destination.moveInitialize(from: start, count: moved)
+        count = 0
+        return moved
     }
 }
 

@@ -94,6 +94,44 @@ import Testing
         expectSameReading(#"{"tasks": [{\#(base)}, {\#(base)}]}"#, "a duplicate id")
     }
 
+    @Test("bytes that only the direct reader sees, as it reads while the text is checked, get the tree's problem")
+    func directReaderChecksItsBytes() {
+        let head = #"{"tasks": [{"id": "a", "start": "2025-01-06T09:00:00Z", "schedule": {"fixed": {"every": "1d"}}, "title": ""#
+        func file(title: [UInt8], latitude: String = "45.1") -> Data {
+            let tail = #"", "locations": [{"lat": \#(latitude), "lon": 0, "radius": 5}]}]}"#
+            return Data(Array(head.utf8) + title + Array(tail.utf8))
+        }
+        func isProblem(_ data: Data) -> Bool {
+            if case .problem = outcome(data, .tree) { return true }
+            return false
+        }
+        // Raw control characters and broken UTF-8 in a string.
+        let badTitles: [[UInt8]] = [
+            [0x45, 0x01, 0x45], [0x45, 0x09, 0x45], [0x45, 0x0A], [0x1F], [0x45, 0xC3], [0xFF, 0x45], [0x80],
+            [0xED, 0xA0, 0x80], [0xC0, 0xAF], Array("Cr".utf8) + [0xC3] + Array("me".utf8),
+        ]
+        // Padding moves each bad byte through the word-at-a-time scan's eight places.
+        for title in badTitles {
+            for padding in 0..<9 {
+                let data = file(title: Array(repeating: 0x61, count: padding) + title)
+                #expect(isProblem(data))
+                #expect(outcome(data, .direct) == outcome(data, .tree), "\(title), \(padding) bytes before")
+            }
+        }
+        // Numbers out of JSON's form, or out of range.
+        for latitude in ["05.1", "+45.1", ".5", "45.", "4e", "4e+", "-", "--4", "45.1.2", "1e999", "0x10", "4_5"] {
+            let data = file(title: Array("A".utf8), latitude: latitude)
+            #expect(isProblem(data), "\(latitude)")
+            #expect(outcome(data, .direct) == outcome(data, .tree), "\(latitude)")
+        }
+        // And the forms that are JSON read as tasks both ways.
+        for latitude in ["0", "-0.5", "4.5e1", "45E0", "1e-2", "-0"] {
+            let data = file(title: Array("Crème brûlée".utf8), latitude: latitude)
+            #expect(!isProblem(data), "\(latitude)")
+            #expect(outcome(data, .direct) == outcome(data, .tree), "\(latitude)")
+        }
+    }
+
     @Test("randomly assembled tasks read the same both ways")
     func randomTasks() {
         var random = SeededRandom(seed: 17)

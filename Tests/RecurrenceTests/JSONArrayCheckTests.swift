@@ -28,10 +28,10 @@ import Testing
     }
 
     /// The tasks (ids and titles) of `bytes`, or its problem.
-    func read(_ bytes: [UInt8], jobs: Int, piecewiseMinimum: Int) -> String {
+    func read(_ bytes: [UInt8], jobs: Int, piecewiseMinimum: Int, reading: TaskFile.Reading = .direct) -> String {
         do {
             let (tasks, positions) = try TaskFile.decode(
-                Data(bytes), jobs: jobs, reading: .direct, piecewiseMinimum: piecewiseMinimum)
+                Data(bytes), jobs: jobs, reading: reading, piecewiseMinimum: piecewiseMinimum)
             // The table of ids handed on with the tasks: each id at its task.
             #expect(positions.entries.map(\.name) == tasks.map(\.id))
             #expect(positions.entries.map(\.position) == Array(tasks.indices))
@@ -62,6 +62,32 @@ import Testing
         }
         // Both kinds of text were read: whole ones and broken ones.
         #expect(broken > 50 && broken < 250, "\(broken) of 300 broken")
+    }
+
+    @Test("seeded: broken texts read straight from their bytes as they are checked get the tree's tasks or problem")
+    func directReadingChecksWhatItReads() {
+        // What the direct reader must itself refuse, now that the check
+        // passes over what it reads: raw control characters and broken
+        // UTF-8 in strings, and numbers out of JSON's form.
+        let breakers = Self.breakers + Array("+-.e9".utf8) + [0x09, 0x1F, 0x80, 0xFF]
+        let seed = SeededRandom.testSeed(default: 29)
+        print("JSONArrayCheckTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var broken = 0
+        for round in 0..<300 {
+            var bytes = Array(Self.text(&random).utf8)
+            for _ in 0..<Int(1 + random.next() % 2) {
+                bytes[Int(random.next() % UInt64(bytes.count))] = breakers[Int(random.next() % UInt64(breakers.count))]
+            }
+            let tree = read(bytes, jobs: 1, piecewiseMinimum: .max, reading: .tree)
+            if tree.hasPrefix("problem") { broken += 1 }
+            for (jobs, piecewiseMinimum) in [(1, Int.max), (3, 0)] {
+                #expect(
+                    read(bytes, jobs: jobs, piecewiseMinimum: piecewiseMinimum) == tree,
+                    "round \(round), \(jobs) threads: \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(broken > 100 && broken < 300, "\(broken) of 300 broken")
     }
 
     @Test("after an array checked in pieces, the text goes on as deep as the nesting limit allows, and no deeper")

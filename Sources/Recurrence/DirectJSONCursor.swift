@@ -1,0 +1,143 @@
+import Foundation
+
+/// A reader of JSON values straight from their bytes, with no tree in
+/// between: the tasks file's fast path, run as the text is checked.
+///
+/// It reads only the plainest forms and answers `nil` (or `false`) for
+/// anything else — a string with an escape, a `null`, a value of another
+/// kind, a problem — leaving the value to ``JSONScanner``, which checks it
+/// and names its problem, and to the tree reader. What it does read it
+/// checks as ``JSONScanner`` does (RFC 8259: strings valid UTF-8 with no
+/// control characters, numbers in JSON's form and finite, every bracket,
+/// colon and comma in its place), so a value it reads whole needs no
+/// other check. Nothing it does throws.
+struct DirectJSONCursor {
+    /// The whole text.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next byte is read.
+    private(set) var position: Int
+
+    /// A cursor at `position` in `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// Steps over `byte`, after any blanks, if it comes next.
+    mutating func take(_ byte: Unicode.Scalar) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: byte) else { return false }
+        position += 1
+        return true
+    }
+
+    /// The bytes of the string that comes next (after blanks), between its
+    /// quotes, valid UTF-8; `nil`, with nothing read, if the next value is
+    /// not a string, or the string has an escape or a control character,
+    /// is not valid UTF-8 or does not end.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
+            return nil
+        }
+        let start = position + 1
+        var end = start
+        // Eight bytes at a time up to the first that is a quote, a
+        // backslash, a control character or not ASCII.
+        while end + 8 <= bytes.count {
+            let stops = JSONWords.stringStops(JSONWords.word(base, at: end))
+            guard stops == 0 else {
+                end += stops.trailingZeroBitCount >> 3
+                break
+            }
+            end += 8
+        }
+        // Every byte or'ed together: below 0x80 means ASCII.
+        var high: UInt8 = 0
+        while end < bytes.count {
+            let byte = base[end]
+            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
+            high |= byte
+            end += 1
+        }
+        guard end < bytes.count, base[end] == UInt8(ascii: "\"") else { return nil }
+        let string = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if high >= 0x80, String(validating: string, as: UTF8.self) == nil { return nil }
+        position = end + 1
+        return string
+    }
+
+    /// The number that comes next (after blanks), in JSON's form
+    /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) and finite, read
+    /// as ``JSONScanner`` reads it; `nil`, with nothing read, for anything
+    /// else.
+    mutating func number() -> Double? {
+        skipWhitespace()
+        let start = position
+        var end = start
+        func digits() -> Bool {
+            let first = end
+            while end < bytes.count, Self.isDigit(bytes[end]) { end += 1 }
+            return end > first
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "0") {
+            end += 1
+        } else if !digits() {
+            return nil
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            end += 1
+            guard digits() else { return nil }
+        }
+        if end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") {
+            end += 1
+            if end < bytes.count, bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            guard digits() else { return nil }
+        }
+        guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
+        position = end
+        return value
+    }
+
+    /// Reads an object's members: `member` is called with each name's
+    /// bytes, the cursor before its value, and must read the value;
+    /// `false` (with the read given up) if the next value is not an object
+    /// or `member` answers `false`.
+    mutating func members(_ member: (UnsafeBufferPointer<UInt8>, inout DirectJSONCursor) -> Bool) -> Bool {
+        guard take("{") else { return false }
+        if take("}") { return true }
+        repeat {
+            guard let name = plainString(), take(":"), member(name, &self) else { return false }
+        } while take(",")
+        return take("}")
+    }
+
+    /// Reads an array's elements: `element` is called with the cursor
+    /// before each and must read it; `false` (with the read given up) if
+    /// the next value is not an array or `element` answers `false`.
+    mutating func elements(_ element: (inout DirectJSONCursor) -> Bool) -> Bool {
+        guard take("[") else { return false }
+        if take("]") { return true }
+        repeat {
+            guard element(&self) else { return false }
+        } while take(",")
+        return take("]")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes spell `name` (ASCII).
+    func spells(_ name: StaticString) -> Bool {
+        hasSameBytes(as: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Whether these bytes are `other`'s.
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+    }
+}

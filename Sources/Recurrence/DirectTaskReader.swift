@@ -33,22 +33,23 @@ private enum TaskField: UInt16 {
     /// The field `name` spells; `nil` for none.
     init?(_ name: UnsafeBufferPointer<UInt8>) {
         // By the first letter and the length, then the whole name.
-        let candidate: TaskField? =
-            switch (name.first, name.count) {
-            case (UInt8(ascii: "a"), 8): .assignee
-            case (UInt8(ascii: "c"), 11): .completions
-            case (UInt8(ascii: "e"), 3): .end
-            case (UInt8(ascii: "i"), 2): .id
-            case (UInt8(ascii: "l"), 4): name[1] == UInt8(ascii: "i") ? .list : .lead
-            case (UInt8(ascii: "l"), 9): .locations
-            case (UInt8(ascii: "n"), 5): .notes
-            case (UInt8(ascii: "s"), 5): .start
-            case (UInt8(ascii: "s"), 8): .schedule
-            case (UInt8(ascii: "t"), 5): .title
-            case (UInt8(ascii: "t"), 8): .timeZone
-            default: nil
-            }
-        guard let candidate, name.spells(candidate.spelling) else { return nil }
+        guard name.count >= 2 else { return nil }
+        let candidate: TaskField
+        switch (name[0], name.count) {
+        case (UInt8(ascii: "a"), 8): candidate = .assignee
+        case (UInt8(ascii: "c"), 11): candidate = .completions
+        case (UInt8(ascii: "e"), 3): candidate = .end
+        case (UInt8(ascii: "i"), 2): candidate = .id
+        case (UInt8(ascii: "l"), 4): candidate = name[1] == UInt8(ascii: "i") ? .list : .lead
+        case (UInt8(ascii: "l"), 9): candidate = .locations
+        case (UInt8(ascii: "n"), 5): candidate = .notes
+        case (UInt8(ascii: "s"), 5): candidate = .start
+        case (UInt8(ascii: "s"), 8): candidate = .schedule
+        case (UInt8(ascii: "t"), 5): candidate = .title
+        case (UInt8(ascii: "t"), 8): candidate = .timeZone
+        default: return nil
+        }
+        guard name.spells(candidate.spelling) else { return nil }
         self = candidate
     }
 

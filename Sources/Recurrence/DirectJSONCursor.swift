@@ -37,33 +37,13 @@ struct DirectJSONCursor {
     /// is not valid UTF-8 or does not end.
     mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
-            return nil
-        }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
-        var end = start
-        // Eight bytes at a time up to the first that is a quote, a
-        // backslash, a control character or not ASCII.
-        while end + 8 <= bytes.count {
-            let stops = JSONWords.stringStops(JSONWords.word(base, at: end))
-            guard stops == 0 else {
-                end += stops.trailingZeroBitCount >> 3
-                break
-            }
-            end += 8
-        }
-        // Every byte or'ed together: below 0x80 means ASCII.
-        var high: UInt8 = 0
-        while end < bytes.count {
-            let byte = base[end]
-            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
-            high |= byte
-            end += 1
-        }
-        guard end < bytes.count, base[end] == UInt8(ascii: "\"") else { return nil }
-        let string = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if high >= 0x80, String(validating: string, as: UTF8.self) == nil { return nil }
-        position = end + 1
+        let run = JSONWords.plainRun(in: bytes, from: start)
+        guard run.end < bytes.count, bytes[run.end] == UInt8(ascii: "\"") else { return nil }
+        let string = UnsafeBufferPointer(rebasing: bytes[start..<run.end])
+        if !run.isASCII, String(validating: string, as: UTF8.self) == nil { return nil }
+        position = run.end + 1
         return string
     }
 

@@ -251,40 +251,17 @@ struct JSONScanner {
     mutating func plainString() throws -> Bool? {
         position += 1
         let start = position
-        // Eight bytes at a time up to the first that is a quote, a
-        // backslash, a control character or not ASCII: a plain string ends
-        // there, at its quote.
-        if let base = bytes.baseAddress {
-            while position + 8 <= bytes.count {
-                let stops = JSONWords.stringStops(JSONWords.word(base, at: position))
-                guard stops == 0 else {
-                    position += stops.trailingZeroBitCount >> 3
-                    if base[position] == UInt8(ascii: "\"") {
-                        position += 1
-                        return true
-                    }
-                    break
-                }
-                position += 8
-            }
-        }
-        // Every byte or'ed together: below 0x80 means ASCII.
-        var high: UInt8 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
-            high |= byte
-            position += 1
-        }
+        let run = JSONWords.plainRun(in: bytes, from: start)
+        position = run.end
         guard peek == UInt8(ascii: "\"") else {
             position = start
             return nil
         }
-        if high >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil {
+        if !run.isASCII, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil {
             throw problem("a string is not valid UTF-8")
         }
         position += 1
-        return high < 0x80
+        return run.isASCII
     }
 
     /// The rest of a string that has an escape (or ends the text, or holds

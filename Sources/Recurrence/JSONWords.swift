@@ -29,10 +29,33 @@ enum JSONWords {
             | ((word &- ones &* 0x20) | word) & highBits
     }
 
-    /// The bytes that end a checked string's scan: a quote or a backslash.
+    /// Where the plain run of a string's bytes from `start` ends: at the
+    /// first quote, backslash or control character, or at the text's end;
+    /// with whether every byte of the run is ASCII. Eight bytes at a time
+    /// up to the first stop or byte that is not ASCII, then byte by byte.
     @inline(__always)
-    static func quotesAndBackslashes(_ word: UInt64) -> UInt64 {
-        bytes(of: word, equalTo: UInt8(ascii: "\"")) | bytes(of: word, equalTo: UInt8(ascii: "\\"))
+    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isASCII: Bool) {
+        guard let base = bytes.baseAddress else { return (start, true) }
+        var end = start
+        while end + 8 <= bytes.count {
+            let stops = stringStops(word(base, at: end))
+            guard stops == 0 else {
+                end += stops.trailingZeroBitCount >> 3
+                // The common case: the string's closing quote.
+                if base[end] == UInt8(ascii: "\"") { return (end, true) }
+                break
+            }
+            end += 8
+        }
+        // Every byte or'ed together: below 0x80 means ASCII.
+        var high: UInt8 = 0
+        while end < bytes.count {
+            let byte = base[end]
+            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
+            high |= byte
+            end += 1
+        }
+        return (end, high < 0x80)
     }
 
     /// How many spaces start the eight bytes at `offset` (8 when all are).

@@ -54,16 +54,17 @@ extension JSONScanner {
 
     /// Checks the array that starts here (at its `[`) through its `]`,
     /// each element read by a reader that `makeReader` makes as it is
-    /// checked, and returns the readers in the array's order; on up to
-    /// `jobs` threads when `piecewiseMinimum` bytes of text or more are left.
+    /// checked (told about how many bytes of text it will read), and
+    /// returns the readers in the array's order; on up to `jobs` threads
+    /// when `piecewiseMinimum` bytes of text or more are left.
     mutating func checkArray<Reader: JSONElementReader>(
-        jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable () -> Reader
+        jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable (_ bytes: Int) -> Reader
     ) throws -> [Reader] {
-        var reader = makeReader()
-        guard try beginArray() else { return [reader] }
+        guard try beginArray() else { return [makeReader(0)] }
         skipWhitespace()
         let starts = jobs > 1 && bytes.count - position >= piecewiseMinimum ? [position] + pieceStarts(jobs) : []
         guard starts.count > 1 else {
+            var reader = makeReader(bytes.count - position)
             _ = try checkElements(until: nil, with: &reader)
             return [reader]
         }
@@ -71,8 +72,8 @@ extension JSONScanner {
         let arrayDepth = depth
         let pieces = parallelMap(count: starts.count, jobs: jobs) { index in
             var scanner = JSONScanner(text.bytes, at: starts[index], depth: arrayDepth)
-            var reader = makeReader()
             let next = index + 1 < starts.count ? starts[index + 1] : nil
+            var reader = makeReader((next ?? text.bytes.count) - starts[index])
             let end = Result { try scanner.checkElements(until: next, with: &reader) }
             return Piece(reader: reader, position: scanner.position, end: end)
         }

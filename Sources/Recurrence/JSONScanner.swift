@@ -28,7 +28,7 @@ struct JSONScanner {
     /// ``checkArray(jobs:piecewiseMinimum:reader:)``, which checks an array
     /// of `piecewiseMinimum` bytes or more on up to `jobs` threads).
     mutating func checkDocument<Reader: JSONElementReader>(
-        findingMember name: String, jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable () -> Reader
+        findingMember name: String, jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable (_ bytes: Int) -> Reader
     ) throws -> [Reader]? {
         skipWhitespace()
         var found: [Reader]?

@@ -93,7 +93,8 @@ enum JSONText {
     /// - Throws: ``JSONTextError`` for a text that is not JSON, or what a
     ///   reader throws.
     static func readArray<Reader: JSONElementReader>(
-        ofMember name: String, in data: Data, jobs: Int, piecewiseMinimum: Int, reader makeReader: @Sendable () -> Reader
+        ofMember name: String, in data: Data, jobs: Int, piecewiseMinimum: Int,
+        reader makeReader: @Sendable (_ bytes: Int) -> Reader
     ) throws -> (root: Root, readers: [Reader]?) {
         func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws -> (root: Root, readers: [Reader]?) {
             var checker = JSONScanner(buffer)

@@ -67,7 +67,7 @@ public enum TaskFile {
         let read: (root: JSONText.Root, readers: [TaskPiece]?)
         do {
             read = try JSONText.readArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
-                TaskPiece(reading: reading)
+                TaskPiece(reading: reading, bytes: $0)
             }
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
@@ -126,13 +126,19 @@ public enum TaskFile {
 private struct TaskPiece: JSONElementReader {
     let reading: TaskFile.Reading
     /// The tasks read, in order; moved out when the pieces are joined.
-    let tasks = MovableTasks()
+    let tasks: MovableTasks
     /// The problem that ended the reading; its index counts from the
     /// piece's first task.
     private(set) var problem: TaskFileError?
     private var zones = ZoneNames()
 
-    init(reading: TaskFile.Reading) { self.reading = reading }
+    /// A piece of about `bytes` bytes of text, read as `reading` says.
+    init(reading: TaskFile.Reading, bytes: Int) {
+        self.reading = reading
+        // Room for a task every 128 bytes: growing from a few, a piece
+        // touched twice the memory its tasks take.
+        tasks = MovableTasks(capacity: max(16, bytes / 128))
+    }
 
     mutating func read(_ cursor: inout DirectJSONCursor) -> Bool {
         guard reading == .direct, problem == nil, let task = DirectTaskReader.task(from: &cursor, zones: &zones) else {
@@ -159,10 +165,17 @@ private struct TaskPiece: JSONElementReader {
 /// Tasks in storage of their own, from which they are moved (not copied)
 /// to their place in the file's array.
 private final class MovableTasks: @unchecked Sendable {
-    private var start = UnsafeMutablePointer<RecurringTask>.allocate(capacity: 64)
-    private var capacity = 64
+    private var start: UnsafeMutablePointer<RecurringTask>
+    private var capacity: Int
     /// How many tasks are held.
     private(set) var count = 0
+
+    /// Storage with room for `capacity` tasks before it grows; room not
+    /// filled is never touched.
+    init(capacity: Int) {
+        start = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
 
     deinit {
         start.deinitialize(count: count)

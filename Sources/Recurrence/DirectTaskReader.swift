@@ -223,14 +223,16 @@ private struct TaskFields {
         var at: TimeOfDay?
         let read = cursor.members { name, cursor in
             if name.spells("days") {
-                // Room for the whole week: an empty set grew on every insert.
-                var named = Set<Weekday>(minimumCapacity: 7)
+                // The days as bits, then the set of them that all share.
+                var bits = 0
                 let read = cursor.elements { cursor in
-                    cursor.plainString().flatMap { Weekday(asciiName: $0) }.map { named.insert($0) } != nil
+                    guard let day = cursor.plainString().flatMap({ Weekday(asciiName: $0) }) else { return false }
+                    bits |= 1 << (day.rawValue - 1)
+                    return true
                 }
-                return read && fill(&days, named)
+                return read && fill(&days, Weekday.sets[bits])
             }
-            if name.spells("at") { return fill(&at, cursor.plainString().flatMap { try? TimeOfDay(parsing: text($0)) }) }
+            if name.spells("at") { return fill(&at, cursor.plainString().flatMap { TimeOfDay(asciiTrimmed: $0) }) }
             return false
         }
         guard read, let days, let at else { return nil }

@@ -30,6 +30,12 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
         return nil
     }
 
+    /// Every set of days, by its bits (Monday the lowest): a schedule's
+    /// days taken from here share one set rather than each making its own.
+    static let sets: [Set<Weekday>] = (0..<128).map { bits in
+        Set(allCases.filter { bits & 1 << ($0.rawValue - 1) != 0 })
+    }
+
     /// The full names, lower-cased, Monday first.
     private static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -74,14 +80,19 @@ public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
         // Read by bytes: a time of day is ASCII once any blanks around it
         // (Unicode's too) are gone.
         let bytes = text.asciiTrimmed() ?? text.trimmingWhitespace().asciiTrimmed()
-        guard let bytes, let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
-            throw RecurrenceError.invalidTimeOfDay(text)
-        }
-        let hourDigits = bytes[..<colon], minuteDigits = bytes[(colon + 1)...]
+        guard let bytes, let time = Self(asciiTrimmed: bytes) else { throw RecurrenceError.invalidTimeOfDay(text) }
+        self = time
+    }
+
+    /// The time of day that ASCII `bytes`, with no blanks around them,
+    /// spell, as ``init(parsing:)`` reads it; `nil` for anything else.
+    init?(asciiTrimmed bytes: some BidirectionalCollection<UInt8>) {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let hourDigits = bytes[..<colon], minuteDigits = bytes[bytes.index(after: colon)...]
         guard (1...2).contains(hourDigits.count), minuteDigits.count == 2,
             let hour = hourDigits.decimalValue, let minute = minuteDigits.decimalValue,
             (0...23).contains(hour), (0...59).contains(minute)
-        else { throw RecurrenceError.invalidTimeOfDay(text) }
+        else { return nil }
         self.init(hour: hour, minute: minute)
     }
 

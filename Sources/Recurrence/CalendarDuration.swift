@@ -89,7 +89,7 @@ public struct CalendarDuration: Hashable, Sendable {
     init?(asciiTrimmedAtStart bytes: some BidirectionalCollection<UInt8>) {
         let digits = bytes.prefix { (0x30...0x39).contains($0) }
         guard !digits.isEmpty, digits.count <= 9, let code = bytes[digits.endIndex...].asciiTrimmedLowercaseCode,
-            let unit = Self.unitCodes[code]
+            let unit = Self.unit(code: code)
         else { return nil }
         self.init(digits.decimalValue!, unit)
     }
@@ -109,10 +109,24 @@ public struct CalendarDuration: Hashable, Sendable {
         return names
     }()
 
-    /// ``unitNames`` by their bytes packed in a word: no text is made, and
-    /// a word hashes faster than text.
-    private static let unitCodes: [UInt64: Unit] = Dictionary(
-        uniqueKeysWithValues: unitNames.map { (Array($0.key.utf8)[...].asciiTrimmedLowercaseCode!, $0.value) })
+    /// ``unitNames`` by their bytes packed in a word, in increasing order:
+    /// no text is made, and a search of some thirty words beats hashing one.
+    private static let unitCodes: [(code: UInt64, unit: Unit)] = unitNames.map {
+        (Array($0.key.utf8)[...].asciiTrimmedLowercaseCode!, $0.value)
+    }.sorted { $0.code < $1.code }
+
+    /// The unit whose name is packed in `code` (see ``unitCodes``).
+    private static func unit(code: UInt64) -> Unit? {
+        unitCodes.withUnsafeBufferPointer { codes in
+            var low = 0
+            var high = codes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if codes[middle].code < code { low = middle + 1 } else { high = middle }
+            }
+            return low < codes.count && codes[low].code == code ? codes[low].unit : nil
+        }
+    }
 }
 
 extension CalendarDuration: CustomStringConvertible {

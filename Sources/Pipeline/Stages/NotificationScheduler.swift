@@ -165,6 +165,9 @@ public struct NotificationScheduler: Sendable {
         if clock == nil {
             // Ids all distinct (the usual case): every task counts.
             ready = positions.count == tasks.count ? Array(tasks.indices) : tasks.indices.filter(isScheduled)
+            // At most a due a task, as a rule: room at once, rather than a
+            // doubling at every power of two.
+            dues.reserveCapacity(ready.count)
         } else {
             while let next = agenda.min, next.time <= time {
                 ready.append(next.position)

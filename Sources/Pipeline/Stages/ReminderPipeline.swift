@@ -263,7 +263,11 @@ public struct ReminderPipeline: Sendable {
                 cursor.fix += 1
                 if reminders != nil {
                     if emitsFixes { events.append(.fix(outputs.fixes[index])) }
-                    for decision in reminders!.advance(to: outputs.fixes[index].time) { record(decision, into: &events) }
+                    let decisions = reminders!.advance(to: outputs.fixes[index].time)
+                    // The start's burst (a decision for every task due) in
+                    // one allocation, not a doubling at every power of two.
+                    if decisions.count > 1024 { events.reserveCapacity(events.count + decisions.count) }
+                    for decision in decisions { record(decision, into: &events) }
                 }
                 let transitions = Int(item.transitions)
                 for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {

@@ -91,7 +91,8 @@ public enum TaskFile {
             for piece in pieces {
                 let first = initialized
                 initialized += piece.tasks.move(to: buffer.baseAddress! + first)
-                for index in first..<initialized where seen.recordFirst(buffer[index].id, at: index) != nil {
+                if let repeated = seen.recordFirst(initialized - first, from: first, names: { buffer[first + $0].id }) {
+                    let index = first + repeated.offset
                     failure = TaskFileError(index: index, taskID: buffer[index].id, field: "id", message: "duplicate id")
                     return
                 }

@@ -44,4 +44,36 @@ import Testing
             }
         }
     }
+
+    @Test("seeded: names recorded in blocks give the positions of names recorded one by one, and stop at the first repeat")
+    func recordedInBlocks() {
+        let seed = SeededRandom.testSeed(default: 71)
+        print("NamePositionsTests seed \(seed) (REPEAT_SEED to replay)")
+        var random = SeededRandom(seed: seed)
+        var repeats = 0
+        for round in 0..<40 {
+            // Mostly distinct names (a tasks file's ids), with a repeat now and then.
+            let count = Int(random.next() % 400)
+            var names = (0..<count).map { "\($0)-" + Self.name(&random) }
+            if count > 1, random.next() % 2 == 0 {
+                names[Int(random.next() % UInt64(count - 1)) + 1] = names[Int(random.next() % UInt64(count))]
+            }
+            let first = Int(random.next() % 1_000)
+            var oneByOne = NamePositions(capacity: Int(random.next() % 50))
+            var inBlocks = oneByOne
+            var expected: (offset: Int, earlier: Int)?
+            for (offset, name) in names.enumerated() {
+                if let earlier = oneByOne.recordFirst(name, at: first + offset) {
+                    expected = (offset, earlier)
+                    break
+                }
+            }
+            let found = inBlocks.recordFirst(names.count, from: first) { names[$0] }
+            #expect(found?.offset == expected?.offset && found?.earlier == expected?.earlier, "round \(round)")
+            #expect(inBlocks.entries.elementsEqual(oneByOne.entries, by: ==), "round \(round)")
+            for name in names { #expect(inBlocks[name] == oneByOne[name], "round \(round), \(name)") }
+            if expected != nil { repeats += 1 }
+        }
+        #expect(repeats > 5 && repeats < 35, "\(repeats) of 40 rounds with a repeat")
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GeoCore
 
-/// Reads a task object straight from the checked bytes of a tasks file,
-/// with no tree of JSON values: ``TaskFile``'s fast path.
+/// Reads a task object straight from the bytes of a tasks file as they are
+/// checked (``DirectJSONCursor`` checks every byte it takes), with no tree
+/// of JSON values: ``TaskFile``'s fast path.
 ///
 /// It takes only tasks that the tree reader (`TaskReader`) accepts, and
 /// reads them as it does. For anything else — a problem of any kind, a
@@ -246,7 +247,7 @@ private struct TaskFields {
         return read ? due : nil
     }
 
-    /// The text of checked UTF-8 bytes.
+    /// The text of UTF-8 bytes that the cursor checked.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// The date of an RFC 3339 string with no blanks around it.

@@ -113,7 +113,7 @@ public enum TaskFile {
     public enum Reading: Sendable {
         /// Straight from the text's bytes as they are checked, falling
         /// back to ``tree`` for a task it does not take (a problem, an
-        /// escape, a `null`, a key written twice): 0.96G instructions for
+        /// escape, a `null`, a key written twice): 0.88G instructions for
         /// 100 000 tasks, the check included, against 1.3G for a check
         /// and then a read.
         case direct

@@ -64,48 +64,48 @@ public enum TaskFile {
     /// reading the tasks in pieces on `jobs` threads from
     /// `piecewiseMinimum` bytes on (tests check small files so).
     static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> Indexed {
-        let read: (root: JSONText.Root, readers: [TaskPiece]?)
+        var pieces: [TaskPiece]
         do {
-            read = try JSONText.readArray(ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum) {
-                TaskPiece(reading: reading, bytes: $0)
+            let read = try JSONText.readArray(
+                ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum
+            ) { TaskPiece(reading: reading, bytes: $0) }
+            guard read.root == .array, let readers = read.readers else {
+                throw TaskFileError(message: "expected an object with a \"tasks\" array")
             }
+            pieces = readers
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        guard read.root == .array, let pieces = read.readers else {
-            throw TaskFileError(message: "expected an object with a \"tasks\" array")
-        }
-        return try tasks(of: pieces)
+        return try tasks(of: &pieces)
     }
 
-    /// The tasks that the pieces of the `tasks` array read, in order, moved
-    /// into one array (copied, 100 000 tasks cost a retain and a release of
-    /// every field), with the position of each id; or the first problem in
-    /// the file's order: a duplicate id before a piece's problem is the
-    /// first.
-    private static func tasks(of pieces: [TaskPiece]) throws -> Indexed {
-        let count = pieces.reduce(0) { $0 + $1.tasks.count }
-        var seen = NamePositions(capacity: count)
-        var failure: TaskFileError?
-        let tasks = [RecurringTask](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for piece in pieces {
-                let first = initialized
-                initialized += piece.tasks.move(to: buffer.baseAddress! + first)
-                if let repeated = seen.recordFirst(initialized - first, from: first, names: { buffer[first + $0].id }) {
-                    let index = first + repeated.offset
-                    failure = TaskFileError(index: index, taskID: buffer[index].id, field: "id", message: "duplicate id")
-                    return
-                }
-                if var problem = piece.problem {
-                    // Only a problem ends a piece's reading: its index
-                    // counts from the piece's first task.
-                    problem.index = problem.index.map { $0 + first }
-                    failure = problem
-                    return
-                }
+    /// The tasks that the pieces of the `tasks` array read, in order, in
+    /// the first piece's array (the only one with one thread), with the
+    /// position of each id; or the first problem in the file's order: a
+    /// duplicate id before a piece's problem is the first.
+    private static func tasks(of pieces: inout [TaskPiece]) throws -> Indexed {
+        var seen = NamePositions(capacity: pieces.reduce(0) { $0 + $1.tasks.count })
+        var tasks: [RecurringTask] = []
+        var first = 0
+        for index in pieces.indices {
+            if index == 0 {
+                swap(&tasks, &pieces[0].tasks)
+            } else {
+                tasks.append(contentsOf: pieces[index].tasks)
+                pieces[index].tasks = []
             }
+            if let repeated = seen.recordFirst(tasks.count - first, from: first, names: { tasks[first + $0].id }) {
+                let index = first + repeated.offset
+                throw TaskFileError(index: index, taskID: tasks[index].id, field: "id", message: "duplicate id")
+            }
+            if var problem = pieces[index].problem {
+                // Only a problem ends a piece's reading: its index counts
+                // from the piece's first task.
+                problem.index = problem.index.map { $0 + first }
+                throw problem
+            }
+            first = tasks.count
         }
-        if let failure { throw failure }
         return (tasks, seen)
     }
 
@@ -126,8 +126,8 @@ public enum TaskFile {
 /// checked, up to its first problem.
 private struct TaskPiece: JSONElementReader {
     let reading: TaskFile.Reading
-    /// The tasks read, in order; moved out when the pieces are joined.
-    let tasks: MovableTasks
+    /// The tasks read, in order.
+    var tasks: [RecurringTask] = []
     /// The problem that ended the reading; its index counts from the
     /// piece's first task.
     private(set) var problem: TaskFileError?
@@ -136,9 +136,10 @@ private struct TaskPiece: JSONElementReader {
     /// A piece of about `bytes` bytes of text, read as `reading` says.
     init(reading: TaskFile.Reading, bytes: Int) {
         self.reading = reading
-        // Room for a task every 128 bytes: growing from a few, a piece
-        // touched twice the memory its tasks take.
-        tasks = MovableTasks(capacity: max(16, bytes / 128))
+        // Room for a task every 128 bytes, never touched where not filled:
+        // growing from a few, a piece touched twice the memory its tasks
+        // take, and the first piece's room mostly holds the others' too.
+        tasks.reserveCapacity(max(16, bytes / 128))
     }
 
     mutating func read(_ cursor: inout DirectJSONCursor) -> Bool {
@@ -160,49 +161,6 @@ private struct TaskPiece: JSONElementReader {
         } catch {
             problem = TaskFileError(problemIn: error)
         }
-    }
-}
-
-/// Tasks in storage of their own, from which they are moved (not copied)
-/// to their place in the file's array.
-private final class MovableTasks: @unchecked Sendable {
-    private var start: UnsafeMutablePointer<RecurringTask>
-    private var capacity: Int
-    /// How many tasks are held.
-    private(set) var count = 0
-
-    /// Storage with room for `capacity` tasks before it grows; room not
-    /// filled is never touched.
-    init(capacity: Int) {
-        start = .allocate(capacity: capacity)
-        self.capacity = capacity
-    }
-
-    deinit {
-        start.deinitialize(count: count)
-        start.deallocate()
-    }
-
-    /// Adds `task` after the others.
-    func append(_ task: consuming RecurringTask) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<RecurringTask>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: start, count: count)
-            start.deallocate()
-            start = larger
-            capacity *= 2
-        }
-        (start + count).initialize(to: task)
-        count += 1
-    }
-
-    /// Moves every task, in order, to uninitialized `destination`;
-    /// returns how many, and holds none after.
-    func move(to destination: UnsafeMutablePointer<RecurringTask>) -> Int {
-        let moved = count
-        destination.moveInitialize(from: start, count: moved)
-        count = 0
-        return moved
     }
 }
 

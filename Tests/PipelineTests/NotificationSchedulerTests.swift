@@ -166,43 +166,6 @@ struct NotificationSchedulerMixedTests {
         }
     }
 
-    @Test("seeded: a burst of dues advanced on several threads gives what one thread gives, and so does all that follows")
-    func burstOnThreads() {
-        let seed = SeededRandom.testSeed(default: 29)
-        var random = SeededRandom(seed: seed)
-        // Enough tasks for the start's burst to be split among threads.
-        var tasks: [RecurringTask] = []
-        while tasks.count < NotificationScheduler.parallelMinimum + 500 {
-            tasks += mixedTasks(&random).map { task in
-                var task = task
-                task.id = "\(tasks.count) \(task.id)"
-                return task
-            }
-        }
-        let first = at("2025-01-10T00:00:00Z"), last = at("2025-02-20T00:00:00Z")
-        var times: [Date] = [first]
-        while times.last! < last { times.append(min(last, times.last!.addingTimeInterval(random.uniform(60, 200_000)))) }
-        let arrivals = (0..<200).map { _ in
-            (task: tasks[Int(random.next() % UInt64(tasks.count))].id, step: Int(random.next() % UInt64(times.count)))
-        }
-        func run(jobs: Int) -> [SchedulerOutput] {
-            var scheduler = NotificationScheduler(tasks: tasks, jobs: jobs)
-            var outputs: [SchedulerOutput] = []
-            for (step, time) in times.enumerated() {
-                outputs += scheduler.advance(to: time)
-                for arrival in arrivals where arrival.step == step {
-                    if let output = scheduler.arrival(taskID: arrival.task, at: time, region: "R", device: nil, distance: 1) {
-                        outputs.append(output)
-                    }
-                }
-            }
-            return outputs
-        }
-        let one = run(jobs: 1)
-        #expect(one.count > NotificationScheduler.parallelMinimum, "a burst as large as the threads take")
-        for jobs in [2, 3] { #expect(run(jobs: jobs) == one, "\(jobs) threads, seed \(seed)") }
-    }
-
     @Test("seeded: each due names the cycle its task has at that time, once, and steps equal one jump")
     func duesAreTheTasksCycles() throws {
         let seed = SeededRandom.testSeed(default: 23)

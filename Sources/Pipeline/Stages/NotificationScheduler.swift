@@ -98,23 +98,13 @@ public struct NotificationScheduler: Sendable {
     /// ``advance(to:)``'s lists, kept empty between calls.
     private var readyBuffer: [Int] = []
     private var dueBuffer: [Due] = []
-    /// Threads that a burst of ready tasks (the start's: every task) may
-    /// be advanced on.
-    private let jobs: Int
-    /// Ready tasks from which a burst is advanced on ``jobs`` threads.
-    public static let parallelMinimum = 4096
 
     /// A scheduler for `tasks`. `positions`, when given, must be the
     /// position of each id among `tasks`, as ``NamePositions`` records
     /// them in order (what ``TaskFile/decodeIndexed(_:jobs:)`` returns), so
-    /// that 100 000 ids are not hashed a second time. A burst of
-    /// ``parallelMinimum`` ready tasks or more is advanced on up to `jobs`
-    /// threads, with the same outputs as on one.
-    public init(
-        tasks: [RecurringTask], positions: NamePositions? = nil, settings: Settings = Settings(), jobs: Int = 1
-    ) {
+    /// that 100 000 ids are not hashed a second time.
+    public init(tasks: [RecurringTask], positions: NamePositions? = nil, settings: Settings = Settings()) {
         self.settings = settings
-        self.jobs = max(1, jobs)
         self.tasks = tasks
         self.positions = positions ?? Self.positions(of: tasks)
         precondition(self.positions.count <= tasks.count, "positions of other tasks")
@@ -186,15 +176,11 @@ public struct NotificationScheduler: Sendable {
         }
         clock = time
         let tasks = self.tasks
-        if jobs > 1, ready.count >= Self.parallelMinimum {
-            advanceInParallel(ready, of: tasks, from: start, through: time, into: &dues)
-        } else {
-            tasks.withUnsafeBufferPointer { tasks in
-                for position in ready {
-                    let task = TaskInPlace(tasks.baseAddress! + position)
-                    let next = Self.advanceTask(task, at: position, &states[position], from: start, through: time, into: &dues)
-                    if let next { agenda.insert(Appointment(time: next, position: position)) }
-                }
+        tasks.withUnsafeBufferPointer { tasks in
+            for position in ready {
+                let task = TaskInPlace(tasks.baseAddress! + position)
+                let next = Self.advanceTask(task, at: position, &states[position], from: start, through: time, into: &dues)
+                if let next { agenda.insert(Appointment(time: next, position: position)) }
             }
         }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
@@ -215,49 +201,6 @@ public struct NotificationScheduler: Sendable {
                         due: due.cycle.due, windowStart: due.cycle.windowStart)))
         }
         return outputs
-    }
-
-    /// The tasks and their states while a burst is advanced on several
-    /// threads: each thread reads the tasks and writes the states of its
-    /// own run of `ready`, whose positions are distinct.
-    private struct Burst: @unchecked Sendable {
-        let tasks: UnsafePointer<RecurringTask>
-        let states: UnsafeMutablePointer<TaskState>
-        let ready: UnsafeBufferPointer<Int>
-    }
-
-    /// Advances the tasks at the positions `ready` from `start` to `end`
-    /// on up to ``jobs`` threads, a run of them each: their dues are
-    /// appended to `found` and their next events put on the agenda in the
-    /// order of `ready`, as one thread does it.
-    private mutating func advanceInParallel(
-        _ ready: [Int], of tasks: [RecurringTask], from start: Date, through end: Date, into found: inout [Due]
-    ) {
-        // More runs than threads, so that the threads finish together.
-        let runs = jobs * 4
-        let outcomes = tasks.withUnsafeBufferPointer { tasks in
-            states.withUnsafeMutableBufferPointer { states in
-                ready.withUnsafeBufferPointer { ready in
-                    let burst = Burst(tasks: tasks.baseAddress!, states: states.baseAddress!, ready: ready)
-                    return parallelMap(count: runs, jobs: jobs) { run in
-                        let count = burst.ready.count
-                        var dues: [Due] = []
-                        var next: [Appointment] = []
-                        for position in burst.ready[count * run / runs..<count * (run + 1) / runs] {
-                            let task = TaskInPlace(burst.tasks + position)
-                            let time = Self.advanceTask(
-                                task, at: position, &burst.states[position], from: start, through: end, into: &dues)
-                            if let time { next.append(Appointment(time: time, position: position)) }
-                        }
-                        return (dues: dues, next: next)
-                    }
-                }
-            }
-        }
-        for outcome in outcomes {
-            found += outcome.dues
-            for appointment in outcome.next { agenda.insert(appointment) }
-        }
     }
 
     /// Puts the task at `position` on the agenda for its next event after

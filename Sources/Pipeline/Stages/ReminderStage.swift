@@ -29,12 +29,11 @@ public struct ReminderStage: Sendable {
     }
 
     /// A stage for `tasks` and the bulk `regions`, kept as they are;
-    /// `taskPositions`, when given, is the position of each task's id, and
-    /// `jobs` the threads a burst of dues may use (see
-    /// ``NotificationScheduler/init(tasks:positions:settings:jobs:)``).
+    /// `taskPositions`, when given, is the position of each task's id (see
+    /// ``NotificationScheduler/init(tasks:positions:settings:)``).
     public init(
         tasks: [RecurringTask], taskPositions: NamePositions? = nil, regions bulk: RegionTable,
-        settings: NotificationScheduler.Settings, jobs: Int = 1
+        settings: NotificationScheduler.Settings
     ) {
         var regions = bulk
         var tasksByRegion = RegionTasks()
@@ -42,7 +41,7 @@ public struct ReminderStage: Sendable {
             regions = regions.namingTasks()
             alwaysDue = AlwaysDueTasks(regions: regions, settings: settings)
         } else {
-            let scheduler = NotificationScheduler(tasks: tasks, positions: taskPositions, settings: settings, jobs: jobs)
+            let scheduler = NotificationScheduler(tasks: tasks, positions: taskPositions, settings: settings)
             // Bulk regions naming a task the scheduler knows.
             for (key, task) in regions.namedTasks where scheduler.knows(taskID: task) { tasksByRegion.append(task, key: key) }
             // Tasks at the same place (same name, centre and radius) share

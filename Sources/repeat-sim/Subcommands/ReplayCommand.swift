@@ -162,8 +162,7 @@ struct ReplayCommand: ParsableCommand {
         let tasks = loaded?.tasks ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
         let stage = ReminderStage(
-            tasks: tasks, taskPositions: loaded?.positions, regions: regions, settings: reminder.settings,
-            jobs: parallel.threads)
+            tasks: tasks, taskPositions: loaded?.positions, regions: regions, settings: reminder.settings)
         let stages = ReminderPipeline(
             reminders: stage, geofence: geofence.settings,
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,

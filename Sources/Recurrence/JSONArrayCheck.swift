@@ -83,15 +83,14 @@ extension JSONScanner {
         for piece in pieces {
             var reader = piece.reader
             position = piece.position
-            switch try piece.end.get() {
-            case .boundary:
-                readers.append(reader)
-                continue
+            let end = try piece.end.get()
+            switch end {
+            case .boundary: break
             case .arrayEnd: depth -= 1
             case .overshot: _ = try checkElements(until: nil, with: &reader)
             }
             readers.append(reader)
-            return readers
+            if end != .boundary { return readers }
         }
         preconditionFailure("the last piece has no next piece to stop at")
     }

@@ -95,8 +95,8 @@ public enum TaskFile {
                 pieces[index].tasks = []
             }
             if let repeated = seen.recordFirst(tasks.count - first, from: first, names: { tasks[first + $0].id }) {
-                let index = first + repeated.offset
-                throw TaskFileError(index: index, taskID: tasks[index].id, field: "id", message: "duplicate id")
+                let position = first + repeated.offset
+                throw TaskFileError(index: position, taskID: tasks[position].id, field: "id", message: "duplicate id")
             }
             if var problem = pieces[index].problem {
                 // Only a problem ends a piece's reading: its index counts

@@ -27,6 +27,13 @@ import Testing
         return #"{"tasks": [\#(open)\#(tasks.joined(separator: gap))\#(close)]}"#
     }
 
+    /// Puts one of `breakers` in place of a byte of `bytes`, `times` times.
+    static func `break`(_ bytes: inout [UInt8], times: Int, with breakers: [UInt8], _ random: inout SeededRandom) {
+        for _ in 0..<times {
+            bytes[Int(random.next() % UInt64(bytes.count))] = breakers[Int(random.next() % UInt64(breakers.count))]
+        }
+    }
+
     /// The tasks (ids and titles) of `bytes`, or its problem.
     func read(_ bytes: [UInt8], jobs: Int, piecewiseMinimum: Int, reading: TaskFile.Reading = .direct) -> String {
         do {
@@ -49,9 +56,7 @@ import Testing
         var broken = 0
         for round in 0..<300 {
             var bytes = Array(Self.text(&random).utf8)
-            for _ in 0..<Int(random.next() % 3) {
-                bytes[Int(random.next() % UInt64(bytes.count))] = Self.breakers[Int(random.next() % UInt64(Self.breakers.count))]
-            }
+            Self.break(&bytes, times: Int(random.next() % 3), with: Self.breakers, &random)
             let one = read(bytes, jobs: 1, piecewiseMinimum: .max)
             if one.hasPrefix("problem") { broken += 1 }
             for jobs in [2, 3, 5] {
@@ -76,9 +81,7 @@ import Testing
         var broken = 0
         for round in 0..<300 {
             var bytes = Array(Self.text(&random).utf8)
-            for _ in 0..<Int(1 + random.next() % 2) {
-                bytes[Int(random.next() % UInt64(bytes.count))] = breakers[Int(random.next() % UInt64(breakers.count))]
-            }
+            Self.break(&bytes, times: Int(1 + random.next() % 2), with: breakers, &random)
             let tree = read(bytes, jobs: 1, piecewiseMinimum: .max, reading: .tree)
             if tree.hasPrefix("problem") { broken += 1 }
             for (jobs, piecewiseMinimum) in [(1, Int.max), (3, 0)] {

@@ -19,9 +19,10 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     /// The ID of `name`, recorded on first sight.
     public init(_ name: String) { self = DeviceNameRegistry.intern(name) }
 
-    init(entry: DeviceNameEntry) {
-        self.entry = .passUnretained(entry)
-        number = entry.number
+    /// The ID of the name `entry` holds, whose number is `number`.
+    init(entry: Unmanaged<DeviceNameEntry>, number: UInt32) {
+        self.entry = entry
+        self.number = number
     }
 
     /// The device's name.
@@ -57,12 +58,10 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
 final class DeviceNameEntry: Sendable {
     @usableFromInline let name: String
     let stableHash: UInt64
-    /// The name's place in the order of first sight (``DeviceID/number``).
-    let number: UInt32
 
-    init(name: String, number: UInt32) {
+    /// The entry of `name`, whose UTF-8 is `utf8`.
+    init(name: String, utf8: UnsafeRawBufferPointer) {
         self.name = name
-        self.number = number
-        stableHash = DeviceID.stableHash(of: name.utf8)
+        stableHash = DeviceID.stableHash(of: utf8)
     }
 }

@@ -53,6 +53,10 @@ final class ShardedStages {
     private let ended: [HandOffQueue<DeviceStages>]
     private var inFlight: [Work] = []
     private var stopped = false
+    /// The workers' stages once they ended, kept as long as this object:
+    /// freeing 100 000 devices' states one by one takes a while, and a
+    /// command that leaves its run to the exit does not pay for it.
+    private var endedStages: [DeviceStages] = []
 
     /// `jobs` workers (at most ``RunSettings/maximumJobs``), each with stages like
     /// `pipeline`'s that hold no device yet.
@@ -163,16 +167,17 @@ final class ShardedStages {
     /// run's statistics.
     func finish(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
         drain(into: &pipeline, dispatch: dispatch)
-        var shards = endWorkers()
-        pipeline.finish(shards: &shards) { dispatch($0, "") }
-        return pipeline.statistics(adding: shards)
+        endedStages = endWorkers()
+        pipeline.finish(shards: &endedStages) { dispatch($0, "") }
+        return pipeline.statistics(adding: endedStages)
     }
 
     /// The statistics so far without finishing the devices (a run that
     /// `--strict` stopped): ends the workers after the reads in flight.
     func end(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
         drain(into: &pipeline, dispatch: dispatch)
-        return pipeline.statistics(adding: endWorkers())
+        endedStages = endWorkers()
+        return pipeline.statistics(adding: endedStages)
     }
 
     /// Finishes the inboxes and waits for every worker's stages.

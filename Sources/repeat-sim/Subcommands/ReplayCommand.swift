@@ -141,9 +141,11 @@ struct ReplayCommand: ParsableCommand {
         let run = try prepare(makingSinks: parallel.shard == nil)
         defer { leaveToExit(run) }
         if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
-        let result = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(
-            files: feeds, startedEarly: early)
-        try report(result)
+        let feedRun = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks)
+        // With the devices' states (100 000 devices: 25M instructions and a
+        // cache miss each to free).
+        defer { leaveToExit(feedRun) }
+        try report(feedRun.run(files: feeds, startedEarly: early))
     }
 
     /// What a run of this command needs besides its feeds: the stages over

@@ -5,54 +5,97 @@
 /// With 100 000 devices taking turns, interning names one by one cost a
 /// cache miss each in the registry's table, about 100 ns, which a whole
 /// batch's lookups overlap; the batch also takes the registry's lock once
-/// and makes a `String` only for a name the process has not seen.
+/// and makes a `String` only for a name the process has not seen. A name
+/// of up to 16 bytes (most device names) is kept as two words
+/// (``ShortName``), which the registry hashes and compares as they are.
 public struct DeviceNameBatch: Sendable {
-    /// The names' UTF-8, end to end.
-    private var bytes: [UInt8] = []
-    /// Where each name ends in `bytes`.
-    private var ends: [Int] = []
+    /// The names gathered, in order.
+    @usableFromInline var names: [BatchedName] = []
+    /// The UTF-8 of the names longer than a ``ShortName``, end to end.
+    private var longBytes: [UInt8] = []
 
     /// No names.
     public init() {}
 
     /// The number of names gathered.
-    public var count: Int { ends.count }
+    @inlinable public var count: Int { names.count }
 
     /// Adds the name whose UTF-8 is `utf8`, which must be valid UTF-8
     /// (ASCII, or the bytes of a `String`).
     public mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: utf8)
-        ends.append(bytes.count)
+        let bytes = UnsafeRawBufferPointer(utf8)
+        if let short = ShortName(bytes) { return names.append(.short(short)) }
+        let start = longBytes.count
+        longBytes.append(contentsOf: utf8)
+        names.append(.long(start..<longBytes.count))
+    }
+
+    /// Adds the name whose bytes are `utf8` if they are ASCII without `"`
+    /// (a name a decoder takes as it is); returns whether it did.
+    @inlinable
+    public mutating func appendIfPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let short = ShortName(UnsafeRawBufferPointer(utf8)) {
+            guard short.isASCIIWithoutQuotes else { return false }
+            names.append(.short(short))
+            return true
+        }
+        return appendIfPlain(long: utf8)
+    }
+
+    /// ``appendIfPlain(utf8:)`` for a name longer than a ``ShortName``.
+    @usableFromInline
+    mutating func appendIfPlain(long utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard ByteWords.isASCIIWithoutQuotes(UnsafeRawBufferPointer(utf8)) else { return false }
+        append(utf8: utf8)
+        return true
     }
 
     /// Adds `name`.
     public mutating func append(_ name: String) {
-        bytes.append(contentsOf: name.utf8)
-        ends.append(bytes.count)
+        var name = name
+        name.withUTF8 { append(utf8: $0) }
     }
 
     /// Whether the last name added is the one whose UTF-8 is `utf8`.
+    @inlinable
     public func lastName(is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let end = ends.last else { return false }
-        let start = ends.count > 1 ? ends[ends.count - 2] : 0
-        return bytes.withUnsafeBytes {
-            ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[start..<end]), UnsafeRawBufferPointer(utf8))
+        switch names.last {
+        case nil: return false
+        case .short(let short): return ShortName(UnsafeRawBufferPointer(utf8)) == short
+        case .long(let range): return lastLongName(in: range, is: utf8)
         }
+    }
+
+    /// Whether the long name in `range` of `longBytes` is `utf8`.
+    @usableFromInline
+    func lastLongName(in range: Range<Int>, is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        longBytes.withUnsafeBytes { ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[range]), UnsafeRawBufferPointer(utf8)) }
     }
 
     /// The UTF-8 of the last name added (empty if none).
     public var lastNameUTF8: [UInt8] {
-        guard let end = ends.last else { return [] }
-        return Array(bytes[(ends.count > 1 ? ends[ends.count - 2] : 0)..<end])
+        switch names.last {
+        case nil: return []
+        case .short(let short): return short.bytes
+        case .long(let range): return Array(longBytes[range])
+        }
     }
 
     /// Interns every name gathered and empties the batch: the IDs in
     /// order of appending. New names are recorded in that order.
     public mutating func intern() -> [DeviceID] {
-        guard !ends.isEmpty else { return [] }
-        let ids = bytes.withUnsafeBytes { DeviceNameRegistry.intern($0, ends: ends) }
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        guard !names.isEmpty else { return [] }
+        let ids = longBytes.withUnsafeBytes { DeviceNameRegistry.intern(names, longBytes: $0) }
+        names.removeAll(keepingCapacity: true)
+        longBytes.removeAll(keepingCapacity: true)
         return ids
     }
+}
+
+/// A name of a ``DeviceNameBatch``: its bytes as a ``ShortName``, or where
+/// they lie among the batch's long names.
+@usableFromInline
+enum BatchedName: Sendable {
+    case short(ShortName)
+    case long(Range<Int>)
 }

@@ -18,45 +18,54 @@ enum DeviceNameRegistry {
         }
     }
 
-    /// The IDs of the names that `bytes` holds end to end (each valid
-    /// UTF-8, ending at the next of `ends`), in order.
+    /// The IDs of `names` (a ``DeviceNameBatch``'s, whose long names lie
+    /// in `longBytes`), in order.
     ///
     /// One lock for them all, and the names looked up in blocks: the first
     /// probes of a block's names are read before any name is compared.
     /// With 100 000 devices each probe is a cache miss, and read together
     /// the misses overlap; a block is small enough for its probes to stay
     /// in cache until they are compared.
-    static func intern(_ bytes: UnsafeRawBufferPointer, ends: [Int]) -> [DeviceID] {
-        ends.withUnsafeBufferPointer { ends in
-            func name(_ index: Int) -> UnsafeRawBufferPointer {
-                let start = index == 0 ? 0 : ends[index - 1]
-                return UnsafeRawBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + start, count: ends[index] - start)
+    static func intern(_ names: [BatchedName], longBytes: UnsafeRawBufferPointer) -> [DeviceID] {
+        func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: longBytes[range]) }
+        let hashes = names.map { name in
+            switch name {
+            case .short(let short): NameHash.hash(short, seed: seed)
+            case .long(let range): NameHash.hash(bytes(range), seed: seed)
             }
-            let hashes = ends.indices.map { NameHash.hash(name($0), seed: seed) }
-            let block = 64
-            return [DeviceID](unsafeUninitializedCapacity: ends.count) { ids, count in
-                table.withLock { table in
-                    var firstWords = [UInt64](repeating: 0, count: block)
-                    var unknown: [Int] = []
-                    for blockStart in stride(from: 0, to: ends.count, by: block) {
-                        let indices = blockStart..<min(blockStart + block, ends.count)
-                        for index in indices { firstWords[index - blockStart] = table.word(at: table.home(of: hashes[index])) }
-                        for index in indices {
-                            let firstWord = firstWords[index - blockStart]
-                            if let id = table.find(name(index), hash: hashes[index], firstWord: firstWord) {
-                                ids.initializeElement(at: index, to: id)
-                            } else {
-                                unknown.append(index)
+        }
+        let block = 64
+        return [DeviceID](unsafeUninitializedCapacity: names.count) { ids, count in
+            table.withLock { table in
+                var firstWords = [UInt64](repeating: 0, count: block)
+                var unknown: [Int] = []
+                for blockStart in stride(from: 0, to: names.count, by: block) {
+                    let indices = blockStart..<min(blockStart + block, names.count)
+                    for index in indices { firstWords[index - blockStart] = table.word(at: table.home(of: hashes[index])) }
+                    for index in indices {
+                        let (hash, firstWord) = (hashes[index], firstWords[index - blockStart])
+                        let id =
+                            switch names[index] {
+                            case .short(let short): table.find(short, hash: hash, firstWord: firstWord)
+                            case .long(let range): table.find(bytes(range), hash: hash, firstWord: firstWord)
                             }
-                        }
-                    }
-                    for index in unknown {
-                        let id = table.intern(name(index), hash: hashes[index]) { String(decoding: name(index), as: UTF8.self) }
-                        ids.initializeElement(at: index, to: id)
+                        if let id { ids.initializeElement(at: index, to: id) } else { unknown.append(index) }
                     }
                 }
-                count = ends.count
+                for index in unknown {
+                    let id =
+                        switch names[index] {
+                        case .short(let short):
+                            short.bytes.withUnsafeBytes { utf8 in
+                                table.intern(utf8, hash: hashes[index]) { String(decoding: utf8, as: UTF8.self) }
+                            }
+                        case .long(let range):
+                            table.intern(bytes(range), hash: hashes[index]) { String(decoding: bytes(range), as: UTF8.self) }
+                        }
+                    ids.initializeElement(at: index, to: id)
+                }
             }
+            count = names.count
         }
     }
 
@@ -78,12 +87,24 @@ enum DeviceNameRegistry {
         /// The ID of the name that `utf8` spells, or `nil`; `firstWord` is
         /// the table's word at the probe's start, when read already.
         func find(_ utf8: UnsafeRawBufferPointer, hash: UInt64, firstWord: UInt64? = nil) -> DeviceID? {
-            let short = ShortName(utf8)
-            return records.withUnsafeBufferPointer { records in
-                slots.find(hash: hash, firstWord: firstWord) { number in
-                    guard let short else { return records[number].entry._withUnsafeGuaranteedRef { $0.isNamed(utf8) } }
-                    return records[number].short == short
-                }.map { DeviceID(entry: records[$0].entry, number: UInt32(truncatingIfNeeded: $0)) }
+            if let short = ShortName(utf8) { return find(short, hash: hash, firstWord: firstWord) }
+            return find(hash: hash, firstWord: firstWord) {
+                $0.short == nil && $0.entry._withUnsafeGuaranteedRef { $0.isNamed(utf8) }
+            }
+        }
+
+        /// The ID of the name that `short` holds, or `nil`.
+        func find(_ short: ShortName, hash: UInt64, firstWord: UInt64?) -> DeviceID? {
+            find(hash: hash, firstWord: firstWord) { $0.short == short }
+        }
+
+        /// The ID of the first name on `hash`'s probe whose record `matches`.
+        @inline(__always)
+        private func find(hash: UInt64, firstWord: UInt64?, where matches: (Record) -> Bool) -> DeviceID? {
+            records.withUnsafeBufferPointer { records in
+                slots.find(hash: hash, firstWord: firstWord) { matches(records[$0]) }.map {
+                    DeviceID(entry: records[$0].entry, number: UInt32(truncatingIfNeeded: $0))
+                }
             }
         }
 
@@ -105,34 +126,6 @@ enum DeviceNameRegistry {
     private struct Record {
         let entry: Unmanaged<DeviceNameEntry>
         let short: ShortName?
-    }
-}
-
-/// A name of at most 16 bytes as two words and its length: two names are
-/// the same exactly when these are (the words overlap when the name is
-/// not a multiple of eight long, and the length tells them apart).
-struct ShortName: Equatable {
-    private let first: UInt64
-    private let second: UInt64
-    private let count: Int
-
-    /// `utf8` as two words; `nil` when it is longer than 16 bytes.
-    init?(_ utf8: UnsafeRawBufferPointer) {
-        count = utf8.count
-        switch count {
-        case 9...16: (first, second) = (Self.word(utf8, 0), Self.word(utf8, count - 8))
-        case 8: (first, second) = (Self.word(utf8, 0), 0)
-        case 4..<8:
-            first = UInt64(utf8.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            second = UInt64(utf8.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-        case 1..<4: (first, second) = (UInt64(utf8[0]) | UInt64(utf8[count / 2]) << 8 | UInt64(utf8[count - 1]) << 16, 0)
-        case 0: (first, second) = (0, 0)
-        default: return nil
-        }
-    }
-
-    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 }
 

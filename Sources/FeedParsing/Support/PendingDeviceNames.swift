@@ -34,8 +34,8 @@ struct PendingDeviceNames {
         if let lastID, Self.equal(lastUTF8, field) { return lastID }
         if !lastWaits || !names.lastName(is: field) {
             lastID = nil
-            lastWaits = Self.isPlain(field)
-            if lastWaits { names.append(utf8: field) } else { names.append(name()) }
+            lastWaits = names.appendIfPlain(utf8: field)
+            if !lastWaits { names.append(name()) }
         }
         waiting.append((fix, names.count - 1))
         return nil
@@ -50,11 +50,6 @@ struct PendingDeviceNames {
         if lastWaits { lastID = ids[lastName] }
         lastWaits = false
         waiting.removeAll(keepingCapacity: true)
-    }
-
-    /// Whether `field` is ASCII without quotes.
-    private static func isPlain(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        ByteWords.isASCIIWithoutQuotes(UnsafeRawBufferPointer(field))
     }
 
     private static func equal(_ stored: [UInt8], _ field: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,0 +1,81 @@
+/// A name of at most 16 bytes held in two words and its length, packed as
+/// ``NameHash`` reads a name's last block: two names are the same exactly
+/// when these are, so a table of device names compares a short name
+/// without reading its bytes again, and hashes it without a loop.
+///
+/// Packing, by length n: 9…16, the words at 0 and at n − 8 (overlapping
+/// when n < 16); 4…8, the 32-bit halves at 0 and at n − 4 in one word
+/// (overlapping when n < 8); 1…3, the bytes at 0, n / 2 and n − 1; 0,
+/// nothing. Every byte is in a word, and the length says where.
+@usableFromInline
+struct ShortName: Hashable, Sendable {
+    /// The first word (``NameHash``'s low word).
+    @usableFromInline let first: UInt64
+    /// The second word (``NameHash``'s high word; 0 below 9 bytes).
+    @usableFromInline let second: UInt64
+    /// The number of bytes.
+    @usableFromInline let count: Int
+
+    /// `bytes` packed; `nil` when longer than 16 bytes.
+    @inlinable
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        guard count <= 16 else { return nil }
+        self.count = count
+        switch count {
+        case 9...:
+            (first, second) = (Self.word(bytes, 0), Self.word(bytes, count - 8))
+        case 4...:
+            (first, second) = (UInt64(Self.half(bytes, 0)) << 32 | UInt64(Self.half(bytes, count - 4)), 0)
+        case 1...:
+            (first, second) = (UInt64(bytes[0]) << 16 | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]), 0)
+        default:
+            (first, second) = (0, 0)
+        }
+    }
+
+    /// Whether every byte is ASCII and none is `"`: bytes a decoder can
+    /// take as a name's UTF-8 as they are. The words' unused bytes are 0,
+    /// which is neither; a quote is found by the zero-byte test of the
+    /// word xor'ed with quotes, as in ``ByteWords``.
+    @inlinable
+    var isASCIIWithoutQuotes: Bool {
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        func marks(_ word: UInt64) -> UInt64 {
+            let unquoted = word ^ (ones &* 0x22)
+            return (word | (unquoted &- ones) & ~unquoted) & highs
+        }
+        return marks(first) | marks(second) == 0
+    }
+
+    /// The bytes, in order.
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            let raw = UnsafeMutableRawBufferPointer(bytes)
+            switch count {
+            case 9...:
+                raw.storeBytes(of: second.littleEndian, toByteOffset: count - 8, as: UInt64.self)
+                raw.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
+            case 4...:
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: first).littleEndian, toByteOffset: count - 4, as: UInt32.self)
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: first >> 32).littleEndian, toByteOffset: 0, as: UInt32.self)
+            case 1...:
+                raw[count - 1] = UInt8(truncatingIfNeeded: first)
+                raw[count / 2] = UInt8(truncatingIfNeeded: first >> 8)
+                raw[0] = UInt8(truncatingIfNeeded: first >> 16)
+            default: break
+            }
+            initialized = count
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    @inlinable @inline(__always)
+    static func half(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+}

@@ -14,7 +14,7 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     /// so a per-device table finds a device's slot by indexing an array
     /// with it, without hashing or reading the entry (with 100 000
     /// devices, each of those reads was a cache miss).
-    public let number: UInt32
+    @usableFromInline let number: UInt32
 
     /// The ID of `name`, recorded on first sight.
     public init(_ name: String) { self = DeviceNameRegistry.intern(name) }

@@ -115,8 +115,12 @@ final class ShardedStages {
             let last = end == fixes.count
             var shards: [UInt8] = []
             shards.reserveCapacity(end - start + (last ? epochs.count : 0))
-            router.appendShards(of: fixes[start..<end], to: &shards)
+            var router = self.router
+            fixes.withUnsafeBufferPointer { fixes in
+                for index in start..<end { shards.append(UInt8(router.shard(of: fixes[index].deviceID))) }
+            }
             if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
+            self.router = router
             let work = Work(feed: feed, fixes: fixes, range: start..<end, epochs: last ? epochs : [], shards: shards)
             for inbox in inboxes { _ = inbox.push(work) }
             inFlight.append(work)

@@ -9,11 +9,6 @@ public struct DeviceShard: Sendable {
     /// The number of shards.
     public let count: Int
     private var last: (id: DeviceID, shard: Int)?
-    /// Each device's shard + 1 by its ``DeviceID/number`` (0: not worked
-    /// out yet), when there are fewer than 65 535 shards: the hash lives
-    /// in the name's entry, a cache miss per fix with 100 000 devices
-    /// taking turns, where this is 2 bytes a device.
-    private var shardsByNumber: [UInt16] = []
 
     /// Shards of `count` (at least 1).
     public init(count: Int) {
@@ -31,27 +26,8 @@ public struct DeviceShard: Sendable {
         guard count > 1 else { return 0 }
         let id = id ?? .unnamed
         if let last, last.id == id { return last.shard }
-        let shard: Int
-        let number = Int(id.number)
-        if number < shardsByNumber.count, shardsByNumber[number] != 0 {
-            shard = Int(shardsByNumber[number]) - 1
-        } else {
-            shard = Int(id.stableHash % UInt64(count))
-            if count < Int(UInt16.max) {
-                if number >= shardsByNumber.count {
-                    shardsByNumber += repeatElement(0, count: max(number + 1, 2 * shardsByNumber.count) - shardsByNumber.count)
-                }
-                shardsByNumber[number] = UInt16(shard + 1)
-            }
-        }
+        let shard = Int(id.stableHash % UInt64(count))
         last = (id, shard)
         return shard
-    }
-
-    /// Appends the shard of each fix of `fixes` to `shards`.
-    mutating func appendShards(of fixes: ArraySlice<Fix>, to shards: inout [UInt8]) {
-        fixes.withUnsafeBufferPointer { fixes in
-            for fix in fixes { shards.append(UInt8(shard(of: fix.deviceID))) }
-        }
     }
 }

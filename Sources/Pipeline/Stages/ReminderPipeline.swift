@@ -207,13 +207,21 @@ public struct ReminderPipeline: Sendable {
     /// between them (``DeviceStages/shard(of:count:)`` of each name): the
     /// devices of all of them in name order.
     mutating func finish(shards: inout [DeviceStages], each body: ([Event]) -> Void) {
+        /// A device to finish, in a struct rather than a tuple, so that
+        /// sorting 100 000 of them copies them without the generic
+        /// witnesses of a tuple.
+        struct Finishing {
+            let name: String
+            let id: DeviceID
+            let shard: Int
+        }
         let devices = shards.indices.flatMap { index in
-            shards[index].deviceIDs.map { (name: $0.name, id: $0, shard: index) }
+            shards[index].deviceIDs.map { Finishing(name: $0.name, id: $0, shard: index) }
         }
         var events: [Event] = []
-        for (_, id, shard) in devices.sorted(by: { $0.name < $1.name }) {
+        for device in devices.sorted(by: { $0.name < $1.name }) {
             outputs.removeAll()
-            shards[shard].finish(device: id, into: &outputs)
+            shards[device.shard].finish(device: device.id, into: &outputs)
             events.removeAll(keepingCapacity: true)
             applyOutputs(into: &events)
             body(events)

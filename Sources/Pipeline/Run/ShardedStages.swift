@@ -39,6 +39,23 @@ final class ShardedStages {
         var fixes: ArraySlice<Fix> { allFixes[range] }
     }
 
+    /// What a worker is handed.
+    private enum Job: Sendable {
+        /// A slice of a read.
+        case work(Work)
+        /// The end of the run: finish every device (their last fixes,
+        /// held for the reorder window), in name order.
+        case finishDevices
+    }
+
+    /// What a worker hands back: a slice's outputs, or at the end the
+    /// outputs of its devices, one input each, and the devices in name
+    /// order.
+    private struct Outcomes: Sendable {
+        var outputs: DeviceOutputs
+        var finishedDevices: [DeviceID] = []
+    }
+
     /// Fixes per slice: small enough that the slices in flight hold little
     /// (a read of a CSV fleet is some 35 000 fixes), large enough that a
     /// hand-over costs nothing per fix.
@@ -47,8 +64,8 @@ final class ShardedStages {
     private static let slicesInFlight = 16
 
     private var router: DeviceShard
-    private let inboxes: [HandOffQueue<Work>]
-    private let outboxes: [HandOffQueue<DeviceOutputs>]
+    private let inboxes: [HandOffQueue<Job>]
+    private let outboxes: [HandOffQueue<Outcomes>]
     /// Each worker's stages once its inbox is finished.
     private let ended: [HandOffQueue<DeviceStages>]
     private var inFlight: [Work] = []
@@ -71,7 +88,16 @@ final class ShardedStages {
             let template = pipeline.emptyDeviceStages()
             let thread = Thread {
                 var stages = template
-                while let work = inbox.pop() { _ = outbox.push(Self.take(work, shard: shard, with: &stages)) }
+                while let job = inbox.pop() {
+                    switch job {
+                    case .work(let work):
+                        _ = outbox.push(Outcomes(outputs: Self.take(work, shard: shard, with: &stages)))
+                    case .finishDevices:
+                        var outputs = DeviceOutputs()
+                        let devices = stages.finishAll(into: &outputs)
+                        _ = outbox.push(Outcomes(outputs: outputs, finishedDevices: devices))
+                    }
+                }
                 outbox.finish()
                 _ = end.push(stages)
                 end.finish()
@@ -122,7 +148,7 @@ final class ShardedStages {
             if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
             self.router = router
             let work = Work(feed: feed, fixes: fixes, range: start..<end, epochs: last ? epochs : [], shards: shards)
-            for inbox in inboxes { _ = inbox.push(work) }
+            for inbox in inboxes { _ = inbox.push(.work(work)) }
             inFlight.append(work)
             while inFlight.count >= Self.slicesInFlight { collect(into: &pipeline, dispatch: dispatch) }
             start = end
@@ -138,7 +164,7 @@ final class ShardedStages {
     /// run of inputs that went to one worker in one step.
     private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
         let work = inFlight.removeFirst()
-        let outputs = outboxes.map { $0.pop()! }
+        let outputs = outboxes.map { $0.pop()!.outputs }
         var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
         var taken = Array(repeating: 0, count: outputs.count)
         var events: [ReminderPipeline.Event] = []
@@ -164,11 +190,14 @@ final class ShardedStages {
     /// Ends the workers after the reads in flight and hands their devices'
     /// last outcomes to `pipeline`, device by device in name order (see
     /// ``ReminderPipeline/finish(each:)``; their feed is `""`); returns the
-    /// run's statistics.
+    /// run's statistics. Each worker finishes its own devices, so that the
+    /// end of a run with 100 000 devices runs on every thread too.
     func finish(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
         drain(into: &pipeline, dispatch: dispatch)
+        for inbox in inboxes { _ = inbox.push(.finishDevices) }
+        let finished = outboxes.map { $0.pop()! }
+        pipeline.finish(finished: finished.map { ($0.finishedDevices, $0.outputs) }) { dispatch($0, "") }
         endedStages = endWorkers()
-        pipeline.finish(shards: &endedStages) { dispatch($0, "") }
         return pipeline.statistics(adding: endedStages)
     }
 

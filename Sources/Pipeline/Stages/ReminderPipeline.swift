@@ -196,34 +196,38 @@ public struct ReminderPipeline: Sendable {
     /// events in turn, so that a run with many devices never holds the
     /// events of all of them at once.
     public mutating func finish(each body: ([Event]) -> Void) {
-        // Moved out, not copied, so that finishing changes the stages in place.
-        var shards = [devices.emptied()]
-        swap(&shards[0], &devices)
-        finish(shards: &shards, each: body)
-        swap(&shards[0], &devices)
-    }
-
-    /// ``finish(each:)`` over per-device stages that took the devices
-    /// between them (``DeviceStages/shard(of:count:)`` of each name): the
-    /// devices of all of them in name order.
-    mutating func finish(shards: inout [DeviceStages], each body: ([Event]) -> Void) {
-        /// A device to finish, in a struct rather than a tuple, so that
-        /// sorting 100 000 of them copies them without the generic
-        /// witnesses of a tuple.
-        struct Finishing {
-            let name: String
-            let id: DeviceID
-            let shard: Int
-        }
-        let devices = shards.indices.flatMap { index in
-            shards[index].deviceIDs.map { Finishing(name: $0.name, id: $0, shard: index) }
-        }
         var events: [Event] = []
-        for device in devices.sorted(by: { $0.name < $1.name }) {
+        for id in devices.deviceIDs.byName() {
             outputs.removeAll()
-            shards[device.shard].finish(device: device.id, into: &outputs)
+            devices.finish(device: id, into: &outputs)
             events.removeAll(keepingCapacity: true)
             applyOutputs(into: &events)
+            body(events)
+        }
+    }
+
+    /// The tasks' side of ``finish(each:)`` when worker threads
+    /// finished their devices (``DeviceStages/finishAll(into:)``):
+    /// `finished` has each worker's devices in name order and their
+    /// outputs, one input a device. `body` gets each device's events, the
+    /// devices of all workers in name order, as ``finish(each:)`` hands
+    /// them.
+    mutating func finish(finished: [(devices: [DeviceID], outputs: DeviceOutputs)], each body: ([Event]) -> Void) {
+        let names = finished.map { $0.devices.map(\.name) }
+        var next = Array(repeating: 0, count: finished.count)
+        var cursors = Array(repeating: DeviceOutputs.Cursor(), count: finished.count)
+        var events: [Event] = []
+        while true {
+            var first: Int?
+            for worker in finished.indices where next[worker] < names[worker].count {
+                if let chosen = first, names[chosen][next[chosen]] < names[worker][next[worker]] { continue }
+                first = worker
+            }
+            guard let worker = first else { return }
+            events.removeAll(keepingCapacity: true)
+            let end = finished[worker].outputs.itemEnds[next[worker]]
+            apply(finished[worker].outputs, through: end, from: &cursors[worker], into: &events)
+            next[worker] += 1
             body(events)
         }
     }

@@ -146,7 +146,7 @@ extension [DeviceID] {
     }
 }
 
-/// A device and its name, for ``Swift/Array/byName()``.
+/// A device and its name, for `byName()`.
 private struct NamedDevice {
     let name: String
     let id: DeviceID

@@ -142,7 +142,7 @@ struct ReplayCommand: ParsableCommand {
         defer { leaveToExit(run) }
         if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
         let feedRun = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks)
-        // With the devices' states (100 000 devices: 25M instructions and a
+        // With the devices' states (100 000 devices: 45M instructions and a
         // cache miss each to free).
         defer { leaveToExit(feedRun) }
         try report(feedRun.run(files: feeds, startedEarly: early))

@@ -164,7 +164,7 @@ final class ShardedStages {
     /// run of inputs that went to one worker in one step.
     private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
         let work = inFlight.removeFirst()
-        let outputs = outboxes.map { $0.pop()!.outputs }
+        var outputs = outboxes.map { $0.pop()!.outputs }
         var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
         var taken = Array(repeating: 0, count: outputs.count)
         var events: [ReminderPipeline.Event] = []
@@ -177,7 +177,7 @@ final class ShardedStages {
             let worker = Int(shard)
             taken[worker] += end - start
             let itemEnd = outputs[worker].itemEnds[taken[worker] - 1]
-            pipeline.apply(outputs[worker], through: itemEnd, from: &cursors[worker], into: &events)
+            pipeline.apply(&outputs[worker], through: itemEnd, from: &cursors[worker], into: &events)
             if events.count >= 4096 {
                 dispatch(events, work.feed)
                 events.removeAll(keepingCapacity: true)

@@ -24,7 +24,7 @@ enum ShardMerge {
             try append(item, from: reader, regions: pipeline.regions, to: &outputs)
             events.removeAll(keepingCapacity: true)
             var cursor = DeviceOutputs.Cursor()
-            pipeline.apply(outputs, through: outputs.items.count, from: &cursor, into: &events)
+            pipeline.apply(&outputs, through: outputs.items.count, from: &cursor, into: &events)
             dispatch(events, item.input == nil ? nil : item.feed)
             try reader.advance()
             if let following = reader.place, following < place {

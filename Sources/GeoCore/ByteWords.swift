@@ -74,7 +74,7 @@ package enum ByteWords {
     /// A high bit in some byte when `word` has a byte ≥ 0x80 or a `"`;
     /// zero otherwise.
     @inline(__always)
-    private static func highOrQuote(_ word: UInt64) -> UInt64 { word & highs | bytes(of: word, equalTo: 0x22) }
+    static func highOrQuote(_ word: UInt64) -> UInt64 { word & highs | bytes(of: word, equalTo: 0x22) }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080

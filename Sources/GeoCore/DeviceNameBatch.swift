@@ -10,7 +10,7 @@
 /// (``ShortName``), which the registry hashes and compares as they are.
 public struct DeviceNameBatch: Sendable {
     /// The names gathered, in order.
-    @usableFromInline var names: [BatchedName] = []
+    private var names: [BatchedName] = []
     /// The UTF-8 of the names longer than a ``ShortName``, end to end.
     private var longBytes: [UInt8] = []
 
@@ -18,7 +18,7 @@ public struct DeviceNameBatch: Sendable {
     public init() {}
 
     /// The number of names gathered.
-    @inlinable public var count: Int { names.count }
+    public var count: Int { names.count }
 
     /// Adds the name whose UTF-8 is `utf8`, which must be valid UTF-8
     /// (ASCII, or the bytes of a `String`).
@@ -32,19 +32,12 @@ public struct DeviceNameBatch: Sendable {
 
     /// Adds the name whose bytes are `utf8` if they are ASCII without `"`
     /// (a name a decoder takes as it is); returns whether it did.
-    @inlinable
     public mutating func appendIfPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         if let short = ShortName(UnsafeRawBufferPointer(utf8)) {
             guard short.isASCIIWithoutQuotes else { return false }
             names.append(.short(short))
             return true
         }
-        return appendIfPlain(long: utf8)
-    }
-
-    /// ``appendIfPlain(utf8:)`` for a name longer than a ``ShortName``.
-    @usableFromInline
-    mutating func appendIfPlain(long utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard ByteWords.isASCIIWithoutQuotes(UnsafeRawBufferPointer(utf8)) else { return false }
         append(utf8: utf8)
         return true
@@ -57,19 +50,15 @@ public struct DeviceNameBatch: Sendable {
     }
 
     /// Whether the last name added is the one whose UTF-8 is `utf8`.
-    @inlinable
     public func lastName(is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         switch names.last {
         case nil: return false
         case .short(let short): return ShortName(UnsafeRawBufferPointer(utf8)) == short
-        case .long(let range): return lastLongName(in: range, is: utf8)
+        case .long(let range):
+            return longBytes.withUnsafeBytes {
+                ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[range]), UnsafeRawBufferPointer(utf8))
+            }
         }
-    }
-
-    /// Whether the long name in `range` of `longBytes` is `utf8`.
-    @usableFromInline
-    func lastLongName(in range: Range<Int>, is utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        longBytes.withUnsafeBytes { ByteWords.equal(UnsafeRawBufferPointer(rebasing: $0[range]), UnsafeRawBufferPointer(utf8)) }
     }
 
     /// The UTF-8 of the last name added (empty if none).
@@ -94,7 +83,6 @@ public struct DeviceNameBatch: Sendable {
 
 /// A name of a ``DeviceNameBatch``: its bytes as a ``ShortName``, or where
 /// they lie among the batch's long names.
-@usableFromInline
 enum BatchedName: Sendable {
     case short(ShortName)
     case long(Range<Int>)

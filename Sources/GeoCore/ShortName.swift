@@ -7,17 +7,15 @@
 /// when n < 16); 4…8, the 32-bit halves at 0 and at n − 4 in one word
 /// (overlapping when n < 8); 1…3, the bytes at 0, n / 2 and n − 1; 0,
 /// nothing. Every byte is in a word, and the length says where.
-@usableFromInline
-struct ShortName: Hashable, Sendable {
+struct ShortName: Equatable, Sendable {
     /// The first word (``NameHash``'s low word).
-    @usableFromInline let first: UInt64
+    let first: UInt64
     /// The second word (``NameHash``'s high word; 0 below 9 bytes).
-    @usableFromInline let second: UInt64
+    let second: UInt64
     /// The number of bytes.
-    @usableFromInline let count: Int
+    let count: Int
 
     /// `bytes` packed; `nil` when longer than 16 bytes.
-    @inlinable
     init?(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         guard count <= 16 else { return nil }
@@ -35,18 +33,9 @@ struct ShortName: Hashable, Sendable {
     }
 
     /// Whether every byte is ASCII and none is `"`: bytes a decoder can
-    /// take as a name's UTF-8 as they are. The words' unused bytes are 0,
-    /// which is neither; a quote is found by the zero-byte test of the
-    /// word xor'ed with quotes, as in ``ByteWords``.
-    @inlinable
-    var isASCIIWithoutQuotes: Bool {
-        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
-        func marks(_ word: UInt64) -> UInt64 {
-            let unquoted = word ^ (ones &* 0x22)
-            return (word | (unquoted &- ones) & ~unquoted) & highs
-        }
-        return marks(first) | marks(second) == 0
-    }
+    /// take as a name's UTF-8 as they are (the words' unused bytes are 0,
+    /// which is neither).
+    var isASCIIWithoutQuotes: Bool { ByteWords.highOrQuote(first) | ByteWords.highOrQuote(second) == 0 }
 
     /// The bytes, in order.
     var bytes: [UInt8] {
@@ -69,13 +58,13 @@ struct ShortName: Hashable, Sendable {
         }
     }
 
-    @inlinable @inline(__always)
-    static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    @inlinable @inline(__always)
-    static func half(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+    @inline(__always)
+    private static func half(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
         UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 }

@@ -66,10 +66,10 @@ public final class ShardWriter {
     /// order (unless `--strict` stopped the run), then writes the counts.
     public func finish(unreadable: [String], stoppedAtMalformedRecord stopped: Bool, lastFeed: Int) throws {
         if !stopped {
-            for (name, id) in stages.deviceIDs.map({ ($0.name, $0) }).sorted(by: { $0.0 < $1.0 }) {
+            for id in stages.deviceIDs.byName() {
                 outputs.removeAll()
                 stages.finish(device: id, into: &outputs)
-                try write(outputs, input: nil, finishing: name, feed: lastFeed)
+                try write(outputs, input: nil, finishing: id.name, feed: lastFeed)
             }
         }
         let detector = stages.detectorStatistics

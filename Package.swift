@@ -43,11 +43,13 @@ let package = Package(
         // Counts the process's heap allocations (malloc interposed) and its
         // instructions (perf_event_open) for `bench`.
         .target(name: "CProcessCounters"),
+        // A prefetch hint: the scheduler reads its next task's state ahead.
+        .target(name: "CMemoryHints"),
         .target(
             name: "Pipeline",
             dependencies: [
                 "GeoCore", "Recurrence", "FeedParsing", "Geofencing", "Simulation", "Evaluation", "Reporting",
-                "CProcessCounters",
+                "CProcessCounters", "CMemoryHints",
             ]
         ),
         .target(

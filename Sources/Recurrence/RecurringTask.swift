@@ -25,30 +25,34 @@ public struct TaskLocation: Hashable, Sendable {
 /// A task is a value; its state is derived from its ``completions`` and a
 /// time passed in (``status(at:)``), never from a clock.
 public struct RecurringTask: Hashable, Sendable, Identifiable {
+    // Stored in this order so that a scheduler that wakes a task up
+    // (its end, its completions, its id and title for the reminder)
+    // reads the first 56 bytes of it: one or two cache lines, not three.
+
     /// Stable identifier, e.g. `cat-medicine`.
     public var id: String
     /// What to do, e.g. "Buy cat medicine".
     public var title: String
+    /// After this the task is finished.
+    public var end: Date?
+    /// When the task was done, ascending.
+    public private(set) var completions: [Date]
+    /// The anchor of the first cycle; no occurrence comes before it.
+    public var start: Date
+    /// The zone calendar units and weekdays are counted in.
+    public var timeZone: TimeZone
+    /// How long before the window opens an arrival may already remind.
+    public var lead: CalendarDuration
+    /// How the task repeats.
+    public var schedule: Schedule
     /// The list (group) the task belongs to, e.g. "Pets".
     public var list: String?
     /// Free-form notes.
     public var notes: String?
     /// The device or person whose arrivals count; `nil` for everyone.
     public var assignee: String?
-    /// The zone calendar units and weekdays are counted in.
-    public var timeZone: TimeZone
-    /// The anchor of the first cycle; no occurrence comes before it.
-    public var start: Date
-    /// After this the task is finished.
-    public var end: Date?
-    /// How the task repeats.
-    public var schedule: Schedule
     /// Places where arriving can remind of the task.
     public var locations: [TaskLocation]
-    /// How long before the window opens an arrival may already remind.
-    public var lead: CalendarDuration
-    /// When the task was done, ascending.
-    public private(set) var completions: [Date]
 
     /// Creates a task; `completions` are sorted.
     public init(

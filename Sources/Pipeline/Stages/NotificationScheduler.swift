@@ -1,3 +1,4 @@
+import CMemoryHints
 import Foundation
 import GeoCore
 import Recurrence
@@ -183,6 +184,7 @@ public struct NotificationScheduler: Sendable {
                 if let next { agenda.insert(Appointment(time: next, position: position)) }
             }
         }
+        if let next = agenda.min { prefetchTask(at: next.position) }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
         var firedAtInstant: (time: Date, count: Int)?
@@ -201,6 +203,22 @@ public struct NotificationScheduler: Sendable {
                         due: due.cycle.due, windowStart: due.cycle.windowStart)))
         }
         return outputs
+    }
+
+    /// Starts loading what waking the task at `position` reads first: its
+    /// state and the start of the task (see ``RecurringTask``'s order).
+    /// With 100 000 tasks, these are cache misses; the call that wakes the
+    /// task comes some fixes later, by when they are loaded.
+    private func prefetchTask(at position: Int) {
+        states.withUnsafeBufferPointer { Self.prefetch($0.baseAddress! + position, bytes: MemoryLayout<TaskState>.size) }
+        tasks.withUnsafeBufferPointer { Self.prefetch($0.baseAddress! + position, bytes: 56) }
+    }
+
+    /// Prefetches every cache line of the `bytes` from `start`.
+    private static func prefetch<Value>(_ start: UnsafePointer<Value>, bytes: Int) {
+        let start = UnsafeRawPointer(start)
+        for offset in stride(from: 0, to: bytes, by: 64) { repeat_prefetch(start + offset) }
+        repeat_prefetch(start + (bytes - 1))
     }
 
     /// Puts the task at `position` on the agenda for its next event after

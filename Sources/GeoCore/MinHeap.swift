@@ -1,10 +1,10 @@
 /// A min-heap: the simulator's bounded reorder buffer and merge of the
-/// devices' streams, and the scheduler's agenda.
+/// devices' streams, and the hours of the scheduler's agenda that the
+/// clock has reached.
 ///
 /// Four children to a node rather than two: half the levels, and a node's
 /// children side by side in memory, so that taking the smallest of a large
-/// heap (100 000 tasks on the scheduler's agenda) waits on half as many
-/// cache misses.
+/// heap waits on half as many cache misses.
 public struct MinHeap<Element: Comparable> {
     @usableFromInline var elements: [Element] = []
 

@@ -59,14 +59,6 @@ public struct NotificationScheduler: Sendable {
         case known(Cycle?)
     }
 
-    /// A task's next event on the agenda: its position and when.
-    private struct Appointment: Comparable, Sendable {
-        var time: Date
-        var position: Int
-
-        static func < (a: Appointment, b: Appointment) -> Bool { (a.time, a.position) < (b.time, b.position) }
-    }
-
     /// A task of ``tasks``, read a field at a time where it is, while the
     /// array is held. Bound as a value, a task was copied whole at each
     /// advance (184 bytes, and a retain and a release of every field):
@@ -95,7 +87,7 @@ public struct NotificationScheduler: Sendable {
     private var clock: Date?
     /// Tasks by the time of their next due or completion, so that a fix
     /// costs nothing for tasks with nothing happening.
-    private var agenda = MinHeap<Appointment>()
+    private var agenda = Agenda()
     /// ``advance(to:)``'s lists, kept empty between calls.
     private var readyBuffer: [Int] = []
     private var dueBuffer: [Due] = []
@@ -138,7 +130,7 @@ public struct NotificationScheduler: Sendable {
     public mutating func advance(to time: Date) -> [SchedulerOutput] {
         guard clock.map({ time > $0 }) ?? true else { return [] }
         // The common case, once per fix: nothing on the agenda by `time`.
-        if clock != nil, agenda.min.map({ $0.time > time }) ?? true {
+        if clock != nil, !agenda.mayHaveAppointment(by: time) {
             clock = time
             return []
         }
@@ -170,10 +162,7 @@ public struct NotificationScheduler: Sendable {
             // doubling at every power of two.
             dues.reserveCapacity(ready.count)
         } else {
-            while let next = agenda.min, next.time <= time {
-                ready.append(next.position)
-                _ = agenda.popMin()
-            }
+            agenda.takeAll(through: time, into: &ready)
         }
         clock = time
         let tasks = self.tasks
@@ -181,10 +170,10 @@ public struct NotificationScheduler: Sendable {
             for position in ready {
                 let task = TaskInPlace(tasks.baseAddress! + position)
                 let next = Self.advanceTask(task, at: position, &states[position], from: start, through: time, into: &dues)
-                if let next { agenda.insert(Appointment(time: next, position: position)) }
+                if let next { agenda.insert(Agenda.Appointment(time: next, position: position)) }
             }
         }
-        if let next = agenda.min { prefetchTask(at: next.position) }
+        if let next = agenda.firstReached { prefetchTask(at: next.position) }
         dues.sort { ($0.time, $0.position) < ($1.time, $1.position) }
         var outputs: [SchedulerOutput] = []
         var firedAtInstant: (time: Date, count: Int)?
@@ -228,7 +217,7 @@ public struct NotificationScheduler: Sendable {
             let task = TaskInPlace(tasks.baseAddress! + position)
             return Self.nextEvent(of: task, states[position], after: time, cycle: task.cycle(at: time))
         }
-        if let next { agenda.insert(Appointment(time: next, position: position)) }
+        if let next { agenda.insert(Agenda.Appointment(time: next, position: position)) }
     }
 
     /// Takes `task`, at `position`, from `start` to `end`: appends its dues

@@ -224,8 +224,12 @@ public struct NotificationScheduler: Sendable {
     /// task comes some fixes later, by when they are loaded.
     private func prefetchTask(at position: Int) {
         states.withUnsafeBufferPointer { Self.prefetch($0.baseAddress! + position, bytes: MemoryLayout<TaskState>.size) }
-        tasks.withUnsafeBufferPointer { Self.prefetch($0.baseAddress! + position, bytes: 56) }
+        tasks.withUnsafeBufferPointer { Self.prefetch($0.baseAddress! + position, bytes: Self.taskBytesWokenUp) }
     }
+
+    /// The bytes of a task that waking it reads: up to its completions.
+    private static let taskBytesWokenUp =
+        MemoryLayout<RecurringTask>.offset(of: \RecurringTask.completions)! + MemoryLayout<[Date]>.size
 
     /// Prefetches every cache line of the `bytes` from `start`.
     private static func prefetch<Value>(_ start: UnsafePointer<Value>, bytes: Int) {

@@ -13,7 +13,7 @@ protocol JSONElementReader: Sendable {
     mutating func read(tree value: () throws -> JSONValue) throws
 }
 
-/// Checking a large array of objects in pieces, one per thread, each
+/// Checking a large array of objects in pieces, a few per thread, each
 /// piece reading its elements as it checks them.
 ///
 /// The split points are guesses: each is an opening brace that follows a
@@ -62,7 +62,10 @@ extension JSONScanner {
     ) throws -> [Reader] {
         guard try beginArray() else { return [makeReader(0)] }
         skipWhitespace()
-        let starts = jobs > 1 && bytes.count - position >= piecewiseMinimum ? [position] + pieceStarts(jobs) : []
+        let left = bytes.count - position
+        let starts =
+            jobs > 1 && left >= piecewiseMinimum
+            ? [position] + pieceStarts(Self.pieceCount(jobs: jobs, bytes: left, piecewiseMinimum: piecewiseMinimum)) : []
         guard starts.count > 1 else {
             var reader = makeReader(bytes.count - position)
             _ = try checkElements(until: nil, with: &reader)
@@ -122,6 +125,20 @@ extension JSONScanner {
             }
             guard try nextElement() else { return .arrayEnd }
         }
+    }
+
+    /// Pieces handed out per thread: the threads take them one at a time,
+    /// so one that gets less of the processor (the feed's decoding runs
+    /// beside the tasks' reading) takes fewer, and none is left reading
+    /// the last large piece alone.
+    static let piecesPerJob = 8
+
+    /// How many pieces `bytes` of text are checked in on `jobs` threads:
+    /// ``piecesPerJob`` each, none smaller than a quarter of
+    /// `piecewiseMinimum`, and at least one a thread.
+    static func pieceCount(jobs: Int, bytes: Int, piecewiseMinimum: Int) -> Int {
+        let bySize = piecewiseMinimum >= 4 ? bytes / (piecewiseMinimum / 4) : Int.max
+        return max(jobs, min(jobs * piecesPerJob, bySize))
     }
 
     /// Up to `count - 1` guessed starts of elements after this position (the

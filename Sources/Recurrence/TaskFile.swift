@@ -76,15 +76,15 @@ public enum TaskFile {
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        return try tasks(of: &pieces)
+        return try tasks(of: &pieces, jobs: jobs)
     }
 
     /// The tasks that the pieces of the `tasks` array read, in order, with
     /// the position of each id; or the first problem in the file's order: a
     /// duplicate id before a piece's problem is the first.
-    private static func tasks(of pieces: inout [TaskPiece]) throws -> Indexed {
+    private static func tasks(of pieces: inout [TaskPiece], jobs: Int) throws -> Indexed {
         let counts = pieces.map(\.tasks.count)
-        let tasks = joined(&pieces)
+        let tasks = joined(&pieces, jobs: jobs)
         var seen = NamePositions(capacity: tasks.count)
         var first = 0
         for (index, count) in counts.enumerated() {
@@ -106,11 +106,11 @@ public enum TaskFile {
     /// The pieces' tasks in one array, in order, taken out of the pieces.
     ///
     /// A single piece's array is taken as it is. Several pieces are copied
-    /// into place each on a thread of its own, which then frees the
-    /// piece's copy: with 100 000 tasks, appending them one piece after
-    /// another (a retain of each task's fields, then a release) took some
-    /// 25 ms on one thread while the others waited.
-    private static func joined(_ pieces: inout [TaskPiece]) -> [RecurringTask] {
+    /// into place on up to `jobs` threads, each piece by one thread, which
+    /// then frees the piece's copy: with 100 000 tasks, appending them one
+    /// piece after another (a retain of each task's fields, then a release)
+    /// took some 25 ms on one thread while the others waited.
+    private static func joined(_ pieces: inout [TaskPiece], jobs: Int) -> [RecurringTask] {
         guard pieces.count > 1 else {
             var tasks: [RecurringTask] = []
             if !pieces.isEmpty { swap(&tasks, &pieces[0].tasks) }
@@ -124,7 +124,7 @@ public enum TaskFile {
         defer { sources.deallocate() }
         return [RecurringTask](unsafeUninitializedCapacity: count) { target, initialized in
             let target = PieceTasks.Target(base: target.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            _ = parallelMap(count: sources.count, jobs: jobs) { index in
                 sources.move(index, to: target, at: starts[index])
             }
             initialized = count

@@ -6,9 +6,14 @@ import Testing
 /// The pty writer `generate --pty` uses, against a real reader of its link.
 @Suite("Pseudo-terminal writer", .serialized)
 struct PseudoTerminalTests {
+    // The limit stops a test whose reader never opens (the wait for it has
+    // no end of its own). Five minutes, not one: in a full run on two cores,
+    // tests that wait for the binary hold both of the pool's threads for a
+    // minute and more, and this test's sleeps cannot resume meanwhile (in
+    // one CI run it ended at 90 s, its only issue the one-minute limit).
     @Test(
         "waits for a reader of the link, which gets the bytes unchanged and is hung up on when the terminal closes",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func readerLifecycle() async throws {
         let folder = try TemporaryFolder(prefix: "repeat-pty")
         defer { folder.remove() }

@@ -8,9 +8,10 @@ import Testing
 struct PseudoTerminalTests {
     // The limit stops a test whose reader never opens (the wait for it has
     // no end of its own). Five minutes, not one: in a full run on two cores,
-    // tests that wait for the binary hold both of the pool's threads for a
-    // minute and more, and this test's sleeps cannot resume meanwhile (in
-    // one CI run it ended at 90 s, its only issue the one-minute limit).
+    // the 119 synchronous tests that wait for the binary keep both of the
+    // concurrency pool's threads busy for minutes, and this test's sleeps
+    // resume only when one comes free (in one CI run it ended at 90 s, its
+    // only issue the one-minute limit).
     @Test(
         "waits for a reader of the link, which gets the bytes unchanged and is hung up on when the terminal closes",
         .timeLimit(.minutes(5)))

@@ -59,7 +59,10 @@ struct DeviceEvaluation: Sendable {
     }
 
     private mutating func evaluate(_ fix: TimedFix, into outputs: inout DeviceOutputs) {
-        let device = fix.device
+        // The device's name only where it is read: by the monitor limit,
+        // and for inaccurate arrivals. Reading it is a retain and a release
+        // a fix, and with 100 000 devices a cache miss on the name's entry.
+        let device = monitor == nil ? nil : fix.device
         if monitor.map({ !$0.hasSet(for: device) }) ?? false { refreshMonitor(at: fix.coordinate, device: device) }
         if !transitions.isEmpty { transitions.removeAll(keepingCapacity: true) }
         let disposition = detector.process(fix, into: &transitions)
@@ -70,9 +73,13 @@ struct DeviceEvaluation: Sendable {
         var inaccurateKeys: Int?
         switch disposition {
         case .evaluated:
-            if !inaccurateArrivals.isEmpty { inaccurateArrivals = inaccurateArrivals.filter { $0.device != device } }
+            if !inaccurateArrivals.isEmpty {
+                let device = fix.device
+                inaccurateArrivals = inaccurateArrivals.filter { $0.device != device }
+            }
             refreshMonitor(at: fix.coordinate, device: device)
         case .ignored(.inaccurate):
+            let device = fix.device
             let keys = detector.regionsUnentered(at: fix.fix).filter {
                 inaccurateArrivals.insert(DeviceRegion(device: device, region: $0)).inserted
             }

@@ -84,7 +84,7 @@ public enum TaskFile {
     /// duplicate id before a piece's problem is the first.
     private static func tasks(of pieces: inout [TaskPiece], jobs: Int) throws -> Indexed {
         let counts = pieces.map(\.tasks.count)
-        let tasks = joined(&pieces, jobs: jobs)
+        let tasks = joined(&pieces, counts: counts, jobs: jobs)
         var seen = NamePositions(capacity: tasks.count)
         var first = 0
         for (index, count) in counts.enumerated() {
@@ -110,16 +110,16 @@ public enum TaskFile {
     /// then frees the piece's copy: with 100 000 tasks, appending them one
     /// piece after another (a retain of each task's fields, then a release)
     /// took some 25 ms on one thread while the others waited.
-    private static func joined(_ pieces: inout [TaskPiece], jobs: Int) -> [RecurringTask] {
+    /// `counts` are the pieces' numbers of tasks.
+    private static func joined(_ pieces: inout [TaskPiece], counts: [Int], jobs: Int) -> [RecurringTask] {
         guard pieces.count > 1 else {
             var tasks: [RecurringTask] = []
             if !pieces.isEmpty { swap(&tasks, &pieces[0].tasks) }
             return tasks
         }
-        var ends: [Int] = []
-        for piece in pieces { ends.append((ends.last ?? 0) + piece.tasks.count) }
-        let count = ends.last!
-        let starts = [0] + ends.dropLast()
+        var ends = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
+        let count = ends.removeLast()
+        let starts = ends
         let sources = PieceTasks(pieces: &pieces)
         defer { sources.deallocate() }
         return [RecurringTask](unsafeUninitializedCapacity: count) { target, initialized in

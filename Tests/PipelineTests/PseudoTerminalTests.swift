@@ -8,8 +8,8 @@ import Testing
 struct PseudoTerminalTests {
     // The limit stops a test whose reader never opens (the wait for it has
     // no end of its own). Five minutes, not one: in a full run on two cores,
-    // the 119 synchronous tests that wait for the binary keep both of the
-    // concurrency pool's threads busy for minutes, and this test's sleeps
+    // the CLI tests, which wait for the binary synchronously, keep both of
+    // the concurrency pool's threads busy for minutes, and this test's sleeps
     // resume only when one comes free (in one CI run it ended at 90 s, its
     // only issue the one-minute limit).
     @Test(

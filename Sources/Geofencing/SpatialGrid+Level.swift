@@ -110,29 +110,54 @@ import GeoCore
         }
     }
 
-    /// The one cell (level-local number) the record's box touches, as
-    /// ``forEachCell(covering:frame:_:)`` would call it; `nil` when it
-    /// touches none or several. The same arithmetic, without the walk.
+    /// The one cell (level-local number) a box touches, as
+    /// ``forEachCell(covering:frame:_:)`` would call it for a record with
+    /// that box; `nil` when it touches none or several. The same
+    /// arithmetic, without the walk, and with the part that is the same on
+    /// every level (``GridExtent``) worked out once.
     @inline(__always)
-    func singleCell(covering record: CandidateRecord, frame: GridFrame) -> Int? {
-        let margin = 1e-7
-        let low = max(frame.latMin, record.latitude - Double(record.halfLatitude) - margin)
-        let high = min(frame.latMax, record.latitude + Double(record.halfLatitude) + margin)
-        guard low <= high else { return nil }
-        let row0 = row(low - frame.latMin)
-        guard row0 == row(high - frame.latMin) else { return nil }
-        let half = Double(record.halfLongitude) + margin
-        guard half < 180 else { return columns == 1 ? cellNumber(row: row0, column: 0) : nil }
-        let west = frame.x(record.longitude - half)
-        let east = west + 2 * half
-        // A box that wraps past x = 360 touches two column ranges unless
-        // they merge into all columns: leave those to the walk.
-        guard east <= 360, west <= frame.xSpan else { return nil }
-        let column0 = column(west)
-        guard column0 == column(min(east, frame.xSpan)) else { return nil }
+    func singleCell(covering extent: GridExtent) -> Int? {
+        guard extent.yLow <= extent.yHigh else { return nil }
+        let row0 = row(extent.yLow)
+        guard row0 == row(extent.yHigh) else { return nil }
+        guard !extent.allLongitudes else { return columns == 1 ? cellNumber(row: row0, column: 0) : nil }
+        guard extent.fitsOnce else { return nil }
+        let column0 = column(extent.west)
+        guard column0 == column(extent.east) else { return nil }
         return cellNumber(row: row0, column: column0)
     }
 
     private func row(_ y: Double) -> Int { min(max(Int(y * inverseCellLatitude), 0), rows - 1) }
     private func column(_ x: Double) -> Int { min(max(Int(x * inverseCellLongitude), 0), columns - 1) }
+}
+
+/// A record's box in a frame's grid coordinates, widened as
+/// ``GridLevel/forEachCell(covering:frame:_:)`` widens it: what
+/// ``GridLevel/singleCell(covering:)`` needs, the same on every level.
+struct GridExtent {
+    /// The box's lowest and highest y, clamped to the frame
+    /// (`yLow > yHigh`: the box misses the frame's latitudes).
+    var yLow: Double
+    var yHigh: Double
+    /// The box spans every longitude.
+    var allLongitudes: Bool
+    /// The box's x range is one range that starts inside the frame (it
+    /// does not wrap past x = 360).
+    var fitsOnce: Bool
+    /// The box's west x and its east x, clamped to the frame.
+    var west: Double
+    var east: Double
+
+    @inline(__always)
+    init(covering record: CandidateRecord, frame: GridFrame) {
+        let margin = 1e-7
+        yLow = max(frame.latMin, record.latitude - Double(record.halfLatitude) - margin) - frame.latMin
+        yHigh = min(frame.latMax, record.latitude + Double(record.halfLatitude) + margin) - frame.latMin
+        let half = Double(record.halfLongitude) + margin
+        allLongitudes = half >= 180
+        west = frame.x(record.longitude - half)
+        let unclamped = west + 2 * half
+        fitsOnce = unclamped <= 360 && west <= frame.xSpan
+        east = min(unclamped, frame.xSpan)
+    }
 }

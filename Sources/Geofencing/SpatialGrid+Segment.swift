@@ -20,11 +20,10 @@ extension SpatialGrid {
         let y = point.latitude - frame.latMin
         var x = point.longitude - frame.lonOrigin
         if x < 0 { x += 360 }
+        let extent = GridExtent(covering: query, frame: frame)
         let fused =
             overflow.isEmpty && frame.contains(point)
-            && levels.allSatisfy { level in
-                level.singleCell(covering: query, frame: frame) == level.cell(y: y, x: x)
-            }
+            && levels.allSatisfy { level in level.singleCell(covering: extent) == level.cell(y: y, x: x) }
         guard fused else {
             var containing: [Int] = []
             forEachRegion(containing: point) { containing.append($0) }

@@ -155,7 +155,9 @@ public struct TransitionDetector: Sendable {
                 near: { key in
                     guard state.memberships[key] == nil else { return }
                     let shape = regions.shape(at: key)
-                    guard !shape.contains(previous), let fraction = shape.crossing(from: previous, to: point) else { return }
+                    // The crossing first: most segments near a region miss it,
+                    // and then whether it held the previous fix is not asked.
+                    guard let fraction = shape.crossing(from: previous, to: point), !shape.contains(previous) else { return }
                     found.append((key, fraction))
                 })
             for (key, fraction) in found {

@@ -148,7 +148,8 @@ extension Circle {
             fraction = min(1, max(0, -(a.x * dx + a.y * dy) / lengthSquared))
         }
         let closest = interpolate(from: start, to: end, fraction: fraction)
-        return Geodesy.distance(centre, closest) <= radius ? fraction : nil
+        let outside = certainlyFarther(than: radius, from: closest) ?? !(Geodesy.distance(centre, closest) <= radius)
+        return outside ? nil : fraction
     }
 }
 

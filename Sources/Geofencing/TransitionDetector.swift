@@ -198,7 +198,7 @@ public struct TransitionDetector: Sendable {
                 changes.append((key, nil))
             case .inside(let since, let dwellReported, let exitCount):
                 let shape = regions.shape(at: key)
-                if shape.excess(at: point) - accuracy > settings.hysteresis(for: shape) {
+                if shape.isBeyond(point, accuracy: accuracy, hysteresis: settings.hysteresis(for: shape)) {
                     if exitCount + 1 >= settings.exitConfirm {
                         changes.append((key, nil))
                         emit(.exit, key, at: time, distance: shape.reportedDistance(from: point))

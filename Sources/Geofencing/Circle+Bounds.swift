@@ -4,8 +4,8 @@ extension Circle {
     /// Whether `Geodesy.distance(centre, point)` exceeds `metres`, when
     /// cheap bounds on that distance settle it; `nil` when they do not.
     ///
-    /// The bounds take the haversine's sines by their small angles (sin²t
-    /// lies between t²(1 − t²/3) and t²), the latitudes' cosines by
+    /// The bounds take the haversine's h from ``smallAngleHaversine(dLat:dLon:cosines:)``
+    /// (the grid's own bounds), the latitudes' cosines from
     /// ``latitudeCosine(degrees:)``, and asin s between s and s(1 + s²/5);
     /// they answer only for points within about 60 km of each other below
     /// 80° of latitude, and only when the distance clears `metres` by more
@@ -16,14 +16,13 @@ extension Circle {
     func certainlyFarther(than metres: Double, from point: Coordinate) -> Bool? {
         let latitude = centre.latitude
         guard abs(latitude) < 80, abs(point.latitude) < 80 else { return nil }
-        let x = (point.latitude - latitude) * (.pi / 360)
+        let dLat = point.latitude - latitude
         let rawLon = abs(point.longitude - centre.longitude)
-        let y = min(rawLon, 360 - rawLon) * (.pi / 360)
-        let largest = max(abs(x), y)
-        guard largest < 0.005 else { return nil }
+        let dLon = min(rawLon, 360 - rawLon)
+        // Differences below 0.573°: half-angles below 0.005 rad, where asin's bound holds with room.
+        guard max(abs(dLat), dLon) < 0.573 else { return nil }
         let cosines = latitudeCosine(degrees: latitude) * latitudeCosine(degrees: point.latitude)
-        let upper = x * x + cosines * (y * y)
-        let lower = upper * (1 - largest * largest * (1.0 / 3))
+        let (upper, lower) = smallAngleHaversine(dLat: dLat, dLon: dLon, cosines: cosines)
         let diameter = 2 * Geodesy.earthRadius
         let nearest = diameter * lower.squareRoot()
         let farthest = diameter * upper.squareRoot() * (1 + upper * (1.0 / 5))

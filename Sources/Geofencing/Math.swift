@@ -26,6 +26,19 @@ func smallAngleSine(_ x: Double) -> Double {
     return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72))))
 }
 
+/// Bounds on the haversine h = sin²(Δφ/2) + cos φ₁ cos φ₂ sin²(Δλ/2) of two
+/// points `dLat` and `dLon` degrees apart (Δλ the short way round),
+/// `cosines` the product of their latitudes' cosines, without
+/// trigonometry: `upper` with sin x ≈ x (sin²x ≤ x²), `lower` that scaled
+/// by 1 − x²/3 for the larger half-angle (sin²x ≥ x²(1 − x²/3)).
+@inlinable @inline(__always)
+func smallAngleHaversine(dLat: Double, dLon: Double, cosines: Double) -> (upper: Double, lower: Double) {
+    let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
+    let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
+    let h = a + cosines * b
+    return (h, h - h * max(a, b) * (1.0 / 3))
+}
+
 /// The cosine of a latitude in degrees without a library call below 80°:
 /// 1 − 2 sin²(φ/2), with sin by its Taylor polynomial to x¹⁵ (relative
 /// error below 1e-14 there — far inside the grid's 1e-9 decision band);

@@ -378,12 +378,9 @@ extension CandidateRecord {
     ) {
         let dLat = lat - latitude
         let rawLon = abs(lon - longitude)
-        let dLon = min(rawLon, 360 - rawLon)
-        let a = dLat * (.pi / 360) * (dLat * (.pi / 360))
-        let b = dLon * (.pi / 360) * (dLon * (.pi / 360))
-        let h = a + cosLatitude * cosPoint * b
+        let h = smallAngleHaversine(dLat: dLat, dLon: min(rawLon, 360 - rawLon), cosines: cosLatitude * cosPoint)
         return (
-            h, h - h * max(a, b) * (1.0 / 3),
+            h.upper, h.lower,
             SpatialGrid.decisionBand(threshold: threshold, halfLatitudeAngle: dLat * (.pi / 360))
         )
     }

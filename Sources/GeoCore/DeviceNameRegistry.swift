@@ -56,7 +56,7 @@ enum DeviceNameRegistry {
                     let id =
                         switch names[index] {
                         case .short(let short):
-                            short.bytes.withUnsafeBytes { utf8 in
+                            short.withBytes { utf8 in
                                 table.intern(utf8, hash: hashes[index]) { String(decoding: utf8, as: UTF8.self) }
                             }
                         case .long(let range):

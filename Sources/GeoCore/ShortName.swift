@@ -38,9 +38,12 @@ struct ShortName: Equatable, Sendable {
     var isASCIIWithoutQuotes: Bool { ByteWords.highOrQuote(first) | ByteWords.highOrQuote(second) == 0 }
 
     /// The bytes, in order.
-    var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
-            let raw = UnsafeMutableRawBufferPointer(bytes)
+    var bytes: [UInt8] { withBytes { [UInt8]($0) } }
+
+    /// Calls `body` with the bytes, in order, unpacked on the stack.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var storage: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &storage) { raw in
             switch count {
             case 9...:
                 raw.storeBytes(of: second.littleEndian, toByteOffset: count - 8, as: UInt64.self)
@@ -54,7 +57,7 @@ struct ShortName: Equatable, Sendable {
                 raw[0] = UInt8(truncatingIfNeeded: first >> 16)
             default: break
             }
-            initialized = count
+            return body(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
         }
     }
 

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Receives the lines a ``LineFramer`` cuts.
 protocol LineHandler {
     /// One line without its terminator.
@@ -31,13 +33,12 @@ struct LineFramer {
             lineStart = base + 1
         }
         if count > 0 { previousWasCR = false }
+        let raw = UnsafeRawBufferPointer(bytes)
         var i = start
         while i < count {
+            i = ByteWords.firstIndex(of: 0x0A, or: 0x0D, in: raw, from: i)
+            if i == count { break }
             let b = bytes[i]
-            if b != 0x0A && b != 0x0D {
-                i += 1
-                continue
-            }
             emit(UnsafeBufferPointer(rebasing: bytes[start..<i]), to: &handler)
             line += 1
             var next = i + 1

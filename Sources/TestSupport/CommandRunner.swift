@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a finished process printed and how it exited.
 public struct CommandResult: Sendable {
@@ -97,9 +98,31 @@ public final class LockedData: @unchecked Sendable {
     public func get() -> Data { lock.withLock { data } }
 }
 
-/// A fresh temporary directory for one test.
+/// A fresh temporary directory for one test, removed with everything in
+/// it when the test process exits (kept when `REPEAT_KEEP_TEMP` is set, to
+/// look at what a failing test wrote).
 public func temporaryDirectory(_ label: String = "repeat") -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)").path
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    TemporaryDirectories.record(path)
     return path
+}
+
+/// The directories ``temporaryDirectory(_:)`` made, removed at exit.
+private enum TemporaryDirectories {
+    private static let paths: Mutex<[String]?> = Mutex(nil)
+
+    static func record(_ path: String) {
+        paths.withLock { paths in
+            if paths == nil {
+                paths = []
+                if ProcessInfo.processInfo.environment["REPEAT_KEEP_TEMP"] == nil { atexit { TemporaryDirectories.removeAll() } }
+            }
+            paths?.append(path)
+        }
+    }
+
+    private static func removeAll() {
+        for path in paths.withLock({ $0 ?? [] }) { try? FileManager.default.removeItem(atPath: path) }
+    }
 }

@@ -6,9 +6,7 @@ import Testing
 struct BenchCommandTests {
     /// Writes `text` to a fresh temporary file and returns its path.
     func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = temporaryDirectory("bench") + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

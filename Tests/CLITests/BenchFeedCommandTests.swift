@@ -15,9 +15,7 @@ struct BenchFeedCommandTests {
     ]
 
     func temporaryPath(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-feed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name).path
+        temporaryDirectory("bench-feed") + "/" + name
     }
 
     func object(_ text: String) throws -> [String: Any] {

@@ -10,9 +10,7 @@ import Testing
 @Suite struct ReplayCommandTests {
     /// A temporary file holding `text`.
     func file(_ name: String, _ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repeat-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
+        let path = temporaryDirectory("repeat-replay") + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TestSupport
 import Testing
 
 @Suite struct SHA256Tests {
@@ -29,7 +30,7 @@ import Testing
         }
         chunked.update(bytes[start...])
         #expect(chunked.hexDigest() == whole.hexDigest())
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)").path
+        let file = temporaryDirectory("sha") + "/bytes"
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")

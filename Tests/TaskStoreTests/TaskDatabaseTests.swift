@@ -4,6 +4,7 @@ import GeoCore
 import Pipeline
 import Recurrence
 import TaskStore
+import TestSupport
 import Testing
 
 func at(_ text: String) -> Date {
@@ -11,8 +12,7 @@ func at(_ text: String) -> Date {
 }
 
 func temporaryDatabasePath() -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repeat-store-\(UUID().uuidString)")
-    return directory.appendingPathComponent("nested/repeat.sqlite").path
+    temporaryDirectory("repeat-store") + "/nested/repeat.sqlite"
 }
 
 let catMedicine = RecurringTask(

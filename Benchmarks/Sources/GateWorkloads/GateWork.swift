@@ -18,6 +18,8 @@ public enum GateWork: String, CaseIterable, Sendable {
     case decodeNMEA = "decode-nmea_100k-fixes"
     /// The 100k-fix walk decoded from GPX 1.1.
     case decodeGPX = "decode-gpx_100k-fixes"
+    /// The 100k-fix walk decoded from CSV (`time,lat,lon`, RFC 3339 times).
+    case decodeCSV = "decode-csv_100k-fixes"
     /// The 100k-fix NMEA walk replayed through the whole pipeline over
     /// 10 000 regions and 1 000 tasks (``ReplayWorkload``).
     case replay = "replay-nmea_100k-fixes_10k-regions_1k-tasks"
@@ -49,9 +51,14 @@ public enum GateWork: String, CaseIterable, Sendable {
             let grid = SpatialGrid(shapes: workload.regions(count: 10_000))
             let points = workload.walks(count: 1_000, tracks: 1)
             return { { Self.query(grid, points) } }
-        case .decodeNMEA, .decodeGPX:
-            let format: FeedFormat = self == .decodeGPX ? .gpx : .nmea
-            let path = try WalkFile.path(format == .gpx ? .gpx : .nmea, fixes: Self.fixes)
+        case .decodeNMEA, .decodeGPX, .decodeCSV:
+            let (format, file): (FeedFormat, WalkFile.Format) =
+                switch self {
+                case .decodeGPX: (.gpx, .gpx)
+                case .decodeCSV: (.csv, .csv)
+                default: (.nmea, .nmea)
+                }
+            let path = try WalkFile.path(file, fixes: Self.fixes)
             return { { Self.decode(path: path, format: format) } }
         case .replay:
             let path = try WalkFile.path(.nmea, fixes: Self.fixes)

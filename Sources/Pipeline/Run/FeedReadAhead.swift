@@ -18,10 +18,12 @@ final class FeedReadAhead {
     }
 
     private let queue = HandOffQueue<Message>(depth: 3)
+    /// Where the consumer hands back the fixes of a batch it is done with.
+    let spareFixes = FixArrayPool()
 
     /// Starts decoding `path` (see ``FeedFileDecoding/decode(path:format:options:chunkSize:onRead:onBatch:)``).
     init(path: String, format: FeedFormat?, options: FeedDecodingOptions) {
-        let queue = self.queue
+        let (queue, pool) = (self.queue, spareFixes)
         let thread = Thread {
             do {
                 var bytesRead = 0
@@ -30,7 +32,7 @@ final class FeedReadAhead {
                 ) { batch, decoder in
                     var taken = FeedBatch()
                     swap(&taken, &batch)
-                    batch.fixes.reserveCapacity(taken.fixes.count + taken.fixes.count / 4)
+                    batch.fixes = pool.take(capacity: taken.fixes.count + taken.fixes.count / 4)
                     return queue.push(
                         .batch(taken, bytesRead: bytesRead, format: decoder.format, ignored: decoder.statistics.ignored))
                 }

@@ -220,7 +220,7 @@ public final class FeedRun {
                 bytesRead = bytes
                 summary.format = format
                 summary.ignored = ignored
-                guard consume(&batch, summary: &summary, device: device) else { return true }
+                guard consume(&batch, summary: &summary, device: device, recycling: reader.spareFixes) else { return true }
                 progress?.update(bytes: bytesRead, fixes: summary.fixes, time: feedTime)
             case .failed(let reason):
                 progress?.clear()
@@ -284,8 +284,10 @@ public final class FeedRun {
 
     /// Reports the batch's diagnostics and hands its items on; `false`
     /// under `--strict` at a malformed record, when nothing of the batch is
-    /// handed on.
-    private func consume(_ batch: inout FeedBatch, summary: inout FeedSummary, device: String?) -> Bool {
+    /// handed on. The worker threads hand the fixes to `pool` when done.
+    private func consume(
+        _ batch: inout FeedBatch, summary: inout FeedSummary, device: String?, recycling pool: FixArrayPool? = nil
+    ) -> Bool {
         for diagnostic in batch.diagnostics {
             if settings.reportsDiagnostics, settings.verbose || repeats.shouldPrint(diagnostic) {
                 progress?.clear()
@@ -317,7 +319,8 @@ public final class FeedRun {
         } else if let sharded, var stages = pipeline {
             pipeline = nil
             sharded.submit(
-                feed: summary.feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &stages
+                feed: summary.feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &stages,
+                returningTo: pool
             ) {
                 dispatch($0, feed: $1)
             }

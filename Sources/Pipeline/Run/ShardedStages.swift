@@ -20,7 +20,7 @@ final class ShardedStages {
     private final class Work: Sendable {
         let feed: String
         /// The read's fixes, shared by its slices.
-        let allFixes: [Fix]
+        let read: SharedFixes
         /// The fixes of this slice.
         let range: Range<Int>
         /// The read's epochs without a fix (its last slice only).
@@ -28,15 +28,13 @@ final class ShardedStages {
         /// The shard of each input: the fixes, then the epochs.
         let shards: [UInt8]
 
-        init(feed: String, fixes: [Fix], range: Range<Int>, epochs: [EpochWithoutFix], shards: [UInt8]) {
+        init(feed: String, read: SharedFixes, range: Range<Int>, epochs: [EpochWithoutFix], shards: [UInt8]) {
             self.feed = feed
-            allFixes = fixes
+            self.read = read
             self.range = range
             self.epochs = epochs
             self.shards = shards
         }
-
-        var fixes: ArraySlice<Fix> { allFixes[range] }
     }
 
     /// What a worker is handed.
@@ -109,13 +107,19 @@ final class ShardedStages {
 
     deinit { stop() }
 
-    /// The worker's part of one read: its devices' inputs, in order.
+    /// The worker's part of one read: its devices' inputs, in order. The
+    /// other workers' fixes are passed over by their shard alone, not read.
     private static func take(_ work: Work, shard: Int, with stages: inout DeviceStages) -> DeviceOutputs {
         let mine = UInt8(shard)
         var outputs = DeviceOutputs(capacity: work.shards.count { $0 == mine })
-        for (index, fix) in zip(work.shards.indices, work.fixes) where work.shards[index] == mine {
-            stages.push(fix, into: &outputs)
-            outputs.endInput()
+        work.read.fixes.withUnsafeBufferPointer { fixes in
+            work.shards.withUnsafeBufferPointer { shards in
+                let first = work.range.lowerBound
+                for index in 0..<work.range.count where shards[index] == mine {
+                    stages.push(fixes[first + index], into: &outputs)
+                    outputs.endInput()
+                }
+            }
         }
         for (index, epoch) in work.epochs.enumerated() where work.shards[work.range.count + index] == mine {
             stages.advance(device: epoch.device, to: epoch.time, into: &outputs)
@@ -130,11 +134,13 @@ final class ShardedStages {
     /// Hands one read of `feed` — its `fixes`, then its `epochs` — to the
     /// workers in slices, and hands `pipeline` the outcomes of the oldest
     /// slice whenever enough are in flight; `dispatch` gets their events a
-    /// few thousand at a time.
+    /// few thousand at a time. Once every slice is done, `fixes` go back
+    /// to `pool`, if given, for the decoder to fill again.
     func submit(
         feed: String, fixes: [Fix], epochs: [EpochWithoutFix], to pipeline: inout ReminderPipeline,
-        dispatch: Dispatch
+        returningTo pool: FixArrayPool? = nil, dispatch: Dispatch
     ) {
+        let read = SharedFixes(fixes, returningTo: pool)
         var start = 0
         repeat {
             let end = min(start + Self.sliceSize, fixes.count)
@@ -147,7 +153,7 @@ final class ShardedStages {
             }
             if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
             self.router = router
-            let work = Work(feed: feed, fixes: fixes, range: start..<end, epochs: last ? epochs : [], shards: shards)
+            let work = Work(feed: feed, read: read, range: start..<end, epochs: last ? epochs : [], shards: shards)
             for inbox in inboxes { _ = inbox.push(.work(work)) }
             inFlight.append(work)
             while inFlight.count >= Self.slicesInFlight { collect(into: &pipeline, dispatch: dispatch) }

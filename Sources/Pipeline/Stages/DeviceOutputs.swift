@@ -79,9 +79,14 @@ public struct DeviceOutputs: Sendable {
 
     /// Empty outputs with room for about `inputs` inputs' outcomes.
     init(capacity inputs: Int) {
-        items.reserveCapacity(inputs)
-        fixes.reserveCapacity(inputs)
-        itemEnds.reserveCapacity(inputs)
+        reserve(inputs: inputs)
+    }
+
+    /// Makes room for about `inputs` more inputs' outcomes.
+    mutating func reserve(inputs: Int) {
+        items.reserveCapacity(items.count + inputs)
+        fixes.reserveCapacity(fixes.count + inputs)
+        itemEnds.reserveCapacity(itemEnds.count + inputs)
     }
 
     /// Forgets everything, keeping the storage (an empty array is left as

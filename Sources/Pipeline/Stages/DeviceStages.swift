@@ -96,6 +96,9 @@ public struct DeviceStages: Sendable {
     /// the devices in that order.
     mutating func finishAll(into outputs: inout DeviceOutputs) -> [DeviceID] {
         let devices = deviceIDs.byName()
+        // A device holds a fix or so at the end: room for them saves the
+        // arrays' doublings (a copy and fresh pages each, with 100 000).
+        outputs.reserve(inputs: devices.count)
         for id in devices {
             finish(device: id, into: &outputs)
             outputs.endInput()

@@ -77,7 +77,9 @@ struct ByteWordsTests {
             let bytes = (0..<count).map { _ in
                 random.next() % 3 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(0x61 + random.next() % 26)
             }
-            let (a, b) = (alphabet[Int(random.next() % UInt64(alphabet.count))], alphabet[Int(random.next() % UInt64(alphabet.count))])
+            let (a, b) = (
+                alphabet[Int(random.next() % UInt64(alphabet.count))], alphabet[Int(random.next() % UInt64(alphabet.count))]
+            )
             for start in 0...count {
                 let expected = bytes[start...].firstIndex { $0 == a || $0 == b } ?? count
                 let found = bytes.withUnsafeBytes { ByteWords.firstIndex(of: a, or: b, in: $0, from: start) }

@@ -9,7 +9,9 @@ struct FixArrayPoolTests {
         (0..<count).map { Fix(time: Timestamp(nanoseconds: Int64($0)), coordinate: Coordinate(latitude: 52, longitude: 13)) }
     }
 
-    static func storage(_ fixes: [Fix]) -> UnsafeRawPointer? { fixes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    static func storage(_ fixes: [Fix]) -> UnsafeRawPointer? {
+        fixes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
 
     @Test("a read's fixes come back, emptied, in the same storage once the last slice lets go of them")
     func sharedFixesComeBack() {

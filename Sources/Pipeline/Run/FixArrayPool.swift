@@ -5,9 +5,9 @@ import Synchronization
 /// read, for the decoding thread to fill again (``FeedReadAhead``).
 ///
 /// A read's fixes are some megabytes: a new array each read meant fresh
-/// pages, each one a page fault that cleared it (about 4 µs here), some
-/// 10 000 of them a run of a million fixes. A kept array's pages are
-/// already the process's. At most `limit` arrays are kept.
+/// pages, each one a page fault that cleared it (about 4 µs here), 2 000
+/// to 6 000 more of them in a run of a million fixes. A kept array's pages
+/// are already the process's. At most `limit` arrays are kept.
 final class FixArrayPool: Sendable {
     private let spare = Mutex<[[Fix]]>([])
     private let limit: Int

@@ -23,6 +23,11 @@ fixes=1000000
 
 seconds() { /usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -n 1; }
 
+# One untimed replay first: this machine's kernel pages out files left
+# unread for a minute (DAMON), and a first run reading them back from disk
+# measures the disk.
+"$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" --tasks "$data/replay_tasks_1000.json" \
+    --json >/dev/null 2>&1
 replay_s=(); replay_kb=(); single_s=(); parse_rates=(); floor_s=()
 for _ in $(seq "$repeats"); do
     read -r s kb < <(seconds "$sim" replay "$feed" --regions "$data/replay_regions_city_10000.csv" \

@@ -9,7 +9,8 @@ replays of the 1M-fix NMEA feed against 10 000 regions with 1 000 and then
 100 000 devices of 10 fixes (1 000 tasks). Runs alternate, so a load that
 comes and goes on a shared machine falls on both sides of each ratio.
 Prints best / first quartile / median wall time in ms, their ratios (the
-targets: at most 1.3), and the largest peak RSS.
+targets: at most 1.3), and the largest peak RSS. Each command runs once,
+untimed, before the rounds, so that no timed run reads its files from disk.
 
 DATA_DIR needs (from the repository's root):
     mkdir -p DATA_DIR/scale
@@ -91,6 +92,12 @@ def main():
         sys.exit(f"missing in {options.data}: {', '.join(missing)} (see --help for how to make them)")
     runs = {binary: commands(options.data, binary, options.jobs) for binary in options.binaries}
     times = {(binary, label): [] for binary in runs for _, label, _ in runs[binary]}
+    # One untimed run of each first: this machine's kernel pages out files
+    # left unread for a minute (DAMON), and a first run reading them back
+    # from disk measures the disk.
+    for commands_of_binary in runs.values():
+        for _, _, arguments in commands_of_binary:
+            timed(arguments)
     progress = sys.stderr.isatty()
     for round_number in range(options.rounds):
         if progress:

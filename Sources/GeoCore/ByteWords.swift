@@ -49,24 +49,6 @@ package enum ByteWords {
         return marks(of: bytes, escapeMarks) != 0
     }
 
-    /// The index of the first byte of `bytes` at or after `start` that is
-    /// `a` or `b`; `bytes.count` when none is. Eight bytes at a time while
-    /// eight remain (a line's break, a field's delimiter), then byte by byte.
-    @inlinable @inline(__always)
-    package static func firstIndex(of a: UInt8, or b: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        let count = bytes.count
-        var offset = start
-        while offset &+ 8 <= count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            // The lowest mark of each test is exact, so the lowest of both is.
-            let marks = Self.bytes(of: word, equalTo: a) | Self.bytes(of: word, equalTo: b)
-            if marks != 0 { return offset &+ marks.trailingZeroBitCount &>> 3 }
-            offset &+= 8
-        }
-        while offset < count, bytes[offset] != a, bytes[offset] != b { offset &+= 1 }
-        return offset
-    }
-
     /// `mark` of every word of `bytes` (eight bytes or more) or'ed
     /// together; the last word overlaps the one before it when the count
     /// is not a multiple of eight.
@@ -100,11 +82,10 @@ package enum ByteWords {
     /// Bit 7 of the bytes of `word` equal to `byte`: the zero-byte test,
     /// which marks nothing when no byte matches (a borrow can mark bytes
     /// after a match, never without one).
-    @inlinable @inline(__always)
-    static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    @inline(__always)
+    private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
         let zeroed = word ^ (ones &* UInt64(byte))
-        return (zeroed &- ones) & ~zeroed & 0x8080_8080_8080_8080
+        return (zeroed &- ones) & ~zeroed & highs
     }
 
     /// Bit 7 of the bytes of `word` below `limit` (at most 0x80), by the

@@ -29,7 +29,7 @@ package enum CSVFieldSplitter {
         var start = 0
         while true {
             while start < count, bytes[start] == 0x20 { start += 1 }
-            let end = ByteWords.firstIndex(of: delimiter, or: 0x22, in: raw, from: start)
+            let end = ByteSearch.firstIndex(of: delimiter, or: 0x22, in: raw, from: start)
             if end < count, bytes[end] == 0x22 { return false }
             if fields < starts.count {
                 starts[fields] = start

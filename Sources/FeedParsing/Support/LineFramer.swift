@@ -36,7 +36,7 @@ struct LineFramer {
         let raw = UnsafeRawBufferPointer(bytes)
         var i = start
         while i < count {
-            i = ByteWords.firstIndex(of: 0x0A, or: 0x0D, in: raw, from: i)
+            i = ByteSearch.firstIndex(of: 0x0A, or: 0x0D, in: raw, from: i)
             if i == count { break }
             let b = bytes[i]
             emit(UnsafeBufferPointer(rebasing: bytes[start..<i]), to: &handler)

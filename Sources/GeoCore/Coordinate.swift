@@ -16,7 +16,7 @@ public struct Coordinate: Hashable, Sendable {
     }
 
     /// Whether both components are finite and inside their ranges.
-    public var isValid: Bool {
+    @inlinable public var isValid: Bool {
         latitude.isFinite && longitude.isFinite
             && (-90...90).contains(latitude) && (-180...180).contains(longitude)
     }

@@ -24,6 +24,9 @@ public struct DeviceTable<State: Sendable>: Sendable {
     @usableFromInline var free: [Int] = []
     @usableFromInline var last: (id: DeviceID, slot: Int)?
     @usableFromInline let empty: State
+    /// ``DeviceID/unnamed``, read once: a static's every read goes
+    /// through its lazy initializer's check, twice a fix.
+    @usableFromInline let unnamed = DeviceID.unnamed
 
     /// No devices; `empty` is the state of a new device.
     @inlinable public init(empty: State) { self.empty = empty }
@@ -66,6 +69,10 @@ public struct DeviceTable<State: Sendable>: Sendable {
         return entry == 0 ? nil : Int(entry) - 1
     }
 
+    /// The slot of the device `id`, of the unnamed device for `nil` (see
+    /// ``slot(of:)-(DeviceID)``).
+    @inlinable public mutating func slot(of id: DeviceID?) -> (slot: Int, isNew: Bool) { slot(of: id ?? unnamed) }
+
     /// The slot of the device `name` (see ``slot(of:)-(DeviceID)``).
     @inlinable public mutating func slot(of name: String) -> (slot: Int, isNew: Bool) { slot(of: DeviceID(name)) }
 
@@ -74,6 +81,9 @@ public struct DeviceTable<State: Sendable>: Sendable {
         if let last, last.id == id { return last.slot }
         return indexedSlot(of: id)
     }
+
+    /// The slot of the device `id` (the unnamed device for `nil`) if present, or `nil`.
+    @inlinable public func existingSlot(of id: DeviceID?) -> Int? { existingSlot(of: id ?? unnamed) }
 
     /// The slot of the device `name` if present, or `nil`.
     @inlinable public func existingSlot(of name: String) -> Int? { existingSlot(of: DeviceID(name)) }

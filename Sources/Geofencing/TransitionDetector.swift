@@ -120,7 +120,7 @@ public struct TransitionDetector: Sendable {
             return .ignored(.inaccurate)
         }
         let accuracy = fix.effectiveAccuracy ?? 0
-        let slot = devices.slot(of: fix.deviceID ?? .unnamed).slot
+        let slot = devices.slot(of: fix.deviceID).slot
         if let last = devices[slot].lastTime, time < last {
             statistics.outOfOrder += 1
             return .ignored(.outOfOrder)
@@ -338,7 +338,7 @@ extension TransitionDetector {
     /// entered. Ascending.
     public func regionsUnentered(at fix: Fix) -> [Int] {
         guard fix.coordinate.isValid else { return [] }
-        let state = devices.existingSlot(of: fix.deviceID ?? .unnamed).map { devices[$0] }
+        let state = devices.existingSlot(of: fix.deviceID).map { devices[$0] }
         return index.regions(containing: fix.coordinate).filter { state?.memberships[$0] == nil }
     }
 

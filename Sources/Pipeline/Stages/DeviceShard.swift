@@ -9,6 +9,9 @@ public struct DeviceShard: Sendable {
     /// The number of shards.
     public let count: Int
     private var last: (id: DeviceID, shard: Int)?
+    /// ``DeviceID/unnamed``, read once rather than through its lazy
+    /// initializer's check at every fix.
+    private let unnamed = DeviceID.unnamed
 
     /// Shards of `count` (at least 1).
     public init(count: Int) {
@@ -24,7 +27,7 @@ public struct DeviceShard: Sendable {
     /// usually come together).
     public mutating func shard(of id: DeviceID?) -> Int {
         guard count > 1 else { return 0 }
-        let id = id ?? .unnamed
+        let id = id ?? unnamed
         if let last, last.id == id { return last.shard }
         let shard = Int(id.stableHash % UInt64(count))
         last = (id, shard)

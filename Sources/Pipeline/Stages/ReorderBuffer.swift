@@ -54,7 +54,7 @@ public struct ReorderBuffer: Sendable {
     /// allocation-free form of ``push(_:)``).
     public mutating func push(_ fix: consuming TimedFix, release: (Output) -> Void) {
         let time = fix.time.nanoseconds
-        let slot = devices.slot(of: fix.deviceID ?? .unnamed).slot
+        let slot = devices.slot(of: fix.deviceID).slot
         let newest = devices[slot].newest
         if let newest, time < horizon(newest) || time < devices[slot].floor { return release(.late(fix)) }
         // Fixes strictly older than the new horizon can no longer be

@@ -64,7 +64,7 @@ public enum TaskFile {
     /// reading the tasks in pieces on `jobs` threads from
     /// `piecewiseMinimum` bytes on (tests check small files so).
     static func decode(_ data: Data, jobs: Int, reading: Reading, piecewiseMinimum: Int) throws -> Indexed {
-        var pieces: [TaskPiece]
+        let pieces: [TaskPiece]
         do {
             let read = try JSONText.readArray(
                 ofMember: "tasks", in: data, jobs: jobs, piecewiseMinimum: piecewiseMinimum
@@ -76,15 +76,15 @@ public enum TaskFile {
         } catch let error as JSONTextError {
             throw TaskFileError(problemIn: error)
         }
-        return try tasks(of: &pieces, jobs: jobs)
+        return try tasks(of: pieces, jobs: jobs)
     }
 
     /// The tasks that the pieces of the `tasks` array read, in order, with
     /// the position of each id; or the first problem in the file's order: a
     /// duplicate id before a piece's problem is the first.
-    private static func tasks(of pieces: inout [TaskPiece], jobs: Int) throws -> Indexed {
+    private static func tasks(of pieces: [TaskPiece], jobs: Int) throws -> Indexed {
         let counts = pieces.map(\.tasks.count)
-        let tasks = joined(&pieces, counts: counts, jobs: jobs)
+        let tasks = joined(pieces, counts: counts, jobs: jobs)
         var seen = NamePositions(capacity: tasks.count)
         var first = 0
         for (index, count) in counts.enumerated() {
@@ -103,29 +103,19 @@ public enum TaskFile {
         return (tasks, seen)
     }
 
-    /// The pieces' tasks in one array, in order, taken out of the pieces.
-    ///
-    /// A single piece's array is taken as it is. Several pieces are copied
-    /// into place on up to `jobs` threads, each piece by one thread, which
-    /// then frees the piece's copy: with 100 000 tasks, appending them one
-    /// piece after another (a retain of each task's fields, then a release)
-    /// took some 25 ms on one thread while the others waited.
-    /// `counts` are the pieces' numbers of tasks.
-    private static func joined(_ pieces: inout [TaskPiece], counts: [Int], jobs: Int) -> [RecurringTask] {
-        guard pieces.count > 1 else {
-            var tasks: [RecurringTask] = []
-            if !pieces.isEmpty { swap(&tasks, &pieces[0].tasks) }
-            return tasks
-        }
+    /// The pieces' tasks in one array, in order, moved out of the pieces
+    /// on up to `jobs` threads, each piece by one thread. `counts` are the
+    /// pieces' numbers of tasks.
+    private static func joined(_ pieces: [TaskPiece], counts: [Int], jobs: Int) -> [RecurringTask] {
         var ends = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
         let count = ends.removeLast()
         let starts = ends
-        let sources = PieceTasks(pieces: &pieces)
-        defer { sources.deallocate() }
         return [RecurringTask](unsafeUninitializedCapacity: count) { target, initialized in
-            let target = PieceTasks.Target(base: target.baseAddress)
-            _ = parallelMap(count: sources.count, jobs: jobs) { index in
-                sources.move(index, to: target, at: starts[index])
+            if let base = target.baseAddress {
+                let target = JoinedTasks(base: base)
+                _ = parallelMap(count: pieces.count, jobs: jobs) { index in
+                    pieces[index].tasks.moveAll(to: target.base + starts[index])
+                }
             }
             initialized = count
         }
@@ -144,41 +134,53 @@ public enum TaskFile {
     }
 }
 
-/// The pieces' arrays of tasks, taken out of the pieces, for threads that
-/// each take one (``TaskFile``'s `joined`).
-private struct PieceTasks: @unchecked Sendable {
-    /// Where the tasks go; written by each thread at its own positions.
-    struct Target: @unchecked Sendable {
-        let base: UnsafeMutablePointer<RecurringTask>?
+/// Where ``TaskFile``'s `joined` moves the tasks; each thread writes its
+/// own piece's positions.
+private struct JoinedTasks: @unchecked Sendable {
+    let base: UnsafeMutablePointer<RecurringTask>
+}
+
+/// Tasks in memory of their own, so that joining the pieces moves them
+/// into the file's array. Copied out of arrays, every task's fields were
+/// retained, and freeing the arrays released them all again: with 100 000
+/// tasks, some 9 % of the time to read them.
+///
+/// Used by one thread at a time.
+private final class TaskStorage: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<RecurringTask>
+    private var capacity: Int
+    /// How many tasks are held.
+    private(set) var count = 0
+
+    /// Room for `capacity` tasks, untouched until filled.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// One array per piece, each touched by one thread only.
-    private let arrays: UnsafeMutablePointer<[RecurringTask]>
-    let count: Int
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 
-    /// Takes the arrays out of `pieces`.
-    init(pieces: inout [TaskPiece]) {
-        count = pieces.count
-        arrays = .allocate(capacity: count)
-        for index in pieces.indices {
-            (arrays + index).initialize(to: [])
-            swap(&arrays[index], &pieces[index].tasks)
+    /// Adds `task` after the others.
+    func append(_ task: consuming RecurringTask) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<RecurringTask>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
         }
+        (base + count).initialize(to: task)
+        count += 1
     }
 
-    /// Copies the tasks of piece `index` to `target` from position `start`
-    /// on, then frees the piece's array.
-    func move(_ index: Int, to target: Target, at start: Int) {
-        arrays[index].withUnsafeBufferPointer { tasks in
-            guard let source = tasks.baseAddress, let base = target.base else { return }
-            (base + start).initialize(from: source, count: tasks.count)
-        }
-        arrays[index] = []
-    }
-
-    func deallocate() {
-        arrays.deinitialize(count: count)
-        arrays.deallocate()
+    /// Moves every task, in order, to the memory at `target`, which must
+    /// have room and hold nothing; none is left here.
+    func moveAll(to target: UnsafeMutablePointer<RecurringTask>) {
+        target.moveInitialize(from: base, count: count)
+        count = 0
     }
 }
 
@@ -187,7 +189,7 @@ private struct PieceTasks: @unchecked Sendable {
 private struct TaskPiece: JSONElementReader {
     let reading: TaskFile.Reading
     /// The tasks read, in order.
-    var tasks: [RecurringTask] = []
+    let tasks: TaskStorage
     /// The problem that ended the reading; its index counts from the
     /// piece's first task.
     private(set) var problem: TaskFileError?
@@ -199,7 +201,7 @@ private struct TaskPiece: JSONElementReader {
         // Room for a task every 128 bytes, never touched where not filled:
         // growing from a few, a piece touched twice the memory its tasks
         // take.
-        tasks.reserveCapacity(max(16, bytes / 128))
+        tasks = TaskStorage(capacity: max(16, bytes / 128))
     }
 
     mutating func read(_ cursor: inout DirectJSONCursor) -> Bool {

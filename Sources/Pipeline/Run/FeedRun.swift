@@ -361,6 +361,9 @@ public final class FeedRun {
     /// reporting the fixes that have no place on the clock.
     private func dispatch(_ events: [ReminderPipeline.Event], feed: String) {
         let paced = settings.pace != .max
+        // A sink alone takes the events at once (its lines need not
+        // interleave with another's), after the warnings about them.
+        let together = !paced && sinks.count == 1
         var lastTime: Timestamp?
         defer { if let lastTime { feedTime = lastTime } }
         for event in events {
@@ -379,8 +382,9 @@ public final class FeedRun {
             case .transition, .reminder:
                 break
             }
-            for sink in sinks { sink.receive(event) }
+            if !together { for sink in sinks { sink.receive(event) } }
         }
+        if together { sinks[0].receive(contentsOf: events) }
     }
 
     /// Sleeps until the wall clock has caught up with the feed at `time`,

@@ -14,7 +14,7 @@ public final class ByteWriter {
     public let descriptor: Int32
     /// The bytes not yet written.
     public var bytes: [UInt8] = []
-    private let flushThreshold = 1 << 16
+    private let flushThreshold: Int
 
     /// A buffer in front of standard output.
     public static func standardOutput() -> ByteWriter { ByteWriter(descriptor: STDOUT_FILENO) }
@@ -22,7 +22,16 @@ public final class ByteWriter {
     /// A buffer in front of `descriptor`.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
+        flushThreshold = 1 << 16
         bytes.reserveCapacity(1 << 17)
+    }
+
+    /// A buffer in front of nothing, whose ``bytes`` are kept until taken:
+    /// text made on another thread, then written to a buffer in order.
+    init(keeping capacity: Int) {
+        descriptor = -1
+        flushThreshold = .max
+        bytes.reserveCapacity(capacity)
     }
 
     /// Appends text, writing out once the buffer holds 64 KiB.
@@ -39,6 +48,7 @@ public final class ByteWriter {
 
     /// Writes everything buffered.
     public func flush() {
+        guard descriptor >= 0 else { return }
         // A closed pipe or a full disk loses the output, not the run.
         _ = bytes.withUnsafeBytes { writeFully(descriptor, $0) }
         bytes.removeAll(keepingCapacity: true)

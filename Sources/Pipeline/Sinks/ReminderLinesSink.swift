@@ -29,19 +29,25 @@ public final class ReminderLinesSink: RunSink {
     private let near: NearestPlaces?
     /// Each device's latest position, for ``near``.
     private var positions: [String: Coordinate] = [:]
+    /// Threads that may write the lines of a large batch of events.
+    private let threads: Int
 
     /// Lines on `output`; the table's header is written at once. A
     /// transition names the tasks of its region from `regionTasks` (by
     /// region key; see ``ReminderPipeline/regionTasks``). With `near`, a
     /// reminder or suppression names the place nearest its device's latest
     /// fix (a due reminder too: where the person was when it fell due).
+    /// Up to `threads` threads write the JSON lines of a large batch
+    /// (``receive(contentsOf:)``).
     public init(
-        output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks(), near: NearestPlaces? = nil
+        output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks(), near: NearestPlaces? = nil,
+        threads: Int = 1
     ) {
         self.output = output
         self.printing = printing
         self.regionTasks = regionTasks
         self.near = near
+        self.threads = threads
         if !printing.json { output.write(ReminderLines.header) }
     }
 
@@ -67,6 +73,35 @@ public final class ReminderLinesSink: RunSink {
             return
         }
         output.flushIfFull()
+    }
+
+    /// Events per piece of a batch whose lines are written on several
+    /// threads, and the fewest events a batch needs to be split.
+    private static let eventsPerPiece = 4096
+
+    /// ``receive(_:)`` for each event, in order. A batch of many events
+    /// (the dues of 100 000 tasks when the feed's clock starts) is written
+    /// in pieces on up to ``threads`` threads, each into text of its own,
+    /// then joined in order; not with ``near``, whose positions move with
+    /// the fixes.
+    public func receive(contentsOf events: [ReminderPipeline.Event]) {
+        guard threads > 1, near == nil, printing.json, events.count >= Self.eventsPerPiece * 2 else {
+            for event in events { receive(event) }
+            return
+        }
+        let (printing, regionTasks) = (printing, regionTasks)
+        let pieces = (events.count + Self.eventsPerPiece - 1) / Self.eventsPerPiece
+        let texts = parallelMap(count: pieces, jobs: threads) { piece in
+            let text = ByteWriter(keeping: Self.eventsPerPiece * 160)
+            let sink = ReminderLinesSink(output: text, printing: printing, regionTasks: regionTasks)
+            let end = min(events.count, (piece + 1) * Self.eventsPerPiece)
+            for event in events[(piece * Self.eventsPerPiece)..<end] { sink.receive(event) }
+            return text.bytes
+        }
+        for text in texts {
+            output.bytes.append(contentsOf: text)
+            output.flushIfFull()
+        }
     }
 
     public func flush() { output.flush() }

@@ -12,6 +12,10 @@ public protocol RunSink: AnyObject {
     func decoded(_ batch: FeedBatch, feed: String)
     /// One event of the stages (replay and live runs).
     func receive(_ event: ReminderPipeline.Event)
+    /// Events of the stages in order, as ``receive(_:)`` takes them one
+    /// by one (the default): a run with this sink alone and no pace hands
+    /// on its events so.
+    func receive(contentsOf events: [ReminderPipeline.Event])
     /// Whether the sink looks at ``ReminderPipeline/Event/fix(_:)``
     /// events; when no sink does, the run makes none, which saves time on
     /// every fix (default: `true`).
@@ -25,6 +29,7 @@ public protocol RunSink: AnyObject {
 extension RunSink {
     public func decoded(_ batch: FeedBatch, feed: String) {}
     public func receive(_ event: ReminderPipeline.Event) {}
+    public func receive(contentsOf events: [ReminderPipeline.Event]) { for event in events { receive(event) } }
     public var receivesFixes: Bool { true }
     public func flush() {}
     public func finish() {}

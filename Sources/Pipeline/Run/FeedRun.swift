@@ -361,9 +361,9 @@ public final class FeedRun {
     /// reporting the fixes that have no place on the clock.
     private func dispatch(_ events: [ReminderPipeline.Event], feed: String) {
         let paced = settings.pace != .max
-        // A sink alone takes the events at once (its lines need not
+        // A sink alone may take many events at once (its lines need not
         // interleave with another's), after the warnings about them.
-        let together = !paced && sinks.count == 1
+        let together = !paced && sinks.count == 1 && events.count >= sinks[0].batchMinimum
         var lastTime: Timestamp?
         defer { if let lastTime { feedTime = lastTime } }
         for event in events {

@@ -76,16 +76,20 @@ public final class ReminderLinesSink: RunSink {
     }
 
     /// Events per piece of a batch whose lines are written on several
-    /// threads, and the fewest events a batch needs to be split.
+    /// threads.
     private static let eventsPerPiece = 4096
 
-    /// ``receive(_:)`` for each event, in order. A batch of many events
-    /// (the dues of 100 000 tasks when the feed's clock starts) is written
-    /// in pieces on up to ``threads`` threads, each into text of its own,
-    /// then joined in order; not with ``near``, whose positions move with
-    /// the fixes.
+    /// Two pieces' worth when the lines of a batch can be written on
+    /// several threads (JSON, ``threads`` above one, no ``near``, whose
+    /// positions move with the fixes); never otherwise.
+    public var batchMinimum: Int { threads > 1 && near == nil && printing.json ? Self.eventsPerPiece * 2 : .max }
+
+    /// ``receive(_:)`` for each event, in order. A batch of at least
+    /// ``batchMinimum`` events (the dues of 100 000 tasks when the feed's
+    /// clock starts) is written in pieces on up to ``threads`` threads,
+    /// each into text of its own, then joined in order.
     public func receive(contentsOf events: [ReminderPipeline.Event]) {
-        guard threads > 1, near == nil, printing.json, events.count >= Self.eventsPerPiece * 2 else {
+        guard events.count >= batchMinimum else {
             for event in events { receive(event) }
             return
         }

@@ -14,8 +14,11 @@ public protocol RunSink: AnyObject {
     func receive(_ event: ReminderPipeline.Event)
     /// Events of the stages in order, as ``receive(_:)`` takes them one
     /// by one (the default): a run with this sink alone and no pace hands
-    /// on its events so.
+    /// on a batch of at least ``batchMinimum`` events so.
     func receive(contentsOf events: [ReminderPipeline.Event])
+    /// The fewest events that the sink takes better at once than one by
+    /// one (default: `Int.max`, never).
+    var batchMinimum: Int { get }
     /// Whether the sink looks at ``ReminderPipeline/Event/fix(_:)``
     /// events; when no sink does, the run makes none, which saves time on
     /// every fix (default: `true`).
@@ -30,6 +33,7 @@ extension RunSink {
     public func decoded(_ batch: FeedBatch, feed: String) {}
     public func receive(_ event: ReminderPipeline.Event) {}
     public func receive(contentsOf events: [ReminderPipeline.Event]) { for event in events { receive(event) } }
+    public var batchMinimum: Int { .max }
     public var receivesFixes: Bool { true }
     public func flush() {}
     public func finish() {}

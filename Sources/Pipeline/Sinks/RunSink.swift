@@ -5,8 +5,11 @@ import FeedParsing
 ///
 /// The ``FeedRun`` driver calls a decode run's sinks once per batch with
 /// the decoded items, and a pipeline run's sinks once per event, in order,
-/// sink after sink (so the log records a reminder before it is printed).
-/// Every method has an empty default.
+/// sink after sink (so the log records a reminder before it is printed);
+/// a run's only sink may take a large batch of events at once
+/// (``receive(contentsOf:)``).
+/// Every method has a default that does nothing, but for
+/// ``receive(contentsOf:)``'s, which hands each event to ``receive(_:)``.
 public protocol RunSink: AnyObject {
     /// The items decoded from one read of `feed` (decode runs).
     func decoded(_ batch: FeedBatch, feed: String)

@@ -10,15 +10,29 @@ import GeoCore
 /// result is resolved by ``WallClock/resolve(in:)``'s policy.
 public struct ZonedCalendar: Sendable {
     /// The zone calendar units are counted in.
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { offsets.zone }
 
-    /// The zone's offsets, kept so that every step skips finding them.
+    /// The zone's offsets, kept so that every step skips finding them. The
+    /// zone is kept there alone: a calendar copied (a task's cycle is
+    /// worked out in several) retains one object, not two.
     private let offsets: ZoneOffsetTable
 
     /// A calendar for `timeZone`.
     public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
         offsets = ZoneOffsets.table(for: timeZone)
+    }
+
+    private init(offsets: ZoneOffsetTable) {
+        self.offsets = offsets
+    }
+
+    /// A calendar for `timeZone` that remembers the zone's offsets on its
+    /// own, not in the table that every calendar of the zone shares: for a
+    /// thread that works out many dates beside others, which would take
+    /// turns at that table's lock and its count of references. Its copies
+    /// share its table.
+    public static func unshared(timeZone: TimeZone) -> ZonedCalendar {
+        ZonedCalendar(offsets: ZoneOffsetTable(zone: timeZone))
     }
 
     /// `date` moved by `count` × `duration` (negative counts move back).

@@ -31,13 +31,15 @@ extension RecurringTask {
     /// `once` task was completed, when `time` is after ``end``, or when the
     /// next due date would fall after ``end``.
     public func cycle(at time: Date) -> Cycle? {
-        Self.cycle(at: time, start: start, end: end, schedule: schedule, timeZone: timeZone, completions: completions)
+        Self.cycle(
+            at: time, start: start, end: end, schedule: schedule, calendar: ZonedCalendar(timeZone: timeZone),
+            completions: completions)
     }
 
-    /// ``cycle(at:)`` of a task with these fields.
+    /// ``cycle(at:)`` of a task with these fields, `calendar` of its zone.
     @usableFromInline
     static func cycle(
-        at time: Date, start: Date, end: Date?, schedule: Schedule, timeZone: TimeZone, completions: [Date]
+        at time: Date, start: Date, end: Date?, schedule: Schedule, calendar: ZonedCalendar, completions: [Date]
     ) -> Cycle? {
         // Completions are sorted: those made by `time`, and of them the
         // ones from the start on (counted), without copying them out.
@@ -47,7 +49,6 @@ extension RecurringTask {
         // came before the task was entered ("I last bought it on 1 Nov").
         let last = made.last
         let began = last.flatMap { $0 >= start ? $0 : nil } ?? start
-        let calendar = ZonedCalendar(timeZone: timeZone)
         let cycle: Cycle
         switch schedule {
         case .once(let due):
@@ -85,8 +86,16 @@ extension UnsafePointer<RecurringTask> {
     /// the cycles of 100 000 tasks in an array paid at every one.
     @inlinable
     public func cycle(at time: Date) -> Cycle? {
+        cycle(at: time, calendar: ZonedCalendar(timeZone: pointee.timeZone))
+    }
+
+    /// ``cycle(at:)`` with `calendar`, which must be of the task's zone (a
+    /// calendar of its own for a thread among others: see
+    /// ``ZonedCalendar/unshared(timeZone:)``).
+    @inlinable
+    public func cycle(at time: Date, calendar: ZonedCalendar) -> Cycle? {
         RecurringTask.cycle(
-            at: time, start: pointee.start, end: pointee.end, schedule: pointee.schedule, timeZone: pointee.timeZone,
+            at: time, start: pointee.start, end: pointee.end, schedule: pointee.schedule, calendar: calendar,
             completions: pointee.completions)
     }
 }

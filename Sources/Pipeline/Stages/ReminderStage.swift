@@ -88,6 +88,13 @@ public struct ReminderStage: Sendable {
     /// Whether an arrival at the region under `key` asks a task's gate.
     public func remindsAt(regionKey key: Int) -> Bool { alwaysDue != nil || tasksByRegion.contains(key: key) }
 
+    /// Threads that may work out the tasks' cycles when the feed's clock
+    /// starts (`--jobs`; see ``NotificationScheduler/threads``).
+    public var threads: Int {
+        get { scheduler?.threads ?? 1 }
+        set { scheduler?.threads = newValue }
+    }
+
     /// Takes new values of the tasks (completions recorded elsewhere, edited
     /// schedules, lead times) without losing what was already notified.
     /// Places are fixed when the stage is made, and so are the always-due

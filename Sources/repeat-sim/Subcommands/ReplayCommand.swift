@@ -163,8 +163,9 @@ struct ReplayCommand: ParsableCommand {
         let (regions, loaded) = try loadPlaces()
         let tasks = loaded?.tasks ?? []
         if let file = places.tasks, tasks.isEmpty { throw ReplayFailure("no task in \(file): nothing to remind of") }
-        let stage = ReminderStage(
+        var stage = ReminderStage(
             tasks: tasks, taskPositions: loaded?.positions, regions: regions, settings: reminder.settings)
+        stage.threads = parallel.threads
         let stages = ReminderPipeline(
             reminders: stage, geofence: geofence.settings,
             reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit,

@@ -269,7 +269,8 @@ public struct JSONLine {
         put(UInt8(ascii: "\""))
     }
 
-    private static func number(_ value: Double?) -> String {
+    /// A number as a field's value: `null` when nil or not finite.
+    static func number(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "null" }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) + ".0" : "\(value)"
     }

@@ -142,5 +142,6 @@ enum ReminderLines {
         time.padded(21) + " " + kind.padded(12) + task.fitted(21) + " " + place.fitted(21) + " " + why + "\n"
     }
 
-    private static func rounded(_ metres: Double) -> Double { (metres * 100).rounded() / 100 }
+    /// Metres to the centimetre, as lines give them.
+    static func rounded(_ metres: Double) -> Double { (metres * 100).rounded() / 100 }
 }

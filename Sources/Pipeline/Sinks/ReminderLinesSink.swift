@@ -31,6 +31,8 @@ public final class ReminderLinesSink: RunSink {
     private var positions: [String: Coordinate] = [:]
     /// Threads that may write the lines of a large batch of events.
     private let threads: Int
+    /// Most reminders' JSON lines, made in one pass.
+    private var reminderText = ReminderLineText()
 
     /// Lines on `output`; the table's header is written at once. A
     /// transition names the tasks of its region from `regionTasks` (by
@@ -66,6 +68,7 @@ public final class ReminderLinesSink: RunSink {
         case .transition(let transition) where printing.transitions:
             ReminderLines.append(transition, tasks: Array(regionTasks[transition.regionKey]), json: printing.json, to: output)
         case .reminder(.notify(let notification)) where printing.reminders:
+            if printing.json, near == nil, reminderText.append(notification, to: output) { break }
             ReminderLines.append(notification, json: printing.json, near: nearest(to: notification.device), to: output)
         case .reminder(.suppress(let suppression)) where printing.explain:
             ReminderLines.append(suppression, json: printing.json, near: nearest(to: suppression.device), to: output)

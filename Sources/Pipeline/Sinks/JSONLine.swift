@@ -18,11 +18,8 @@ public struct JSONLine {
     /// How many bytes of ``scratch`` come after `bytes`.
     private var scratchCount = 0
     private var first = true
-    /// The last date written and its text: a reminder's time, due time and
-    /// window start are often one instant, formatted once.
-    private var lastDate: Date?
-    private var lastDateText = SIMD32<UInt8>()
-    private var lastDateLength = 0
+    /// The last date written and its text.
+    private var lastDate = DateText()
 
     /// A field name quoted once, with its colon (`"time":`), for lines
     /// written many times: quoting a name for every line cost about 230
@@ -251,20 +248,15 @@ public struct JSONLine {
     /// A date value as UTC RFC 3339 text (`null` when nil).
     private mutating func date(_ date: Date?) {
         // Written straight into the line in RFC3339Text.format's range.
-        guard let date, abs(date.timeIntervalSince1970) < 9.2e9 else { return string(date.map(RFC3339Text.format)) }
-        if date != lastDate {
-            lastDateLength = withUnsafeMutableBytes(of: &lastDateText) { text in
-                RFC3339.write(RFC3339Text.timestamp(date), to: text)
-            }
-            lastDate = date
-        }
+        guard let date, DateText.covers(date) else { return string(date.map(RFC3339Text.format)) }
+        lastDate.update(to: date)
         put(UInt8(ascii: "\""))
         if let scratch, scratch.count - scratchCount >= MemoryLayout<SIMD32<UInt8>>.size {
             // All 32 bytes in one store; those past the text are written over next.
-            scratch.storeBytes(of: lastDateText, toByteOffset: scratchCount, as: SIMD32<UInt8>.self)
-            scratchCount += lastDateLength
+            scratch.storeBytes(of: lastDate.bytes, toByteOffset: scratchCount, as: SIMD32<UInt8>.self)
+            scratchCount += lastDate.length
         } else {
-            withUnsafeBytes(of: lastDateText) { text in put(UnsafeRawBufferPointer(rebasing: text[..<lastDateLength])) }
+            lastDate.withText { put($0) }
         }
         put(UInt8(ascii: "\""))
     }

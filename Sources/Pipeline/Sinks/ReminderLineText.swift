@@ -12,10 +12,8 @@ import Recurrence
 /// It writes the lines whose strings need no escape and whose dates are in
 /// ``JSONLine``'s range for them; ``JSONLine`` writes the others.
 struct ReminderLineText {
-    /// The last line's time, and its RFC 3339 text.
-    private var time: Date?
-    private var timeText = SIMD32<UInt8>()
-    private var timeLength = 0
+    /// The last line's time and its text.
+    private var time = DateText()
 
     /// Room for the fixed text of a line, its three dates and its number.
     private static let fixedRoom = 384
@@ -23,7 +21,8 @@ struct ReminderLineText {
     /// Appends the line of `notification` to `output`; `false`, with
     /// nothing written, for a line it leaves to ``JSONLine``.
     mutating func append(_ notification: TaskNotification, to output: ByteWriter) -> Bool {
-        guard Self.inRange(notification.time), Self.inRange(notification.due), Self.inRange(notification.windowStart),
+        guard DateText.covers(notification.time), DateText.covers(notification.due),
+            DateText.covers(notification.windowStart),
             let task = Self.plainLength(notification.taskID), let title = Self.plainLength(notification.title),
             let region = notification.region.map(Self.plainLength) ?? 0,
             let device = notification.device.map(Self.plainLength) ?? 0
@@ -32,7 +31,8 @@ struct ReminderLineText {
         withUnsafeTemporaryAllocation(byteCount: room, alignment: 16) { buffer in
             var text = TextCursor(start: buffer.baseAddress!)
             text.put("{\"time\":\"")
-            putTime(notification.time, to: &text)
+            time.update(to: notification.time)
+            time.withText { text.put($0) }
             text.put("\",\"kind\":\"")
             text.put(notification.kind.rawValue)
             text.put("\",\"task\":\"")
@@ -59,7 +59,7 @@ struct ReminderLineText {
             let dueLength = text.position - due
             text.put("\",\"window_start\":\"")
             if notification.windowStart == notification.due {
-                text.copy(from: due, count: dueLength)
+                text.put(UnsafeRawBufferPointer(start: due, count: dueLength))
             } else {
                 text.putDate(notification.windowStart)
             }
@@ -68,18 +68,6 @@ struct ReminderLineText {
         }
         return true
     }
-
-    /// Writes `date`'s text, from the last line's when it is that line's time.
-    private mutating func putTime(_ date: Date, to text: inout TextCursor) {
-        if date != time {
-            timeLength = withUnsafeMutableBytes(of: &timeText) { RFC3339.write(RFC3339Text.timestamp(date), to: $0) }
-            time = date
-        }
-        withUnsafeBytes(of: timeText) { text.put(UnsafeRawBufferPointer(rebasing: $0[..<timeLength])) }
-    }
-
-    /// Whether ``JSONLine`` writes `date` as RFC 3339 text (as here).
-    private static func inRange(_ date: Date) -> Bool { abs(date.timeIntervalSince1970) < 9.2e9 }
 
     /// How many bytes `string` takes in a line, when it goes in as it is,
     /// without escapes; `nil` otherwise.
@@ -119,11 +107,5 @@ private struct TextCursor {
     mutating func putDate(_ date: Date) {
         count += RFC3339.write(
             RFC3339Text.timestamp(date), to: UnsafeMutableRawBufferPointer(start: position, count: RFC3339.maximumLength))
-    }
-
-    /// Writes again the `count` bytes written at `source`.
-    mutating func copy(from source: UnsafeMutableRawPointer, count bytes: Int) {
-        position.copyMemory(from: source, byteCount: bytes)
-        count += bytes
     }
 }

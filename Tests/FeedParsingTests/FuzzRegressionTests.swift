@@ -71,4 +71,40 @@ struct FuzzRegressionTests {
             #expect(chunked.fixes == whole.fixes, "cut at \(cut)")
         }
     }
+
+    // fuzz-gpx (CI, at ffe0da7): a document declaring UTF-7 with a base64
+    // run that is not valid. glibc's UTF-7 converter made of it something
+    // that depended on where the iconv calls ended, that is on the reads,
+    // and it stayed in the broken run: every byte after it was bad too, up
+    // to the 100 reported. iconv is now given the input in fixed blocks and
+    // starts again from its initial state after a bad byte. The document
+    // below is Fuzz/Regressions/gpx/invalid-utf-7.gpx, the fuzzer's seed.
+    @Test("UTF-7 that is not valid decodes alike however the input is cut, and costs only its bad bytes")
+    func invalidUTF7() {
+        var bytes = Array(GPXEncodingTests.track(40, encoding: "UTF-7").utf8)
+        // Waypoints on lines 10, 20 and 30. Those on 10 and 30 hold bad runs
+        // ended by `-`; the one on 20 lost `Zf` when a read ended after
+        // `+Z+zfZ`, even with the converter reset after a bad byte.
+        for (name, line) in [("+AOkA6QD-x +/Zff- y", 10), ("+Z+zfZf0Az9+", 20), ("a+0z+b-", 30)] {
+            let waypoint = "<wpt lat=\"1\" lon=\"2\"><name>\(name)</name></wpt>\n"
+            bytes = GPXEncodingTests.inserting(Array(waypoint.utf8), beforeLine: line, of: bytes)
+        }
+        let options = FeedDecodingOptions(collectWaypoints: true)
+        let whole = decode(bytes, format: .gpx, options: options)
+        #expect(whole.fixes.count == 40)
+        // CPython's `bytes.decode("utf-7", "replace")` of the names on 10 and 30.
+        #expect(whole.waypoints.first?.name == "éé\u{FFFD}x ﶗ\u{FFFD} y")
+        #expect(whole.waypoints.last?.name == "a팿\u{FFFD}")
+        #expect(whole.diagnostics.map(\.location.line) == [10, 10, 20, 30], "\(whole.diagnostics)")
+        for cut in 1..<bytes.count {
+            let chunked = decode(bytes, format: .gpx, chunkSizes: [cut], options: options)
+            guard chunked.diagnostics == whole.diagnostics, chunked.waypoints == whole.waypoints else {
+                Issue.record("cut at \(cut): \(chunked.diagnostics) against \(whole.diagnostics)")
+                return
+            }
+        }
+        let byteByByte = decode(bytes, format: .gpx, chunkSizes: repeatElement(1, count: bytes.count), options: options)
+        #expect(byteByByte.diagnostics == whole.diagnostics)
+        #expect(byteByByte.waypoints == whole.waypoints)
+    }
 }

@@ -11,7 +11,9 @@ import Glibc
 /// (UTF-8 is validated, any other encoding goes through iconv), and every
 /// byte that is not valid becomes U+FFFD with one located diagnostic. The
 /// pieces libxml2 sees are the same whatever the reads' sizes, so a file
-/// and a pipe of the same bytes decode alike.
+/// and a pipe of the same bytes decode alike. iconv is given fixed blocks
+/// of the input too: with a stateful encoding (UTF-7, ISO-2022), what it
+/// makes of a bad byte depends on where its calls end.
 struct XMLInputText {
     /// The size of the pieces handed on (the last one may be shorter).
     static let pieceSize = 1 << 16
@@ -31,6 +33,9 @@ struct XMLInputText {
     private var head: [UInt8] = []
     /// Input bytes of an unfinished character, carried to the next chunk.
     private var carry: [UInt8] = []
+    /// Input not yet given to iconv, which takes it in blocks of
+    /// ``pieceSize`` bytes at fixed offsets: less than a block.
+    private var unconverted: [UInt8] = []
     /// UTF-8 text not yet handed on (less than a piece).
     private var staged: [UInt8] = []
     /// The output line the next byte is on.
@@ -183,7 +188,19 @@ struct XMLInputText {
         case .undecided: preconditionFailure("the encoding is decided before conversion")
         case .utf8: validate(chunk, final: final, piece)
         case .converted(let converter, let name, let unitSize):
-            iconvert(chunk, converter: converter, name: name, unitSize: unitSize, final: final, piece)
+            unconverted.append(contentsOf: chunk)
+            var start = 0
+            while unconverted.count - start >= Self.pieceSize || final {
+                let end = min(start + Self.pieceSize, unconverted.count)
+                let last = final && end == unconverted.count
+                unconverted.withUnsafeBufferPointer { input in
+                    let block = UnsafeBufferPointer(rebasing: input[start..<end])
+                    iconvert(block, converter: converter, name: name, unitSize: unitSize, final: last, piece)
+                }
+                start = end
+                if last { break }
+            }
+            unconverted.removeFirst(start)
         }
     }
 
@@ -328,13 +345,17 @@ struct XMLInputText {
                 carry = Array(input[consumed...])
                 return
             }
-            // EILSEQ, or an unfinished character at the end: one unit replaced.
+            // EILSEQ, or an unfinished character at the end: one unit
+            // replaced, and the converter back in its initial state (glibc's
+            // UTF-7 otherwise stays in a broken base64 run, and every byte
+            // after the bad one is bad too).
             let bad = min(unitSize, input.count - consumed)
             input.withUnsafeBufferPointer { source in
                 replace(UnsafeBufferPointer(rebasing: source[consumed..<consumed + bad]), piece, encoding: name)
             }
             consumed += bad
             inputOffset += bad
+            _ = iconv(converter, nil, nil, nil, nil)
         }
     }
 

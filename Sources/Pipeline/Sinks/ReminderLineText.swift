@@ -11,61 +11,79 @@ import Recurrence
 ///
 /// It writes the lines whose strings need no escape and whose dates are in
 /// ``JSONLine``'s range for them; ``JSONLine`` writes the others.
-struct ReminderLineText {
+///
+/// A class, for the room it writes a line in: kept from line to line, and
+/// no closure around the writing (a closure given to
+/// `withUnsafeTemporaryAllocation` took a copy of the notification, four
+/// strings retained and released a line).
+final class ReminderLineText {
     /// The last line's time and its text.
     private var time = DateText()
+    /// Where a line is made, and its size.
+    private var room: UnsafeMutableRawPointer
+    private var roomSize: Int
 
     /// Room for the fixed text of a line, its three dates and its number.
     private static let fixedRoom = 384
 
+    init() {
+        roomSize = 1024
+        room = .allocate(byteCount: roomSize, alignment: 16)
+    }
+
+    deinit { room.deallocate() }
+
     /// Appends the line of `notification` to `output`; `false`, with
     /// nothing written, for a line it leaves to ``JSONLine``.
-    mutating func append(_ notification: TaskNotification, to output: ByteWriter) -> Bool {
+    func append(_ notification: TaskNotification, to output: ByteWriter) -> Bool {
         guard DateText.covers(notification.time), DateText.covers(notification.due),
             DateText.covers(notification.windowStart),
             let task = Self.plainLength(notification.taskID), let title = Self.plainLength(notification.title),
             let region = notification.region.map(Self.plainLength) ?? 0,
             let device = notification.device.map(Self.plainLength) ?? 0
         else { return false }
-        let room = Self.fixedRoom + task + title + region + device
-        withUnsafeTemporaryAllocation(byteCount: room, alignment: 16) { buffer in
-            var text = TextCursor(start: buffer.baseAddress!)
-            text.put("{\"time\":\"")
-            time.update(to: notification.time)
-            time.withText { text.put($0) }
-            text.put("\",\"kind\":\"")
-            text.put(notification.kind.rawValue)
-            text.put("\",\"task\":\"")
-            text.put(notification.taskID)
-            text.put("\",\"title\":\"")
-            text.put(notification.title)
-            if let region = notification.region {
-                text.put("\",\"region\":\"")
-                text.put(region)
-            }
-            if let device = notification.device {
-                text.put("\",\"device\":\"")
-                text.put(device)
-            }
-            if let distance = notification.distance {
-                text.put("\",\"distance_m\":")
-                text.put(JSONLine.number(ReminderLines.rounded(distance)))
-                text.put(",\"due\":\"")
-            } else {
-                text.put("\",\"due\":\"")
-            }
-            let due = text.position
-            text.putDate(notification.due)
-            let dueLength = text.position - due
-            text.put("\",\"window_start\":\"")
-            if notification.windowStart == notification.due {
-                text.put(UnsafeRawBufferPointer(start: due, count: dueLength))
-            } else {
-                text.putDate(notification.windowStart)
-            }
-            text.put("\"}\n")
-            output.bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: text.count))
+        let needed = Self.fixedRoom + task + title + region + device
+        if needed > roomSize {
+            room.deallocate()
+            roomSize = max(needed, 2 * roomSize)
+            room = .allocate(byteCount: roomSize, alignment: 16)
         }
+        var text = TextCursor(start: room)
+        text.put("{\"time\":\"")
+        time.update(to: notification.time)
+        time.withText { text.put($0) }
+        text.put("\",\"kind\":\"")
+        text.put(notification.kind.rawValue)
+        text.put("\",\"task\":\"")
+        text.put(notification.taskID)
+        text.put("\",\"title\":\"")
+        text.put(notification.title)
+        if let region = notification.region {
+            text.put("\",\"region\":\"")
+            text.put(region)
+        }
+        if let device = notification.device {
+            text.put("\",\"device\":\"")
+            text.put(device)
+        }
+        if let distance = notification.distance {
+            text.put("\",\"distance_m\":")
+            text.put(JSONLine.number(ReminderLines.rounded(distance)))
+            text.put(",\"due\":\"")
+        } else {
+            text.put("\",\"due\":\"")
+        }
+        let due = text.position
+        text.putDate(notification.due)
+        let dueLength = text.position - due
+        text.put("\",\"window_start\":\"")
+        if notification.windowStart == notification.due {
+            text.put(UnsafeRawBufferPointer(start: due, count: dueLength))
+        } else {
+            text.putDate(notification.windowStart)
+        }
+        text.put("\"}\n")
+        output.bytes.append(contentsOf: UnsafeRawBufferPointer(start: room, count: text.count))
         return true
     }
 

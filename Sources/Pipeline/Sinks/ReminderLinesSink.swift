@@ -32,7 +32,7 @@ public final class ReminderLinesSink: RunSink {
     /// Threads that may write the lines of a large batch of events.
     private let threads: Int
     /// Most reminders' JSON lines, made in one pass.
-    private var reminderText = ReminderLineText()
+    private let reminderText = ReminderLineText()
 
     /// Lines on `output`; the table's header is written at once. A
     /// transition names the tasks of its region from `regionTasks` (by

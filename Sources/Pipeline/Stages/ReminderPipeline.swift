@@ -283,20 +283,16 @@ public struct ReminderPipeline: Sendable {
                 cursor.fix += 1
                 if reminders != nil {
                     if emitsFixes { events.append(.fix(outputs.fixes[index])) }
-                    let decisions = reminders!.advance(to: outputs.fixes[index].time)
-                    // The start's burst (a decision for every task due) in
-                    // one allocation, not a doubling at every power of two.
-                    if decisions.count > 1024 { events.reserveCapacity(events.count + decisions.count) }
-                    for decision in decisions { record(decision, into: &events) }
+                    record(reminders!.advance(to: outputs.fixes[index].time), into: &events)
                 }
                 let transitions = Int(item.transitions)
                 for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
                     counts.transitions += 1
                     events.append(.transition(found.transition))
                     guard reminders != nil else { continue }
-                    for decision in reminders!.handle(found.transition, blockedBy: found.unmonitored ? .monitorLimit : nil) {
-                        record(decision, into: &events)
-                    }
+                    record(
+                        reminders!.handle(found.transition, blockedBy: found.unmonitored ? .monitorLimit : nil),
+                        into: &events)
                 }
                 cursor.transition += transitions
                 guard item.inaccurateKeys >= 0 else { continue }
@@ -304,11 +300,27 @@ public struct ReminderPipeline: Sendable {
                 let keys = Array(outputs.inaccurateKeys[cursor.key..<cursor.key + count])
                 cursor.key += count
                 guard reminders != nil else { continue }
-                for decision in reminders!.handleInaccurate(outputs.fixes[index], regionKeys: keys) {
-                    record(decision, into: &events)
-                }
+                record(reminders!.handleInaccurate(outputs.fixes[index], regionKeys: keys), into: &events)
             }
         }
+    }
+
+    /// Records each of `decisions` in order, moved into `events`: with
+    /// `for decision in decisions` (or `reverse()`), each was copied out
+    /// of the array, its strings retained, then released with the array.
+    /// `popLast()` moves, so they are taken from the end twice.
+    private mutating func record(_ decisions: consuming [SchedulerOutput], into events: inout [Event]) {
+        guard decisions.count > 1 else {
+            if let decision = decisions.popLast() { record(decision, into: &events) }
+            return
+        }
+        // The start's burst (a decision for every task due) in one
+        // allocation, not a doubling at every power of two.
+        if decisions.count > 1024 { events.reserveCapacity(events.count + decisions.count) }
+        var reversed: [SchedulerOutput] = []
+        reversed.reserveCapacity(decisions.count)
+        while let decision = decisions.popLast() { reversed.append(decision) }
+        while let decision = reversed.popLast() { record(decision, into: &events) }
     }
 
     private mutating func record(_ decision: consuming SchedulerOutput, into events: inout [Event]) {

@@ -55,6 +55,16 @@ final class ZoneOffsetTable: Sendable {
 
     let zone: TimeZone
     private let spans = Mutex<[Span]>([])
+    /// The span found last, read without the lock (a sequence lock: its
+    /// version is odd while it is written, and a reader that sees the
+    /// version change takes the lock instead). A run asks about the same
+    /// span again and again, and the lock's two atomic operations were
+    /// most of the answer's cost (4 % of the clock's start with 100 000
+    /// tasks). Written only with `spans` locked.
+    private let lastVersion = Atomic<UInt>(0)
+    private let lastStart = Atomic<UInt64>(Double.nan.bitPattern)
+    private let lastEnd = Atomic<UInt64>(Double.nan.bitPattern)
+    private let lastOffset = Atomic<Int>(0)
 
     init(zone: TimeZone) { self.zone = zone }
 
@@ -64,10 +74,12 @@ final class ZoneOffsetTable: Sendable {
     /// A span of constant offset that holds `seconds` (seconds since 1970);
     /// for an instant that is not finite, an empty span with its offset.
     func span(at seconds: Double) -> Span {
+        if let last = lastSpan(), last.contains(seconds) { return last }
         let known = spans.withLock { spans -> Span? in
             // The span hit last is first: instants asked in a row are near.
             guard let hit = spans.firstIndex(where: { $0.contains(seconds) }) else { return nil }
             if hit != 0 { spans.swapAt(0, hit) }
+            publish(spans[0])
             return spans[0]
         }
         if let known { return known }
@@ -83,8 +95,34 @@ final class ZoneOffsetTable: Sendable {
                 if spans.count >= Self.capacity { spans.removeFirst() }
                 spans.append(found)
             }
+            publish(found)
         }
         return found
+    }
+
+    /// The span found last, unless it is being written.
+    private func lastSpan() -> Span? {
+        let version = lastVersion.load(ordering: .acquiring)
+        guard version & 1 == 0 else { return nil }
+        let span = Span(
+            start: Double(bitPattern: lastStart.load(ordering: .relaxed)),
+            end: Double(bitPattern: lastEnd.load(ordering: .relaxed)), offset: lastOffset.load(ordering: .relaxed))
+        // The reads above come before the version is read again.
+        atomicMemoryFence(ordering: .acquiring)
+        return lastVersion.load(ordering: .relaxed) == version ? span : nil
+    }
+
+    /// Makes `span` the span found last; only with `spans` locked, so
+    /// that one thread writes at a time.
+    private func publish(_ span: Span) {
+        let version = lastVersion.load(ordering: .relaxed)
+        lastVersion.store(version &+ 1, ordering: .relaxed)
+        // The odd version is seen before any of the writes below.
+        atomicMemoryFence(ordering: .releasing)
+        lastStart.store(span.start.bitPattern, ordering: .relaxed)
+        lastEnd.store(span.end.bitPattern, ordering: .relaxed)
+        lastOffset.store(span.offset, ordering: .relaxed)
+        lastVersion.store(version &+ 2, ordering: .releasing)
     }
 
     /// When the zone's offset next changes after `seconds`; infinity if it never does.

@@ -308,7 +308,9 @@ public struct ReminderPipeline: Sendable {
     /// Records each of `decisions` in order, moved into `events`: with
     /// `for decision in decisions` (or `reverse()`), each was copied out
     /// of the array, its strings retained, then released with the array.
-    /// `popLast()` moves, so they are taken from the end twice.
+    /// `popLast()` moves, so they are taken from the end twice. Inlined:
+    /// it is called for every fix and transition, mostly with none.
+    @inline(__always)
     private mutating func record(_ decisions: consuming [SchedulerOutput], into events: inout [Event]) {
         guard decisions.count > 1 else {
             if let decision = decisions.popLast() { record(decision, into: &events) }

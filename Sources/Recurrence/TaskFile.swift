@@ -165,15 +165,28 @@ private final class TaskStorage: @unchecked Sendable {
 
     /// Adds `task` after the others.
     func append(_ task: consuming RecurringTask) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<RecurringTask>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
+        makeRoom()
         (base + count).initialize(to: task)
         count += 1
+    }
+
+    /// Adds the task that `make` puts in the memory it is given, after the
+    /// others; nothing when it answers `false` (leaving the memory empty).
+    func append(_ make: (UnsafeMutablePointer<RecurringTask>) -> Bool) -> Bool {
+        makeRoom()
+        guard make(base + count) else { return false }
+        count += 1
+        return true
+    }
+
+    /// Room for one more task.
+    private func makeRoom() {
+        guard count == capacity else { return }
+        let larger = UnsafeMutablePointer<RecurringTask>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 
     /// Moves every task, in order, to the memory at `target`, which must
@@ -205,11 +218,8 @@ private struct TaskPiece: JSONElementReader {
     }
 
     mutating func read(_ cursor: inout DirectJSONCursor) -> Bool {
-        guard reading == .direct, problem == nil, let task = DirectTaskReader.task(from: &cursor, zones: &zones) else {
-            return false
-        }
-        tasks.append(task)
-        return true
+        guard reading == .direct, problem == nil else { return false }
+        return tasks.append { DirectTaskReader.read(from: &cursor, zones: &zones, into: $0) }
     }
 
     mutating func read(tree value: () throws -> JSONValue) throws {

@@ -12,20 +12,12 @@ import GeoCore
 /// as a tree, which names the problem. Differential tests and the
 /// `fuzz-tasks` target hold the two readers to the same answers.
 enum DirectTaskReader {
-    /// The task object that `cursor` is before, with the cursor moved past
-    /// it; `nil`, with the cursor anywhere, when the tree reader must read it.
-    static func task(from cursor: inout DirectJSONCursor, zones: inout ZoneNames) -> RecurringTask? {
-        let slot = UnsafeMutablePointer<RecurringTask>.allocate(capacity: 1)
-        defer { slot.deallocate() }
-        guard read(from: &cursor, zones: &zones, into: slot) else { return nil }
-        return slot.move()
-    }
-
-    /// ``task(from:zones:)``, made in place: the task goes into the memory
-    /// at `slot`, which must hold nothing (returned as an optional, its
-    /// 184 bytes were moved twice more on the way to a piece's tasks: 24M
-    /// instructions for 100 000 tasks); `false`, with `slot` left empty,
-    /// when the tree reader must read it.
+    /// Reads the task object that `cursor` is before into the memory at
+    /// `slot`, which must hold nothing, and moves the cursor past it;
+    /// `false`, with `slot` left empty and the cursor anywhere, when the
+    /// tree reader must read it. Made in place: returned as an optional,
+    /// a task's 184 bytes were moved twice more on the way to a piece's
+    /// tasks (24M instructions for 100 000 tasks).
     static func read(
         from cursor: inout DirectJSONCursor, zones: inout ZoneNames, into slot: UnsafeMutablePointer<RecurringTask>
     ) -> Bool {

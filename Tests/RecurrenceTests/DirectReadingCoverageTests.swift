@@ -12,7 +12,11 @@ import Testing
         Array(object.utf8).withUnsafeBufferPointer { bytes in
             var cursor = DirectJSONCursor(bytes, at: 0)
             var zones = ZoneNames()
-            return DirectTaskReader.task(from: &cursor, zones: &zones) != nil && cursor.position == bytes.count
+            let slot = UnsafeMutablePointer<RecurringTask>.allocate(capacity: 1)
+            defer { slot.deallocate() }
+            guard DirectTaskReader.read(from: &cursor, zones: &zones, into: slot) else { return false }
+            slot.deinitialize(count: 1)
+            return cursor.position == bytes.count
         }
     }
 

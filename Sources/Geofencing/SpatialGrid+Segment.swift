@@ -25,11 +25,24 @@ extension SpatialGrid {
             overflow.isEmpty && frame.contains(point)
             && levels.allSatisfy { level in level.singleCell(covering: extent) == level.cell(y: y, x: x) }
         guard fused else {
-            var containing: [Int] = []
-            forEachRegion(containing: point) { containing.append($0) }
-            for key in containing { inside(key) }
-            forEachCandidate(intersecting: box, within: metres, of: point) { key in
-                if !containing.contains(key) { near(key) }
+            // The containing regions' keys, for `near` to pass over: a few,
+            // kept on the stack.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { buffer in
+                var count = 0
+                var more: [Int] = []
+                forEachRegion(containing: point) { key in
+                    inside(key)
+                    if count < buffer.count {
+                        buffer[count] = key
+                        count += 1
+                    } else {
+                        more.append(key)
+                    }
+                }
+                let first = UnsafeBufferPointer(rebasing: buffer[..<count])
+                forEachCandidate(intersecting: box, within: metres, of: point) { key in
+                    if !first.contains(key), !more.contains(key) { near(key) }
+                }
             }
             return
         }

@@ -316,18 +316,33 @@ public struct SpatialGrid: RegionIndex {
                         }
                     }
                 } else {
-                    var ids: [UInt32] = []
+                    // Counted first, so that the ids take one allocation
+                    // (on the stack when few), not an array's doublings.
+                    var count = 0
                     for level in levels {
                         level.forEachCell(covering: query, frame: frame) { cell in
                             let base = level.offsetBase + cell
-                            ids.append(contentsOf: slots[Int(offsets[base])..<Int(offsets[base + 1])])
+                            count += Int(offsets[base + 1] - offsets[base])
                         }
                     }
-                    ids.sort()
-                    var previous = UInt32.max
-                    for id in ids where id != previous {
-                        previous = id
-                        if accept(Int(id)) { body(Int(keyOf[Int(id)])) }
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { ids in
+                        var filled = 0
+                        for level in levels {
+                            level.forEachCell(covering: query, frame: frame) { cell in
+                                let base = level.offsetBase + cell
+                                for slot in Int(offsets[base])..<Int(offsets[base + 1]) {
+                                    ids[filled] = slots[slot]
+                                    filled += 1
+                                }
+                            }
+                        }
+                        var sorted = ids
+                        sorted.sort()
+                        var previous = UInt32.max
+                        for id in sorted where id != previous {
+                            previous = id
+                            if accept(Int(id)) { body(Int(keyOf[Int(id)])) }
+                        }
                     }
                 }
                 for id in overflow where accept(Int(id)) { body(Int(keyOf[Int(id)])) }

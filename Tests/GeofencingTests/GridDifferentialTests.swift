@@ -169,6 +169,37 @@ import Testing
         #expect(fused > 0 || kind == .country, "seed \(Self.seed): no query found anything")
     }
 
+    @Test("a segment's end inside more regions than the query keeps on the stack, with the one-walk query ruled out")
+    func segmentQueryInsideManyRegions() {
+        let centre = Coordinate(latitude: 52.52, longitude: 13.40)
+        // Forty circles around the end, and others beside it, near or far.
+        var shapes = (0..<40).map { Shape.circle(centre: centre, radius: Double(100 + 50 * $0)) }
+        for step in 0..<40 {
+            let beside = Coordinate(latitude: centre.latitude + 0.001 * Double(step), longitude: centre.longitude + 0.05)
+            shapes.append(.circle(centre: beside, radius: 200))
+        }
+        var grid = SpatialGrid(shapes: shapes)
+        // A region in the overflow list: the query takes the two walks.
+        grid.insert(.circle(centre: centre, radius: 30), forKey: shapes.count)
+        let start = Coordinate(latitude: centre.latitude + 0.02, longitude: centre.longitude + 0.06)
+        let box = BoundingBox(
+            south: centre.latitude, north: start.latitude, west: centre.longitude, east: start.longitude)
+        let reach = Geodesy.distance(start, centre) * 1.5 + 1
+        var expectedInside: [Int] = []
+        grid.forEachRegion(containing: centre) { expectedInside.append($0) }
+        var expectedNear: Set<Int> = []
+        grid.forEachCandidate(intersecting: box, within: reach, of: centre) { expectedNear.insert($0) }
+        var inside: [Int] = []
+        var near: [Int] = []
+        grid.forEachRegion(
+            containing: centre, segmentBox: box, within: reach, inside: { inside.append($0) }, near: { near.append($0) })
+        #expect(expectedInside.count == 41)
+        #expect(inside == expectedInside)
+        #expect(Set(near).count == near.count)
+        #expect(Set(near) == expectedNear.subtracting(expectedInside))
+        #expect(!near.isEmpty)
+    }
+
     @Test func emptyGridAndInvalidPointsContainNothing() {
         var grid = SpatialGrid()
         #expect(grid.regions(containing: Coordinate(latitude: 0, longitude: 0)).isEmpty)

@@ -151,19 +151,9 @@ import Testing
                 let box = BoundingBox(
                     south: min(start.latitude, end.latitude), north: max(start.latitude, end.latitude),
                     west: min(start.longitude, end.longitude), east: max(start.longitude, end.longitude))
-                let reach = Geodesy.distance(start, end) * 1.5 + 1
-                var expectedInside: [Int] = []
-                grid.forEachRegion(containing: end) { expectedInside.append($0) }
-                var expectedNear: Set<Int> = []
-                grid.forEachCandidate(intersecting: box, within: reach, of: end) { expectedNear.insert($0) }
-                var inside: [Int] = []
-                var near: [Int] = []
-                grid.forEachRegion(
-                    containing: end, segmentBox: box, within: reach, inside: { inside.append($0) }, near: { near.append($0) })
-                #expect(inside == expectedInside, "seed \(Self.seed) end \(end)")
-                #expect(Set(near).count == near.count, "seed \(Self.seed) end \(end)")
-                #expect(Set(near) == expectedNear.subtracting(expectedInside), "seed \(Self.seed) end \(end)")
-                if round == 0, !inside.isEmpty || !near.isEmpty { fused += 1 }
+                let answers = SegmentAnswers(grid, end: end, box: box, reach: Geodesy.distance(start, end) * 1.5 + 1)
+                answers.check("seed \(Self.seed) end \(end)")
+                if round == 0, !answers.inside.isEmpty || !answers.near.isEmpty { fused += 1 }
             }
         }
         #expect(fused > 0 || kind == .country, "seed \(Self.seed): no query found anything")
@@ -184,20 +174,10 @@ import Testing
         let start = Coordinate(latitude: centre.latitude + 0.02, longitude: centre.longitude + 0.06)
         let box = BoundingBox(
             south: centre.latitude, north: start.latitude, west: centre.longitude, east: start.longitude)
-        let reach = Geodesy.distance(start, centre) * 1.5 + 1
-        var expectedInside: [Int] = []
-        grid.forEachRegion(containing: centre) { expectedInside.append($0) }
-        var expectedNear: Set<Int> = []
-        grid.forEachCandidate(intersecting: box, within: reach, of: centre) { expectedNear.insert($0) }
-        var inside: [Int] = []
-        var near: [Int] = []
-        grid.forEachRegion(
-            containing: centre, segmentBox: box, within: reach, inside: { inside.append($0) }, near: { near.append($0) })
-        #expect(expectedInside.count == 41)
-        #expect(inside == expectedInside)
-        #expect(Set(near).count == near.count)
-        #expect(Set(near) == expectedNear.subtracting(expectedInside))
-        #expect(!near.isEmpty)
+        let answers = SegmentAnswers(grid, end: centre, box: box, reach: Geodesy.distance(start, centre) * 1.5 + 1)
+        answers.check("forty regions around the end")
+        #expect(answers.expectedInside.count == 41)
+        #expect(!answers.near.isEmpty)
     }
 
     @Test func emptyGridAndInvalidPointsContainNothing() {
@@ -212,5 +192,30 @@ import Testing
         #expect(first && !second)
         #expect(grid.count == 0)
         grid._checkInvariants()
+    }
+}
+
+/// The one-walk query at a segment's end (`forEachRegion(containing:segmentBox:within:inside:near:)`)
+/// beside the two queries it stands for.
+private struct SegmentAnswers {
+    var inside: [Int] = []
+    var near: [Int] = []
+    var expectedInside: [Int] = []
+    var expectedNear: Set<Int> = []
+
+    init(_ grid: SpatialGrid, end: Coordinate, box: BoundingBox, reach: Double) {
+        grid.forEachRegion(containing: end) { expectedInside.append($0) }
+        grid.forEachCandidate(intersecting: box, within: reach, of: end) { expectedNear.insert($0) }
+        var (inside, near): ([Int], [Int]) = ([], [])
+        grid.forEachRegion(
+            containing: end, segmentBox: box, within: reach, inside: { inside.append($0) }, near: { near.append($0) })
+        (self.inside, self.near) = (inside, near)
+    }
+
+    /// The containing regions in the same order, and each other candidate once.
+    func check(_ comment: Comment) {
+        #expect(inside == expectedInside, comment)
+        #expect(Set(near).count == near.count, comment)
+        #expect(Set(near) == expectedNear.subtracting(expectedInside), comment)
     }
 }

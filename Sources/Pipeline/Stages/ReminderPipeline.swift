@@ -319,10 +319,19 @@ public struct ReminderPipeline: Sendable {
         // The start's burst (a decision for every task due) in one
         // allocation, not a doubling at every power of two.
         if decisions.count > 1024 { events.reserveCapacity(events.count + decisions.count) }
-        var reversed: [SchedulerOutput] = []
-        reversed.reserveCapacity(decisions.count)
-        while let decision = decisions.popLast() { reversed.append(decision) }
-        while let decision = reversed.popLast() { record(decision, into: &events) }
+        // Moved out in order, each slot left holding a stand-in that owns
+        // no storage: not copied (each copy's strings retained, then
+        // released with the array), nor moved through a second array in
+        // reverse (with the start's 63 000 decisions, 7.5 MB of fresh pages
+        // on the main thread while the others waited).
+        let standIn = SchedulerOutput.suppress(Suppression(time: .distantPast, taskID: "", cause: .pendingLimit))
+        decisions.withUnsafeMutableBufferPointer { slots in
+            guard let first = slots.baseAddress else { return }
+            for slot in first..<first + slots.count {
+                record(slot.move(), into: &events)
+                slot.initialize(to: standIn)
+            }
+        }
     }
 
     private mutating func record(_ decision: consuming SchedulerOutput, into events: inout [Event]) {

@@ -306,24 +306,27 @@ public struct ReminderPipeline: Sendable {
     }
 
     /// Records each of `decisions` in order, moved into `events`: with
-    /// `for decision in decisions` (or `reverse()`), each was copied out
-    /// of the array, its strings retained, then released with the array.
-    /// `popLast()` moves, so they are taken from the end twice. Inlined:
-    /// it is called for every fix and transition, mostly with none.
+    /// `for decision in decisions`, each was copied out of the array, its
+    /// strings retained, then released with the array. Inlined: it is
+    /// called for every fix and transition, mostly with none.
     @inline(__always)
     private mutating func record(_ decisions: consuming [SchedulerOutput], into events: inout [Event]) {
         guard decisions.count > 1 else {
             if let decision = decisions.popLast() { record(decision, into: &events) }
             return
         }
+        recordSeveral(consume decisions, into: &events)
+    }
+
+    /// ``record(_:into:)`` of two decisions or more: moved out of their
+    /// array in order, each slot left holding a stand-in that owns no
+    /// storage, rather than through a second array in reverse (with the
+    /// start's 63 000 decisions, 7.5 MB of fresh pages on the main thread
+    /// while the others waited).
+    private mutating func recordSeveral(_ decisions: consuming [SchedulerOutput], into events: inout [Event]) {
         // The start's burst (a decision for every task due) in one
         // allocation, not a doubling at every power of two.
         if decisions.count > 1024 { events.reserveCapacity(events.count + decisions.count) }
-        // Moved out in order, each slot left holding a stand-in that owns
-        // no storage: not copied (each copy's strings retained, then
-        // released with the array), nor moved through a second array in
-        // reverse (with the start's 63 000 decisions, 7.5 MB of fresh pages
-        // on the main thread while the others waited).
         let standIn = SchedulerOutput.suppress(Suppression(time: .distantPast, taskID: "", cause: .pendingLimit))
         decisions.withUnsafeMutableBufferPointer { slots in
             guard let first = slots.baseAddress else { return }

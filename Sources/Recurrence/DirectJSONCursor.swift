@@ -88,9 +88,44 @@ struct DirectJSONCursor {
         guard take("{") else { return false }
         if take("}") { return true }
         repeat {
-            guard let name = plainString(), take(":"), member(name, &self) else { return false }
+            guard let name = memberName(), member(name, &self) else { return false }
         } while take(",")
         return take("}")
+    }
+
+    /// The bytes of the member name that comes next (after blanks), as
+    /// ``plainString()`` reads it, and the colon after it (and its blanks);
+    /// `nil`, with the read given up, if either is missing.
+    ///
+    /// A plain name of up to 15 bytes with its colon right after it, or
+    /// one space after it (every name of a tasks file, as printed or
+    /// written by hand), is read a word or two at a time: the name and its
+    /// colon read apart took some 150 instructions, 1.3 million times for
+    /// 100 000 tasks.
+    mutating func memberName() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        let start = position + 1
+        // Room for the quote, two words, and after the closing quote
+        // within them a space and the colon.
+        if start + 18 <= bytes.count, let base = bytes.baseAddress, base[position] == UInt8(ascii: "\"") {
+            var end = start
+            var stops = JSONWords.stringStops(JSONWords.word(base, at: end))
+            if stops == 0 {
+                end += 8
+                stops = JSONWords.stringStops(JSONWords.word(base, at: end))
+            }
+            end += stops.trailingZeroBitCount >> 3
+            // Every byte before the first stop is plain ASCII.
+            if stops != 0, base[end] == UInt8(ascii: "\"") {
+                let colon = base[end + 1] == UInt8(ascii: " ") ? end + 2 : end + 1
+                if base[colon] == UInt8(ascii: ":") {
+                    position = colon + 1
+                    return UnsafeBufferPointer(start: base + start, count: end - start)
+                }
+            }
+        }
+        guard let name = plainString(), take(":") else { return nil }
+        return name
     }
 
     /// Reads an array's elements: `element` is called with the cursor
@@ -107,17 +142,38 @@ struct DirectJSONCursor {
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
+    @inline(__always)
     private mutating func skipWhitespace() { position = JSONWords.endOfWhitespace(in: bytes, from: position) }
 }
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes spell `name` (ASCII).
+    @inline(__always)
     func spells(_ name: StaticString) -> Bool {
         hasSameBytes(as: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
-    /// Whether these bytes are `other`'s.
+    /// Whether these bytes are `other`'s. Up to 16 bytes (the names of a
+    /// tasks file's members), compared in two loads that may overlap,
+    /// without a call to `memcmp`.
+    @inline(__always)
     func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
-        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+        guard count == other.count else { return false }
+        guard count > 0, let base = baseAddress, let otherBase = other.baseAddress else { return true }
+        @inline(__always) func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
+            let last = count - MemoryLayout<Word>.size
+            let first = UnsafeRawPointer(base).loadUnaligned(as: Word.self)
+            let otherFirst = UnsafeRawPointer(otherBase).loadUnaligned(as: Word.self)
+            let end = UnsafeRawPointer(base + last).loadUnaligned(as: Word.self)
+            let otherEnd = UnsafeRawPointer(otherBase + last).loadUnaligned(as: Word.self)
+            return (first ^ otherFirst) | (end ^ otherEnd) == 0
+        }
+        switch count {
+        case 1: return base[0] == otherBase[0]
+        case 2...3: return same(UInt16.self)
+        case 4...7: return same(UInt32.self)
+        case 8...16: return same(UInt64.self)
+        default: return memcmp(base, otherBase, count) == 0
+        }
     }
 }

@@ -22,9 +22,9 @@ public enum RFC3339 {
     /// a GPX track or a tasks file. Read at fixed places, with no index
     /// checked: 174 instructions a time, against the general reader's 220;
     /// `nil` for anything else, which the general reader then reads or
-    /// turns down.
-    @usableFromInline
-    static func parseWholeSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    /// turns down. Every byte it accepts is a digit, `-`, `:`, `T`, `t`,
+    /// `Z`, `z` or a space.
+    public static func parseWholeSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         guard let p = text.baseAddress, text.count == 19 || (text.count == 20 && text[19] | 0x20 == 0x7A) else {
             return nil
         }

@@ -94,6 +94,42 @@ public struct CalendarDuration: Hashable, Sendable {
         self.init(digits.decimalValue!, unit)
     }
 
+    /// ``init(asciiTrimmedAtStart:)`` for bytes in memory, the tasks
+    /// file's: its short forms (`1d`, `36h`, `10w`) are read at fixed
+    /// places, in some 15 instructions rather than 270.
+    init?(asciiTrimmedAtStart bytes: UnsafeBufferPointer<UInt8>) {
+        if let short = Self.shortForm(bytes) {
+            self = short
+        } else {
+            self.init(asciiTrimmedAtStart: bytes[...])
+        }
+    }
+
+    /// The duration of one or two digits and a unit's one lowercase
+    /// letter; `nil` for any other text, which may still spell one.
+    private static func shortForm(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDuration? {
+        guard bytes.count == 2 || bytes.count == 3 else { return nil }
+        let first = bytes[0] &- UInt8(ascii: "0")
+        guard first < 10 else { return nil }
+        var value = Int(first)
+        if bytes.count == 3 {
+            let second = bytes[1] &- UInt8(ascii: "0")
+            guard second < 10 else { return nil }
+            value = value * 10 + Int(second)
+        }
+        let unit: Unit
+        switch bytes[bytes.count - 1] {
+        case UInt8(ascii: "s"): unit = .seconds
+        case UInt8(ascii: "m"): unit = .minutes
+        case UInt8(ascii: "h"): unit = .hours
+        case UInt8(ascii: "d"): unit = .days
+        case UInt8(ascii: "w"): unit = .weeks
+        case UInt8(ascii: "y"): unit = .years
+        default: return nil
+        }
+        return CalendarDuration(value, unit)
+    }
+
     private static let unitNames: [String: Unit] = {
         var names: [String: Unit] = [:]
         let spellings: [(Unit, [String])] = [

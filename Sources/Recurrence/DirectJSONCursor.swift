@@ -47,6 +47,23 @@ struct DirectJSONCursor {
         return string
     }
 
+    /// What `read` makes of the string that comes next (after blanks),
+    /// when it is exactly `length` bytes between quotes and `read` takes
+    /// them; `nil`, with only blanks read, otherwise. The bytes are not
+    /// checked here, so `read` must answer `nil` for any that a string
+    /// cannot hold as they are: a quote, a backslash, a control character
+    /// or a byte that is not ASCII.
+    mutating func string<Value>(ofLength length: Int, _ read: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        skipWhitespace()
+        let start = position + 1
+        guard start + length < bytes.count, let base = bytes.baseAddress, base[position] == UInt8(ascii: "\""),
+            base[start + length] == UInt8(ascii: "\""),
+            let value = read(UnsafeBufferPointer(start: base + start, count: length))
+        else { return nil }
+        position = start + length + 1
+        return value
+    }
+
     /// The number that comes next (after blanks), in JSON's form
     /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) and finite, read
     /// as ``JSONScanner`` reads it; `nil`, with nothing read, for anything

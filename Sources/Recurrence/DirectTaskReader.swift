@@ -113,12 +113,12 @@ private struct TaskFields {
         case .notes: Self.fill(&notes, cursor.plainString().map(Self.text))
         case .assignee: Self.fill(&assignee, cursor.plainString().map(Self.text))
         case .timeZone: Self.fill(&zone, cursor.plainString().flatMap { zones.zone(named: $0) })
-        case .start: Self.fill(&start, cursor.plainString().flatMap(Self.date))
-        case .end: Self.fill(&end, cursor.plainString().flatMap(Self.date))
-        case .lead: Self.fill(&lead, cursor.plainString().flatMap { CalendarDuration(asciiTrimmedAtStart: $0) })
+        case .start: Self.fill(&start, Self.date(from: &cursor))
+        case .end: Self.fill(&end, Self.date(from: &cursor))
+        case .lead: Self.fill(&lead, cursor.plainString().flatMap(CalendarDuration.init(asciiTrimmedAtStart:)))
         case .schedule: Self.fill(&schedule, Self.schedule(from: &cursor))
         case .locations: Self.append(from: &cursor, to: &locations, Self.location)
-        case .completions: Self.append(from: &cursor, to: &completions) { $0.plainString().flatMap(Self.date) }
+        case .completions: Self.append(from: &cursor, to: &completions, Self.date)
         }
     }
 
@@ -251,15 +251,19 @@ private struct TaskFields {
     /// A `once` object: its `due` date.
     private static func onceDue(from cursor: inout DirectJSONCursor) -> Date? {
         var due: Date?
-        let read = cursor.members { name, cursor in name.spells("due") && fill(&due, cursor.plainString().flatMap(date)) }
+        let read = cursor.members { name, cursor in name.spells("due") && fill(&due, date(from: &cursor)) }
         return read ? due : nil
     }
 
     /// The text of UTF-8 bytes that the cursor checked.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// The date of an RFC 3339 string with no blanks around it.
-    private static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        RFC3339.parse(utf8: bytes).map { Date(timeIntervalSince1970: $0.secondsSince1970) }
+    /// The date of the RFC 3339 string with no blanks around it that comes
+    /// next. Its commonest form, whole seconds in UTC, is read where it
+    /// lies, without a scan for the string's end.
+    private static func date(from cursor: inout DirectJSONCursor) -> Date? {
+        let time =
+            cursor.string(ofLength: 20, RFC3339.parseWholeSeconds) ?? cursor.plainString().flatMap { RFC3339.parse(utf8: $0) }
+        return time.map { Date(timeIntervalSince1970: $0.secondsSince1970) }
     }
 }

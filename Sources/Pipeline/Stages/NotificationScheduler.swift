@@ -271,10 +271,17 @@ public struct NotificationScheduler: Sendable {
                     let range = (index * Self.tasksPerStartPiece)..<min(ready.count, (index + 1) * Self.tasksPerStartPiece)
                     var piece = StartPiece()
                     var calendars: [ZonedCalendar?] = Array(repeating: nil, count: zones.count)
+                    // The calendar of the last task's zone, taken out of
+                    // `calendars` only when the zone changes: copied out
+                    // and back for every task, it was retained twice a task.
+                    var (zone, calendar) = (-1, ZonedCalendar?.none)
                     for offset in range {
-                        let (position, zone) = (ready[offset], zoneIndices[offset])
-                        let calendar = calendars[zone] ?? ZonedCalendar.unshared(timeZone: zones[zone])
-                        calendars[zone] = calendar
+                        let position = ready[offset]
+                        if zoneIndices[offset] != zone {
+                            zone = zoneIndices[offset]
+                            calendar = calendars[zone] ?? ZonedCalendar.unshared(timeZone: zones[zone])
+                            calendars[zone] = calendar
+                        }
                         let task = TaskInPlace(shared.tasks + position, calendar: calendar)
                         let next = Self.advanceTask(
                             task, at: position, &shared.states[position], from: start, through: end, into: &piece.dues)

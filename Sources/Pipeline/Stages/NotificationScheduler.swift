@@ -256,12 +256,22 @@ public struct NotificationScheduler: Sendable {
         let pieces = (ready.count + Self.tasksPerStartPiece - 1) / Self.tasksPerStartPiece
         let (tasks, threads) = (self.tasks, self.threads)
         var zones: [TimeZone] = []
+        // A task whose zone has the same bits as the last task's has the
+        // same zone (the same object), found without a copy of it: each
+        // copy changes its count of references (100 000 retains and
+        // releases, and as many comparisons, while the other threads wait).
+        var last = (bits: [UInt8](repeating: 0, count: MemoryLayout<TimeZone>.size), index: -1)
+        let zoneOffset = MemoryLayout<RecurringTask>.offset(of: \RecurringTask.timeZone)!
         let zoneIndices = tasks.withUnsafeBufferPointer { tasks in
             ready.map { position in
+                let bits = UnsafeRawPointer(tasks.baseAddress! + position) + zoneOffset
+                if last.index >= 0, memcmp(bits, last.bits, last.bits.count) == 0 { return last.index }
                 let zone = (tasks.baseAddress! + position).pointee.timeZone
-                if let index = zones.firstIndex(of: zone) { return index }
-                zones.append(zone)
-                return zones.count - 1
+                let index = zones.firstIndex(of: zone) ?? zones.count
+                if index == zones.count { zones.append(zone) }
+                last.bits.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: bits, count: $0.count)) }
+                last.index = index
+                return index
             }
         }
         let results = tasks.withUnsafeBufferPointer { tasks in

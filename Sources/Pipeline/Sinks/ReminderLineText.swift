@@ -17,11 +17,15 @@ import Recurrence
 /// `withUnsafeTemporaryAllocation` took a copy of the notification, four
 /// strings retained and released a line).
 final class ReminderLineText {
+    // Unchecked: one thread uses a writer at a time (a sink's, or a
+    // piece's of a batch), and the run-time check of each access cost
+    // some 160 instructions a line.
+
     /// The last line's time and its text.
-    private var time = DateText()
+    @exclusivity(unchecked) private var time = DateText()
     /// Where a line is made, and its size.
-    private var room: UnsafeMutableRawPointer
-    private var roomSize: Int
+    @exclusivity(unchecked) private var room: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var roomSize: Int
 
     /// Room for the fixed text of a line, its three dates and its number.
     private static let fixedRoom = 384

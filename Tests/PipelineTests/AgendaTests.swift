@@ -77,4 +77,32 @@ struct AgendaTests {
         agenda.removeAll()
         #expect(!agenda.mayHaveAppointment(by: .distantFuture))
     }
+
+    @Test("appointments added in batches, before and after the clock reaches their hour, come out as added one by one")
+    func batches() {
+        var random = SeededRandom(seed: SeededRandom.testSeed(default: 23))
+        let origin = Date(timeIntervalSince1970: 1_700_000_000)
+        var (single, batched) = (Agenda(), Agenda())
+        var clock = origin
+        for round in 0..<200 {
+            var batch = Agenda.Batch()
+            for _ in 0..<Int(random.uniform(0, 40)) {
+                let ahead = random.uniform(0, 1) < 0.3 ? random.uniform(0, 1_800) : random.uniform(0, 10 * 86_400)
+                let appointment = Appointment(time: clock.addingTimeInterval(ahead), position: Int(random.uniform(0, 300)))
+                single.insert(appointment)
+                batch.insert(appointment)
+            }
+            batched.insert(batch)
+            clock = clock.addingTimeInterval(random.uniform(0, 7_200))
+            var (one, other) = ([Int](), [Int]())
+            single.takeAll(through: clock, into: &one)
+            batched.takeAll(through: clock, into: &other)
+            #expect(one == other, "round \(round)")
+            #expect(single.firstReached == batched.firstReached, "round \(round)")
+        }
+        var (one, other) = ([Int](), [Int]())
+        single.takeAll(through: .distantFuture, into: &one)
+        batched.takeAll(through: .distantFuture, into: &other)
+        #expect(one == other && !one.isEmpty)
+    }
 }

@@ -13,7 +13,7 @@ import GeoCore
 /// of time, then of position.
 struct Agenda {
     /// A task's next event: when, and the task's position.
-    struct Appointment: Comparable {
+    struct Appointment: Comparable, Sendable {
         var time: Date
         var position: Int
 
@@ -52,6 +52,33 @@ struct Agenda {
         } else {
             later[bucket] = [appointment]
             laterBuckets.insert(bucket)
+        }
+    }
+
+    /// Appointments gathered by hour apart from an agenda, to join it all
+    /// at once: a thread of the clock's start fills one for its tasks, so
+    /// that the thread every other waits for then adds a list per hour,
+    /// not each appointment.
+    struct Batch: Sendable {
+        fileprivate var byBucket: [Int: [Appointment]] = [:]
+
+        /// Adds an appointment.
+        mutating func insert(_ appointment: Appointment) {
+            byBucket[Agenda.bucket(of: appointment.time), default: []].append(appointment)
+        }
+    }
+
+    /// Adds every appointment of `batch`.
+    mutating func insert(_ batch: Batch) {
+        for (bucket, appointments) in batch.byBucket {
+            if bucket <= current {
+                for appointment in appointments { reached.insert(appointment) }
+            } else if let index = later.index(forKey: bucket) {
+                later.values[index].append(contentsOf: appointments)
+            } else {
+                later[bucket] = appointments
+                laterBuckets.insert(bucket)
+            }
         }
     }
 

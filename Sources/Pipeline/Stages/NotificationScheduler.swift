@@ -305,7 +305,7 @@ public struct NotificationScheduler: Sendable {
                         let task = TaskInPlace(shared.tasks + position, calendar: calendar)
                         let next = Self.advanceTask(
                             task, at: position, &shared.states[position], from: start, through: end, into: &piece.dues)
-                        if let next { piece.appointments.append(Agenda.Appointment(time: next, position: position)) }
+                        if let next { piece.appointments.insert(Agenda.Appointment(time: next, position: position)) }
                     }
                     return piece
                 }
@@ -313,14 +313,14 @@ public struct NotificationScheduler: Sendable {
         }
         for piece in results {
             found.append(contentsOf: piece.dues)
-            for appointment in piece.appointments { agenda.insert(appointment) }
+            agenda.insert(piece.appointments)
         }
     }
 
     /// What one piece of ``advanceConcurrently(_:from:through:into:)`` found.
     private struct StartPiece: Sendable {
         var dues: [Due] = []
-        var appointments: [Agenda.Appointment] = []
+        var appointments = Agenda.Batch()
     }
 
     /// The tasks and their states as the pieces of the clock's start share

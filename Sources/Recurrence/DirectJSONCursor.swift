@@ -31,6 +31,18 @@ struct DirectJSONCursor {
         return true
     }
 
+    /// ``take(_:)`` of a comma, whose commonest place, right after the
+    /// value before it, is checked inline: 1.2 million commas for 100 000
+    /// tasks.
+    @inline(__always)
+    private mutating func takeComma() -> Bool {
+        if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        return take(",")
+    }
+
     /// The bytes of the string that comes next (after blanks), between its
     /// quotes, valid UTF-8; `nil`, with nothing read, if the next value is
     /// not a string, or the string has an escape or a control character,
@@ -106,7 +118,7 @@ struct DirectJSONCursor {
         if take("}") { return true }
         repeat {
             guard let name = memberName(), member(name, &self) else { return false }
-        } while take(",")
+        } while takeComma()
         return take("}")
     }
 
@@ -153,7 +165,7 @@ struct DirectJSONCursor {
         if take("]") { return true }
         repeat {
             guard element(&self) else { return false }
-        } while take(",")
+        } while takeComma()
         return take("]")
     }
 

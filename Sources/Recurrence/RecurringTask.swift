@@ -78,7 +78,8 @@ extension RecurringTask {
     // initializer, which makes the task as one value. Set field by field
     // in the initializer's own storage, a task of this size was copied
     // on its way out (every field retained, then released): 450
-    // instructions a task.
+    // instructions a task. The memberwise initializer keeps completions
+    // as given: it is for this one alone.
 
     /// Creates a task; `completions` are sorted.
     public init(

@@ -152,6 +152,8 @@ private struct JoinedTasks: @unchecked Sendable {
         let bytes = UnsafeMutableRawPointer(base)
         let size = count * MemoryLayout<RecurringTask>.stride
         for offset in stride(from: 0, to: size, by: 4096) { bytes.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self) }
+        // The last page, which the stride may step past.
+        if size > 0 { bytes.storeBytes(of: 0, toByteOffset: size - 1, as: UInt8.self) }
     }
 }
 

@@ -272,11 +272,11 @@ public struct NotificationScheduler: Sendable {
         let pieces = (ready.count + Self.tasksPerStartPiece - 1) / Self.tasksPerStartPiece
         let (tasks, threads) = (self.tasks, self.threads)
         var zones: [TimeZone] = []
-        var last = (zone: ZoneBits(), index: -1)
+        var last: (zone: ZoneBits, index: Int)?
         let zoneIndices = tasks.withUnsafeBufferPointer { tasks in
             ready.map { position in
                 let task = tasks.baseAddress! + position
-                if last.index >= 0, last.zone.isZone(of: task) { return last.index }
+                if let last, last.zone.isZone(of: task) { return last.index }
                 let zone = task.pointee.timeZone
                 let index = zones.firstIndex(of: zone) ?? zones.count
                 if index == zones.count { zones.append(zone) }
@@ -502,18 +502,24 @@ public struct NotificationScheduler: Sendable {
 /// be the same zone, which a caller then compares as values.
 private struct ZoneBits: Sendable {
     private static let offset = MemoryLayout<RecurringTask>.offset(of: \RecurringTask.timeZone)!
-    private var bits = [UInt8](repeating: 0, count: MemoryLayout<TimeZone>.size)
-
-    /// No zone's bits: ``isZone(of:)`` may answer anything until set from a task.
-    init() {}
+    /// Whether a zone's bits fit ``bits``; if not, no zone is told by them.
+    private static let fits = MemoryLayout<TimeZone>.size <= MemoryLayout<SIMD2<UInt64>>.size
+    /// The zone's bits, then zeros.
+    private let bits: SIMD2<UInt64>
 
     /// The bits of `task`'s zone.
-    init(of task: UnsafePointer<RecurringTask>) {
-        bits.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: Self.zone(of: task), count: $0.count)) }
-    }
+    init(of task: UnsafePointer<RecurringTask>) { bits = Self.bits(of: task) }
 
     /// Whether `task`'s zone has these bits.
-    func isZone(of task: UnsafePointer<RecurringTask>) -> Bool { memcmp(Self.zone(of: task), bits, bits.count) == 0 }
+    func isZone(of task: UnsafePointer<RecurringTask>) -> Bool { Self.fits && Self.bits(of: task) == bits }
 
-    private static func zone(of task: UnsafePointer<RecurringTask>) -> UnsafeRawPointer { UnsafeRawPointer(task) + offset }
+    private static func bits(of task: UnsafePointer<RecurringTask>) -> SIMD2<UInt64> {
+        var bits = SIMD2<UInt64>()
+        guard fits else { return bits }
+        withUnsafeMutableBytes(of: &bits) {
+            $0.copyMemory(
+                from: UnsafeRawBufferPointer(start: UnsafeRawPointer(task) + offset, count: MemoryLayout<TimeZone>.size))
+        }
+        return bits
+    }
 }

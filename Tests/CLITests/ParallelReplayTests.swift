@@ -155,6 +155,48 @@ struct ParallelReplayTests {
         }
     }
 
+    /// 12 000 devices taking turns at 3 time steps, in a shuffled order
+    /// that is not their names' order, each at one of 6 places: every
+    /// device's last fixes are still in the reorder window when the feed
+    /// ends, so the run's end finishes all of them, more devices than a
+    /// worker hands on at once.
+    static func crowd(in folder: String) throws -> [String] {
+        let count = 12_000
+        var rows = "time,lat,lon,device\n"
+        for step in 0..<3 {
+            // Devices in an order of their own at each step (4 567 and
+            // 12 000 have no common factor), named in yet another.
+            for turn in 0..<count {
+                let index = (turn * 4_567 + step * 1_001) % count
+                let name = "d\((index * 7_919) % count)"
+                let place = index % 6
+                let lat = 52.50 + 0.01 * Double(place) + 0.0001 * Double(step)
+                rows += "\(1_700_000_000 + step),\(lat),13.40,\(name)\n"
+            }
+        }
+        try rows.write(toFile: folder + "/crowd.csv", atomically: true, encoding: .utf8)
+        var regions = "id,lat,lon,radius\n"
+        for place in 0..<6 { regions += "place-\(place),\(52.50 + 0.01 * Double(place) + 0.0001),13.40,100\n" }
+        try regions.write(toFile: folder + "/places.csv", atomically: true, encoding: .utf8)
+        return [folder + "/crowd.csv", "--regions", folder + "/places.csv", "--transitions", "--cooldown", "1s"]
+    }
+
+    @Test("12 000 devices finished at the end of the run: threads print the single thread's bytes")
+    func crowdFinishedAtTheEnd() throws {
+        let folder = temporaryDirectory("repeat-crowd")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = try Self.crowd(in: folder)
+        let reference = try replay(arguments, ["--jobs", "1"])
+        #expect(reference.summary.contains("from 12000 devices"), "\(reference.summary)")
+        let lines = reference.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.contains("\"kind\":\"enter\"") }.count == 12_000, "\(lines.prefix(3))")
+        for jobs in [2, 3] {
+            let threaded = try replay(arguments, ["--jobs", "\(jobs)"])
+            #expect(threaded.stdout == reference.stdout, "--jobs \(jobs)")
+            #expect(threaded.summary == reference.summary, "--jobs \(jobs)")
+        }
+    }
+
     @Test("a feed on standard input, decoded while the tasks and regions are read: the single thread's bytes")
     func standardInput() throws {
         let feed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("cat-medicine/drives.gpx"))))

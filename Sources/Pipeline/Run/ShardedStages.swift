@@ -46,12 +46,11 @@ final class ShardedStages {
         case finishDevices
     }
 
-    /// What a worker hands back: a slice's outputs, or at the end the
-    /// outputs of its devices, one input each, and the devices in name
-    /// order.
-    private struct Outcomes: Sendable {
-        var outputs: DeviceOutputs
-        var finishedDevices: [DeviceID] = []
+    /// What a worker hands back: a slice's outputs, or at the end its
+    /// devices, chunk by chunk.
+    private enum Outcomes: Sendable {
+        case slice(DeviceOutputs)
+        case finished(FinishedDevices)
     }
 
     /// Fixes per slice: small enough that the slices in flight hold little
@@ -60,6 +59,10 @@ final class ShardedStages {
     private static let sliceSize = 4096
 
     private static let slicesInFlight = 16
+
+    /// Devices a worker finishes before handing them on, at the end of a
+    /// run: the caller acts on a chunk while the workers finish the next.
+    private static let finishChunk = 4096
 
     private var router: DeviceShard
     private let inboxes: [HandOffQueue<Job>]
@@ -89,11 +92,11 @@ final class ShardedStages {
                 while let job = inbox.pop() {
                     switch job {
                     case .work(let work):
-                        _ = outbox.push(Outcomes(outputs: Self.take(work, shard: shard, with: &stages)))
+                        _ = outbox.push(.slice(Self.take(work, shard: shard, with: &stages)))
                     case .finishDevices:
-                        var outputs = DeviceOutputs()
-                        let devices = stages.finishAll(into: &outputs)
-                        _ = outbox.push(Outcomes(outputs: outputs, finishedDevices: devices))
+                        stages.finishAll(chunk: Self.finishChunk) { devices, outputs, isLast in
+                            _ = outbox.push(.finished(FinishedDevices(devices: devices, outputs: outputs, isLast: isLast)))
+                        }
                     }
                 }
                 outbox.finish()
@@ -170,7 +173,10 @@ final class ShardedStages {
     /// run of inputs that went to one worker in one step.
     private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
         let work = inFlight.removeFirst()
-        var outputs = outboxes.map { $0.pop()!.outputs }
+        var outputs = outboxes.map { outbox in
+            guard case .slice(let outputs) = outbox.pop()! else { preconditionFailure("a worker finished early") }
+            return outputs
+        }
         var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
         var taken = Array(repeating: 0, count: outputs.count)
         var events: [ReminderPipeline.Event] = []
@@ -199,10 +205,20 @@ final class ShardedStages {
     /// run's statistics. Each worker finishes its own devices, so that the
     /// end of a run with 100 000 devices runs on every thread too.
     func finish(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
-        drain(into: &pipeline, dispatch: dispatch)
+        // Asked for before the reads in flight are acted on: a worker
+        // finishes its devices once it is done with them, not once this
+        // thread is, and the outcomes come back in the same order.
         for inbox in inboxes { _ = inbox.push(.finishDevices) }
-        let finished = outboxes.map { $0.pop()! }
-        pipeline.finish(finished: finished.map { ($0.finishedDevices, $0.outputs) }) { dispatch($0, "") }
+        drain(into: &pipeline, dispatch: dispatch)
+        pipeline.finish(
+            workers: outboxes.count,
+            next: { worker in
+                guard case .finished(let chunk) = outboxes[worker].pop()! else {
+                    preconditionFailure("a worker's slice came after its devices were finished")
+                }
+                return chunk
+            }
+        ) { dispatch($0, "") }
         endedStages = endWorkers()
         return pipeline.statistics(adding: endedStages)
     }

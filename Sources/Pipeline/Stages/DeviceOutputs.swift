@@ -125,3 +125,13 @@ public struct DeviceOutputs: Sendable {
     /// Marks the end of one input's outcomes.
     mutating func endInput() { itemEnds.append(items.count) }
 }
+
+/// A chunk of one worker's devices finished at the end of a run
+/// (``DeviceStages/finishAll(chunk:each:)``): the devices in name order and
+/// their outputs, one input each.
+struct FinishedDevices: Sendable {
+    var devices: [DeviceID]
+    var outputs: DeviceOutputs
+    /// Whether the worker has no more devices after these.
+    var isLast: Bool
+}

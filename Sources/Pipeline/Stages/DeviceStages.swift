@@ -90,20 +90,32 @@ public struct DeviceStages: Sendable {
         if wasIdle { setAside(id) }
     }
 
-    /// ``finish(device:into:)`` for every device, in name order, each
-    /// device's outputs ended by ``DeviceOutputs/endInput()``: what a
-    /// worker thread does at the end of a run (``ShardedStages``). Returns
-    /// the devices in that order.
-    mutating func finishAll(into outputs: inout DeviceOutputs) -> [DeviceID] {
+    /// ``finish(device:into:)`` for every device, in name order, a chunk
+    /// of at most `chunk` devices at a time: `body` gets each chunk's
+    /// devices and outputs (each device's ended by
+    /// ``DeviceOutputs/endInput()``), and whether it is the last chunk. A
+    /// stage without devices hands on one empty last chunk. What a worker
+    /// thread does at the end of a run (``ShardedStages``): the caller can
+    /// act on a chunk while the next is finished, and the chunks' outputs,
+    /// not 100 000 devices' at once, are new memory.
+    mutating func finishAll(
+        chunk: Int, each body: (_ devices: [DeviceID], _ outputs: DeviceOutputs, _ isLast: Bool) -> Void
+    ) {
         let devices = deviceIDs.byName()
-        // A device holds a fix or so at the end: room for them saves the
-        // arrays' doublings (a copy and fresh pages each, with 100 000).
-        outputs.reserve(inputs: devices.count)
-        for id in devices {
-            finish(device: id, into: &outputs)
-            outputs.endInput()
-        }
-        return devices
+        var start = 0
+        repeat {
+            let end = min(start + max(1, chunk), devices.count)
+            // A device holds a fix or so at the end: room for them saves
+            // the arrays' doublings.
+            var outputs = DeviceOutputs()
+            outputs.reserve(inputs: end - start)
+            for id in devices[start..<end] {
+                finish(device: id, into: &outputs)
+                outputs.endInput()
+            }
+            body(Array(devices[start..<end]), outputs, end == devices.count)
+            start = end
+        } while start < devices.count
     }
 
     /// Takes the device `id` (``DeviceID/unnamed`` for fixes without a

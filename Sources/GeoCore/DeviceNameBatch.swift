@@ -13,6 +13,9 @@ public struct DeviceNameBatch: Sendable {
     private var names: [BatchedName] = []
     /// The UTF-8 of the names longer than a ``ShortName``, end to end.
     private var longBytes: [UInt8] = []
+    /// The registry's number of the last name interned, where the next
+    /// batch's lookups start (see ``DeviceNameRegistry``).
+    private var lastNumber: UInt32?
 
     /// No names.
     public init() {}
@@ -74,7 +77,7 @@ public struct DeviceNameBatch: Sendable {
     /// order of appending. New names are recorded in that order.
     public mutating func intern() -> [DeviceID] {
         guard !names.isEmpty else { return [] }
-        let ids = longBytes.withUnsafeBytes { DeviceNameRegistry.intern(names, longBytes: $0) }
+        let ids = longBytes.withUnsafeBytes { DeviceNameRegistry.intern(names, longBytes: $0, after: &lastNumber) }
         names.removeAll(keepingCapacity: true)
         longBytes.removeAll(keepingCapacity: true)
         return ids

@@ -46,6 +46,47 @@ struct DeviceNameBatchTests {
         #expect(batch.intern().isEmpty)
     }
 
+    /// A fleet that names its devices in the same order at every round,
+    /// as the table numbers them, but not always: some rounds swap
+    /// neighbours, skip devices, bring new ones in, or carry a long name;
+    /// and another decoder's batch interns names in between, so that a
+    /// name's successor in the table is not always the fleet's next. The
+    /// IDs are those that interning each name alone gives.
+    @Test("seeded: a fleet named in the same order at each round, with changes, gets its names' IDs")
+    func fleetInTheSameOrder() {
+        let seed = SeededRandom.testSeed(default: 29)
+        print("DeviceNameBatchTests fleet seed \(seed) (REPEAT_SEED to replay)")
+        var random = SeededRandom(seed: seed)
+        var fleet = (0..<700).map { "f\(seed % 1_000)-\($0)" }
+        var batch = DeviceNameBatch()
+        var other = DeviceNameBatch()
+        for round in 0..<30 {
+            var names = fleet
+            for _ in 0..<Int(random.next() % 5) {
+                let index = Int(random.next() % UInt64(names.count - 1))
+                names.swapAt(index, index + 1)
+            }
+            for _ in 0..<Int(random.next() % 5) { names.remove(at: Int(random.next() % UInt64(names.count))) }
+            for _ in 0..<Int(random.next() % 3) {
+                let name = "f\(seed % 1_000)-new-\(round)-\(random.next() % 1_000)"
+                names.insert(name, at: Int(random.next() % UInt64(names.count)))
+                fleet.append(name)
+            }
+            if round % 7 == 3 { names.insert("a device with a name longer than sixteen bytes", at: names.count / 2) }
+            var ids: [DeviceID] = []
+            for (index, name) in names.enumerated() {
+                batch.append(name)
+                if index % 256 == 255 || index == names.count - 1 { ids += batch.intern() }
+                if random.next() % 100 == 0 {
+                    other.append("f\(seed % 1_000)-other-\(random.next() % 100)")
+                    _ = other.intern()
+                }
+            }
+            #expect(ids.map(\.name) == names, "round \(round), seed \(seed)")
+            #expect(ids == names.map(DeviceID.init), "round \(round), seed \(seed)")
+        }
+    }
+
     /// Bytes that are not UTF-8 name the device that a `String` made of
     /// them names (the decoder gathers them as such a string).
     @Test func repairedNamesAreTheStringsNames() {

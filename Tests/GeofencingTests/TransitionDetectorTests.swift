@@ -50,6 +50,30 @@ import Testing
         #expect(events.last?.time == fixes[5].time)  // 300 s after the entry
     }
 
+    @Test("one fix's transitions come by time, then cross, exit, enter, then region key")
+    func oneFixsTransitionsInOrder() {
+        let west = offset(gate, 1000, bearing: 270)
+        let east = offset(gate, 1000, bearing: 90)
+        let regions = [
+            Region(id: "left", shape: .circle(centre: west, radius: 100)),
+            Region(id: "passed", shape: .circle(centre: gate, radius: 50)),
+            // Keys not in the order of size, which the index goes by.
+            Region(id: "near", shape: .circle(centre: east, radius: 100)),
+            Region(id: "wider", shape: .circle(centre: east, radius: 900)),
+            Region(id: "wide", shape: .circle(centre: east, radius: 300)),
+        ]
+        var detector = TransitionDetector(regions: regions)
+        #expect(detector.process(fix(0, west)).map(\.regionKey) == [0])
+        // The detector finds the crossing first, then the regions the fix
+        // is in, then those it left: the order comes from sorting them.
+        let events = detector.process(fix(60, east))
+        #expect(
+            events.map { "\($0.kind.rawValue):\($0.region)" } == [
+                "cross:passed", "exit:left", "enter:near", "enter:wider", "enter:wide",
+            ])
+        #expect(events.count == 5 && events[0].time < events[1].time && Set(events.dropFirst().map(\.time)).count == 1)
+    }
+
     @Test func devicesAreTrackedApart() {
         var detector = TransitionDetector(regions: [fence])
         let fixes = [

@@ -33,17 +33,33 @@ public struct DeviceNameBatch: Sendable {
         names.append(.long(start..<longBytes.count))
     }
 
+    /// What ``appendIfPlain(utf8:unlessLast:)`` did.
+    public enum PlainAppend: Sendable {
+        /// The name is the last one added, which was asked about: nothing added.
+        case sameAsLast
+        /// The name was added.
+        case appended
+        /// The name is not plain: nothing added.
+        case notPlain
+    }
+
     /// Adds the name whose bytes are `utf8` if they are ASCII without `"`
-    /// (a name a decoder takes as it is); returns whether it did.
-    public mutating func appendIfPlain(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let short = ShortName(UnsafeRawBufferPointer(utf8)) {
-            guard short.isASCIIWithoutQuotes else { return false }
+    /// (a name a decoder takes as it is), unless `unlessLast` and the last
+    /// name added is that name. A record's name is packed once for both
+    /// questions: with devices taking turns, each name is a new one, and
+    /// ``lastName(is:)`` then an append packed it twice.
+    public mutating func appendIfPlain(utf8: UnsafeBufferPointer<UInt8>, unlessLast: Bool) -> PlainAppend {
+        let bytes = UnsafeRawBufferPointer(utf8)
+        if let short = ShortName(bytes) {
+            if unlessLast, case .short(let last) = names.last, last == short { return .sameAsLast }
+            guard short.isASCIIWithoutQuotes else { return .notPlain }
             names.append(.short(short))
-            return true
+            return .appended
         }
-        guard ByteWords.isASCIIWithoutQuotes(UnsafeRawBufferPointer(utf8)) else { return false }
+        if unlessLast, lastName(is: utf8) { return .sameAsLast }
+        guard ByteWords.isASCIIWithoutQuotes(bytes) else { return .notPlain }
         append(utf8: utf8)
-        return true
+        return .appended
     }
 
     /// Adds `name`.

@@ -46,6 +46,29 @@ struct DeviceNameBatchTests {
         #expect(batch.intern().isEmpty)
     }
 
+    /// A decoder's question for each record: its name, added if plain
+    /// (ASCII without `"`) unless it is the last one added, asked about.
+    @Test("a plain name is added unless it is the last one, asked about; any other is not added")
+    func plainNamesUnlessLast() {
+        let long = "vehicle-of-the-fleet-000017"
+        let steps: [(name: String, unlessLast: Bool, expected: DeviceNameBatch.PlainAppend)] = [
+            ("car", true, .appended), ("car", true, .sameAsLast), ("car", false, .appended),
+            ("cab", true, .appended), (long, true, .appended), (long, true, .sameAsLast),
+            (long + "x", true, .appended), ("c\"ar", true, .notPlain), ("Zürich", true, .notPlain),
+            (long + "é", true, .notPlain), ("", true, .appended), ("", true, .sameAsLast),
+            ("exactly-16-bytes", true, .appended), ("exactly-16-byte!", true, .appended),
+        ]
+        var batch = DeviceNameBatch()
+        var added: [String] = []
+        for step in steps {
+            var utf8 = step.name
+            let outcome = utf8.withUTF8 { batch.appendIfPlain(utf8: $0, unlessLast: step.unlessLast) }
+            #expect(outcome == step.expected, "\(step)")
+            if outcome == .appended { added.append(step.name) }
+        }
+        #expect(batch.intern().map(\.name) == added)
+    }
+
     /// A fleet that names its devices in the same order at every round,
     /// as the table numbers them, but not always: some rounds swap
     /// neighbours, skip devices, bring new ones in, or carry a long name;

@@ -32,10 +32,16 @@ struct PendingDeviceNames {
     /// plain.
     mutating func id(of field: UnsafeBufferPointer<UInt8>, forFix fix: Int, name: () -> String) -> DeviceID? {
         if let lastID, Self.equal(lastUTF8, field) { return lastID }
-        if !lastWaits || !names.lastName(is: field) {
+        switch names.appendIfPlain(utf8: field, unlessLast: lastWaits) {
+        case .sameAsLast:
+            break
+        case .appended:
             lastID = nil
-            lastWaits = names.appendIfPlain(utf8: field)
-            if !lastWaits { names.append(name()) }
+            lastWaits = true
+        case .notPlain:
+            lastID = nil
+            lastWaits = false
+            names.append(name())
         }
         waiting.append((fix, names.count - 1))
         return nil

@@ -186,8 +186,13 @@ public final class FeedRun {
     }
 
     /// Reads one file (or stdin) to its end; `false` when it could not be read.
+    /// With `--jobs` above 1 the file is decoded on a thread of its own:
+    /// the stages' workers, or a `--shard`'s stages and its lines, take
+    /// the reads on the others.
     private func read(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
-        if sharded != nil { return readAhead(file: path, into: &summary, device: device) }
+        if sharded != nil || (shardWriter != nil && settings.jobs > 1) {
+            return readAhead(file: path, into: &summary, device: device)
+        }
         var bytesRead = 0
         do {
             let decoder = try FeedFileDecoding.decode(
@@ -311,6 +316,7 @@ public final class FeedRun {
         if let shardWriter {
             do {
                 try shardWriter.take(feed: feedIndex, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device))
+                pool?.recycle(batch.fixes)
             } catch {
                 Console.write("Error: could not write the shard's lines: \(error)")
                 result.unreadable.append("\(error)")

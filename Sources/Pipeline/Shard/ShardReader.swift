@@ -74,6 +74,10 @@ public final class ShardReader {
                 problem: "ends before its summary line: the shard's run did not finish (or the file was cut)")
         }
         lineNumber += 1
+        if let item = bytes.withUnsafeBytes(ShardItem.scanned(from:)) {
+            current = item
+            return
+        }
         let line: ShardLine
         do {
             line = try decoder.decode(ShardLine.self, from: bytes)

@@ -53,7 +53,7 @@ public struct ShardHeader: Codable, Sendable, Equatable {
 }
 
 /// One outcome of a shard's devices, with its place in the run.
-public struct ShardItem: Codable, Sendable {
+public struct ShardItem: Codable, Sendable, Equatable {
     /// What happened to the fix.
     public enum Outcome: String, Codable, Sendable {
         /// Released in time order (and evaluated, or turned away by the
@@ -89,7 +89,7 @@ public struct ShardItem: Codable, Sendable {
 
 /// One transition as the merge needs it (its region's name comes from the
 /// key, its device from the fix).
-public struct ShardTransition: Codable, Sendable {
+public struct ShardTransition: Codable, Sendable, Equatable {
     /// enter, exit, dwell or cross.
     public var kind: Transition.Kind
     /// Nanoseconds since 1970 and fraction digits.

@@ -126,8 +126,17 @@ public final class ShardWriter {
                 }
                 line.inaccurate = keys
             }
-            try write(ShardLine(item: line))
+            try write(line)
         }
+    }
+
+    /// Writes an item's line directly; through the encoder only if it
+    /// holds a number JSON cannot (whose error the encoder reports).
+    private func write(_ item: ShardItem) throws {
+        guard item.appendLine(to: &output.bytes) else { return try write(ShardLine(item: item)) }
+        output.bytes.append(UInt8(ascii: "\n"))
+        output.flushIfFull()
+        linesWritten += 1
     }
 
     private func write(_ line: ShardLine) throws {

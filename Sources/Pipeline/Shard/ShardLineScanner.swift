@@ -28,27 +28,25 @@ struct ShardLineScanner {
     mutating func item() -> ShardItem? {
         var input: Int?, finishing: String?, feed: Int?, outcome: ShardItem.Outcome?, time: [Int64]?
         var position: [Double]?, device: String?, transitions: [ShardTransition]?, inaccurate: [Int]?
-        var seen = Set<String>()
+        var seen = Keys()
         let read = object { key, scanner in
-            guard seen.insert(key).inserted else { return false }
             switch key {
-            case "input": input = scanner.integer().map(Int.init)
-            case "finishing": finishing = scanner.string()
-            case "feed": feed = scanner.integer().map(Int.init)
-            case "outcome": outcome = scanner.string().flatMap(ShardItem.Outcome.init(rawValue:))
-            case "time": time = scanner.array { $0.integer() }
-            case "position": position = scanner.array { $0.number() }
-            case "device": device = scanner.string()
-            case "transitions": transitions = scanner.array { $0.transition() }
-            case "inaccurate": inaccurate = scanner.array { $0.integer().map(Int.init) }
+            case "input": input = seen.first(0) ? scanner.integer().map(Int.init) : nil
+            case "finishing": finishing = seen.first(1) ? scanner.string() : nil
+            case "feed": feed = seen.first(2) ? scanner.integer().map(Int.init) : nil
+            case "outcome": outcome = seen.first(3) ? scanner.string().flatMap(ShardItem.Outcome.init(rawValue:)) : nil
+            case "time": time = seen.first(4) ? scanner.array { $0.integer() } : nil
+            case "position": position = seen.first(5) ? scanner.array { $0.number() } : nil
+            case "device": device = seen.first(6) ? scanner.string() : nil
+            case "transitions": transitions = seen.first(7) ? scanner.array { $0.transition() } : nil
+            case "inaccurate": inaccurate = seen.first(8) ? scanner.array { $0.integer().map(Int.init) } : nil
             default: return false
             }
-            return !scanner.failed
+            return !seen.repeated && !scanner.failed
         }
         guard read, let feed, let outcome, let position else { return nil }
-        guard seen.contains("input") == (input != nil), seen.contains("finishing") == (finishing != nil),
-            seen.contains("time") == (time != nil), seen.contains("device") == (device != nil),
-            seen.contains("transitions") == (transitions != nil), seen.contains("inaccurate") == (inaccurate != nil)
+        guard seen.has(0) == (input != nil), seen.has(1) == (finishing != nil), seen.has(4) == (time != nil),
+            seen.has(6) == (device != nil), seen.has(7) == (transitions != nil), seen.has(8) == (inaccurate != nil)
         else { return nil }
         return ShardItem(
             input: input, finishing: finishing, feed: feed, outcome: outcome, time: time, position: position,
@@ -61,23 +59,37 @@ struct ShardLineScanner {
     /// A transition object.
     private mutating func transition() -> ShardTransition? {
         var kind: Transition.Kind?, time: [Int64]?, region: Int?, distance: Double?, unmonitored: Bool?
-        var seen = Set<String>()
+        var seen = Keys()
         let read = object { key, scanner in
-            guard seen.insert(key).inserted else { return false }
             switch key {
-            case "kind": kind = scanner.string().flatMap(Transition.Kind.init(rawValue:))
-            case "time": time = scanner.array { $0.integer() }
-            case "region": region = scanner.integer().map(Int.init)
-            case "distance": distance = scanner.number()
-            case "unmonitored": unmonitored = scanner.bool()
+            case "kind": kind = seen.first(0) ? scanner.string().flatMap(Transition.Kind.init(rawValue:)) : nil
+            case "time": time = seen.first(1) ? scanner.array { $0.integer() } : nil
+            case "region": region = seen.first(2) ? scanner.integer().map(Int.init) : nil
+            case "distance": distance = seen.first(3) ? scanner.number() : nil
+            case "unmonitored": unmonitored = seen.first(4) ? scanner.bool() : nil
             default: return false
             }
-            return !scanner.failed
+            return !seen.repeated && !scanner.failed
         }
-        guard read, let kind, let time, let region, let distance,
-            seen.contains("unmonitored") == (unmonitored != nil)
-        else { return nil }
+        guard read, let kind, let time, let region, let distance, seen.has(4) == (unmonitored != nil) else { return nil }
         return ShardTransition(kind: kind, time: time, region: region, distance: distance, unmonitored: unmonitored)
+    }
+
+    /// The keys of an object read so far, by their place in its list.
+    private struct Keys {
+        private var bits: UInt16 = 0
+        /// Whether a key came twice.
+        private(set) var repeated = false
+
+        /// Notes key `index`; whether it is its first time.
+        mutating func first(_ index: Int) -> Bool {
+            let bit: UInt16 = 1 << index
+            repeated = repeated || bits & bit != 0
+            bits |= bit
+            return !repeated
+        }
+
+        func has(_ index: Int) -> Bool { bits & 1 << index != 0 }
     }
 
     /// An object: `field` reads each key's value and says whether it could.
@@ -113,14 +125,17 @@ struct ShardLineScanner {
     private mutating func string() -> String? {
         guard take("\"") else { return fail() }
         let start = position
+        var ascii = true
         while let byte = next, byte != UInt8(ascii: "\"") {
             guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return fail() }
+            ascii = ascii && byte < 0x80
             position += 1
         }
         guard next != nil else { return fail() }
-        let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        let utf8 = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
         position += 1
-        return text ?? fail()
+        // ASCII is valid UTF-8 as it is; other text is checked.
+        return (ascii ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)) ?? fail()
     }
 
     /// `true` or `false`.

@@ -4,9 +4,10 @@ import Foundation
 /// and `JSONDecoder`, a shard of 100 000 devices spent half its time
 /// encoding its lines, and the merge read some 50 000 lines a second.
 extension ShardItem {
-    /// Appends the item's line, `{"item":{…}}` without a newline, as
-    /// `JSONEncoder` writes `ShardLine(item: self)` (keys in a fixed order,
-    /// which a JSON reader does not mind); `false`, with nothing appended,
+    /// Appends the item's line, `{"item":{…}}` without a newline: the
+    /// keys and values `JSONEncoder` writes of `ShardLine(item: self)`,
+    /// the keys in a fixed order (which a JSON reader does not mind) and
+    /// numbers in Swift's shortest exact form; `false`, with nothing appended,
     /// when a number is not finite: JSON has no such number, and the
     /// encoder's error says so.
     func appendLine(to bytes: inout [UInt8]) -> Bool {

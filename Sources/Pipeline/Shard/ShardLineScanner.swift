@@ -27,7 +27,7 @@ struct ShardLineScanner {
     /// An item object.
     mutating func item() -> ShardItem? {
         var input: Int?, finishing: String?, feed: Int?, outcome: ShardItem.Outcome?, time: [Int64]?
-        var position: [Double]?, device: String?, transitions: [ShardTransition]?, inaccurate: [Int]?
+        var coordinates: [Double]?, device: String?, transitions: [ShardTransition]?, inaccurate: [Int]?
         var seen = Keys()
         let read = object { key, scanner in
             switch key {
@@ -36,7 +36,7 @@ struct ShardLineScanner {
             case "feed": feed = seen.first(2) ? scanner.integer().map(Int.init) : nil
             case "outcome": outcome = seen.first(3) ? scanner.string().flatMap(ShardItem.Outcome.init(rawValue:)) : nil
             case "time": time = seen.first(4) ? scanner.array { $0.integer() } : nil
-            case "position": position = seen.first(5) ? scanner.array { $0.number() } : nil
+            case "position": coordinates = seen.first(5) ? scanner.array { $0.number() } : nil
             case "device": device = seen.first(6) ? scanner.string() : nil
             case "transitions": transitions = seen.first(7) ? scanner.array { $0.transition() } : nil
             case "inaccurate": inaccurate = seen.first(8) ? scanner.array { $0.integer().map(Int.init) } : nil
@@ -44,12 +44,12 @@ struct ShardLineScanner {
             }
             return !seen.repeated && !scanner.failed
         }
-        guard read, let feed, let outcome, let position else { return nil }
+        guard read, let feed, let outcome, let coordinates else { return nil }
         guard seen.has(0) == (input != nil), seen.has(1) == (finishing != nil), seen.has(4) == (time != nil),
             seen.has(6) == (device != nil), seen.has(7) == (transitions != nil), seen.has(8) == (inaccurate != nil)
         else { return nil }
         return ShardItem(
-            input: input, finishing: finishing, feed: feed, outcome: outcome, time: time, position: position,
+            input: input, finishing: finishing, feed: feed, outcome: outcome, time: time, position: coordinates,
             device: device, transitions: transitions, inaccurate: inaccurate)
     }
 

@@ -57,7 +57,7 @@ import Testing
         let regions = [
             Region(id: "left", shape: .circle(centre: west, radius: 100)),
             Region(id: "passed", shape: .circle(centre: gate, radius: 50)),
-            // Keys not in the order of size, which the index goes by.
+            // Keys not in the order of the regions' sizes.
             Region(id: "near", shape: .circle(centre: east, radius: 100)),
             Region(id: "wider", shape: .circle(centre: east, radius: 900)),
             Region(id: "wide", shape: .circle(centre: east, radius: 300)),

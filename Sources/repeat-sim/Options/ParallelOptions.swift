@@ -16,7 +16,8 @@ struct ParallelOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Take only the devices whose hash falls in shard I of N (I from 0), and write JSON lines that "
-                + "`repeat-sim merge` combines, with the other shards', into this run's output without --shard.",
+                + "`repeat-sim merge` combines, with the other shards', into this run's output without --shard. "
+                + "A shard's stages run on one thread; with --jobs above 1 its feed decodes on another.",
             valueName: "I/N"),
         transform: ShardChoice.parse)
     var shard: ShardChoice?

@@ -16,12 +16,12 @@ extension ShardItem {
         }
         var line = FieldWriter(taking: &bytes)
         line.open(#"{"item":{"#)
-        if let input { line.field("input", integer: Int64(input)) }
+        if let input { line.field("input", input) }
         if let finishing { line.field("finishing", string: finishing) }
-        line.field("feed", integer: Int64(feed))
+        line.field("feed", feed)
         line.field("outcome", string: outcome.rawValue)
-        if let time { line.field("time", integers: time) }
-        line.field("position", numbers: position)
+        if let time { line.field("time", time) }
+        line.field("position", position)
         if let device { line.field("device", string: device) }
         if let transitions {
             line.key("transitions")
@@ -30,15 +30,15 @@ extension ShardItem {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
                 line.open("{")
                 line.field("kind", string: transition.kind.rawValue)
-                line.field("time", integers: transition.time)
-                line.field("region", integer: Int64(transition.region))
-                line.field("distance", number: transition.distance)
-                if let unmonitored = transition.unmonitored { line.field("unmonitored", bool: unmonitored) }
+                line.field("time", transition.time)
+                line.field("region", transition.region)
+                line.field("distance", transition.distance)
+                if let unmonitored = transition.unmonitored { line.field("unmonitored", unmonitored) }
                 line.close("}")
             }
             line.append(UInt8(ascii: "]"))
         }
-        if let inaccurate { line.field("inaccurate", integers: inaccurate.map(Int64.init)) }
+        if let inaccurate { line.field("inaccurate", inaccurate) }
         line.close("}}")
         swap(&bytes, &line.bytes)
         return true
@@ -98,34 +98,14 @@ private struct FieldWriter {
         JSONLine.appendQuoted(value, to: &bytes)
     }
 
-    mutating func field(_ name: StaticString, integer value: Int64) {
-        key(name)
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func field(_ name: StaticString, bool value: Bool) {
-        key(name)
-        if value { append("true") } else { append("false") }
-    }
-
-    /// A finite number, in Swift's shortest form that reads back exactly.
-    mutating func field(_ name: StaticString, number value: Double) {
+    /// A value written as its description, which is its JSON text.
+    mutating func field(_ name: StaticString, _ value: some JSONLiteral) {
         key(name)
         bytes.append(contentsOf: value.description.utf8)
     }
 
-    mutating func field(_ name: StaticString, integers values: [Int64]) {
-        key(name)
-        append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: String(value).utf8)
-        }
-        append(UInt8(ascii: "]"))
-    }
-
-    /// Finite numbers, as ``field(_:number:)`` writes one.
-    mutating func field(_ name: StaticString, numbers values: [Double]) {
+    /// Values written as their descriptions, in an array.
+    mutating func field(_ name: StaticString, _ values: [some JSONLiteral]) {
         key(name)
         append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
@@ -135,3 +115,13 @@ private struct FieldWriter {
         append(UInt8(ascii: "]"))
     }
 }
+
+/// A value whose description is its JSON text: integers, `true` and
+/// `false`, and finite numbers (Swift's shortest form that reads back
+/// exactly).
+private protocol JSONLiteral: CustomStringConvertible {}
+
+extension Int: JSONLiteral {}
+extension Int64: JSONLiteral {}
+extension Double: JSONLiteral {}
+extension Bool: JSONLiteral {}

@@ -197,6 +197,62 @@ struct ParallelReplayTests {
         }
     }
 
+    /// `replay ARGUMENTS… --json --shard SHARD EXTRA…`: its lines after the
+    /// header (which holds the arguments), and its exit status.
+    func shardLines(_ arguments: [String], shard: String, _ extra: [String]) throws -> (lines: String, status: Int32) {
+        let result = try RepeatSimBinary.run(["replay"] + arguments + ["--json", "--shard", shard] + extra)
+        #expect(result.stdout.hasPrefix(#"{"header":"#), "\(shard) \(extra): \(result.stderr)")
+        return (String(result.stdout.drop { $0 != "\n" }), result.status)
+    }
+
+    @Test("a shard's lines are the same bytes at --jobs 1, 2 and 7, and merge into the single thread's output")
+    func shardLinesWhateverTheJobs() throws {
+        let folder = temporaryDirectory("repeat-shard-jobs")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 12 000 devices: most lines come from finishing them at the end,
+        // in chunks from every worker.
+        let arguments = try Self.crowd(in: folder)
+        var parts: [String] = []
+        for index in 0..<3 {
+            let single = try shardLines(arguments, shard: "\(index)/3", ["--jobs", "1"])
+            #expect(single.status == 0 && single.lines.contains(#""finishing":"#), "shard \(index)")
+            for jobs in [2, 7] {
+                let threaded = try shardLines(arguments, shard: "\(index)/3", ["--jobs", "\(jobs)"])
+                #expect(threaded.status == 0)
+                #expect(threaded.lines == single.lines, "shard \(index)/3 at --jobs \(jobs)")
+            }
+            let part = try RepeatSimBinary.run(
+                ["replay"] + arguments + ["--json", "--explain", "--shard", "\(index)/3", "--jobs", "2"])
+            parts.append("\(folder)/part-\(index).jsonl")
+            try part.stdout.write(toFile: parts[index], atomically: true, encoding: .utf8)
+        }
+        let merged = try RepeatSimBinary.run(["merge"] + parts)
+        let reference = try replay(arguments, ["--jobs", "1"])
+        #expect(merged.status == 0 && merged.stdout == reference.stdout, "\(merged.stderr)")
+        #expect(Self.summary(merged.stderr) == reference.summary)
+    }
+
+    @Test("--strict stops a shard at a malformed record alike at --jobs 1 and 3: same lines, exit 2")
+    func shardStoppedByStrict() throws {
+        let folder = temporaryDirectory("repeat-shard-strict")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The bad row past the first read (1 MiB), whose fixes are handed on.
+        var rows = "time,lat,lon,device\n"
+        for step in 0..<1_500 {
+            for device in 0..<30 { rows += "\(1_700_000_000 + step),\(52.50 + 0.0005 * Double(step)),13.40,d\(device)\n" }
+            if step == 1_400 { rows += "1700001400,north,13.40,d3\n" }
+        }
+        try rows.write(toFile: folder + "/feed.csv", atomically: true, encoding: .utf8)
+        try "id,lat,lon,radius\nplace,52.51,13.40,300\n".write(toFile: folder + "/places.csv", atomically: true, encoding: .utf8)
+        let arguments = [folder + "/feed.csv", "--regions", folder + "/places.csv", "--transitions", "--strict"]
+        let single = try shardLines(arguments, shard: "1/2", ["--jobs", "1"])
+        let threaded = try shardLines(arguments, shard: "1/2", ["--jobs", "3"])
+        #expect(single.status == 2 && threaded.status == 2)
+        #expect(single.lines.contains(#""stoppedAtMalformedRecord":true"#), "\(single.lines.suffix(300))")
+        #expect(single.lines.contains(#""kind":"enter""#))
+        #expect(threaded.lines == single.lines)
+    }
+
     @Test("a feed on standard input, decoded while the tasks and regions are read: the single thread's bytes")
     func standardInput() throws {
         let feed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("cat-medicine/drives.gpx"))))

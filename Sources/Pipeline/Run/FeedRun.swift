@@ -46,7 +46,8 @@ public final class FeedRun {
 
     private let settings: RunSettings
     private var pipeline: ReminderPipeline?
-    /// The per-device stages on worker threads (`--jobs` above 1, files only).
+    /// The per-device stages on worker threads (`--jobs` above 1, files
+    /// only), for the pipeline or the shard's writer.
     private var sharded: ShardedStages?
     /// The writer of a `--shard` run.
     private var shardWriter: ShardWriter?
@@ -91,10 +92,11 @@ public final class FeedRun {
         }
     }
 
-    /// Starts decoding `path` now, for a run with `--jobs` above 1 that
-    /// reads it first (``run(files:startedEarly:)``): the decoding thread
-    /// takes a few reads while the caller still reads its tasks and
-    /// regions, which leaves a thread idle at times. What the read finds
+    /// Starts decoding `path` now, for a run with `--jobs` above 1 (a
+    /// pipeline's or a shard's) that reads it first
+    /// (``run(files:startedEarly:)``): the decoding thread takes a few
+    /// reads while the caller still reads its tasks and regions, which
+    /// leaves a thread idle at times. What the read finds
     /// is reported when the run takes it.
     public static func startReading(_ path: String, format: FeedFormat?, options: FeedDecodingOptions) -> EarlyRead {
         EarlyRead(path: path, reader: FeedReadAhead(path: path, format: format, options: options))
@@ -104,12 +106,17 @@ public final class FeedRun {
     /// calling thread, then releases what the stages still hold and
     /// finishes the sinks. A file that cannot be read is reported and
     /// skipped (see ``Result/unreadable``). `startedEarly`, the first of
-    /// `paths` decoding already, is for a run that reads ahead (a pipeline
-    /// run with `--jobs` above 1).
+    /// `paths` decoding already, is for a run that reads ahead (`--jobs`
+    /// above 1).
     public func run(files paths: [String], startedEarly: EarlyRead? = nil) -> Result {
         let started = Date()
         progress = RunProgress(label: settings.label, feeds: paths, enabled: settings.showsProgress)
-        if settings.jobs > 1, let pipeline { sharded = ShardedStages(jobs: settings.jobs, like: pipeline) }
+        if settings.jobs > 1, let pipeline {
+            sharded = ShardedStages(jobs: settings.jobs, template: pipeline.emptyDeviceStages())
+        } else if settings.jobs > 1, let shardWriter {
+            let (stages, shard) = shardWriter.workerTemplate
+            sharded = ShardedStages(jobs: settings.jobs, template: stages, shard: shard)
+        }
         precondition(startedEarly == nil || sharded != nil, "only a run that reads ahead takes a read started early")
         earlyRead = startedEarly.flatMap { $0.path == paths.first ? $0.reader : nil }
         for (index, path) in paths.enumerated() {
@@ -160,22 +167,27 @@ public final class FeedRun {
     private func finish(started: Date) -> Result {
         progress?.clear()
         if settings.reportsDiagnostics { for line in repeats.summaries { Console.write(line) } }
+        let stopped = result.stoppedAtMalformedRecord
+        let lastFeed = ShardedStages.Feed(name: "", index: feedIndex)
         if let shardWriter {
             do {
-                try shardWriter.finish(
-                    unreadable: result.unreadable, stoppedAtMalformedRecord: result.stoppedAtMalformedRecord,
-                    lastFeed: feedIndex)
+                if let sharded {
+                    var writer = shardWriter
+                    let stages = stopped ? sharded.end(&writer) : sharded.finish(&writer, lastFeed: lastFeed)
+                    if let failure = shardWriter.newFailure() { throw failure }
+                    try shardWriter.finish(counting: stages, unreadable: result.unreadable, stoppedAtMalformedRecord: stopped)
+                } else {
+                    try shardWriter.finish(unreadable: result.unreadable, stoppedAtMalformedRecord: stopped, lastFeed: feedIndex)
+                }
             } catch {
-                Console.write("Error: could not write the shard's lines: \(error)")
-                result.unreadable.append("\(error)")
+                shardLinesFailed(error)
             }
-        } else if let sharded, var stages = pipeline {
+        } else if let sharded, let stages = pipeline {
             pipeline = nil
-            let dispatch: ShardedStages.Dispatch = { self.dispatch($0, feed: $1) }
-            result.pipeline =
-                result.stoppedAtMalformedRecord
-                ? sharded.end(&stages, dispatch: dispatch) : sharded.finish(&stages, dispatch: dispatch)
-            pipeline = stages
+            var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
+            let workers = stopped ? sharded.end(&side) : sharded.finish(&side, lastFeed: lastFeed)
+            result.pipeline = side.pipeline.statistics(adding: workers)
+            pipeline = side.pipeline
         } else if !result.stoppedAtMalformedRecord, pipeline != nil {
             pipeline!.finish { dispatch($0, feed: "") }
         }
@@ -187,10 +199,9 @@ public final class FeedRun {
 
     /// Reads one file (or stdin) to its end; `false` when it could not be read.
     /// With `--jobs` above 1 the file is decoded on a thread of its own:
-    /// the stages' workers, or a `--shard`'s stages and its lines, take
-    /// the reads on the others.
+    /// the stages' workers take the reads on the others.
     private func read(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
-        if sharded != nil || (shardWriter != nil && settings.jobs > 1) {
+        if sharded != nil {
             return readAhead(file: path, into: &summary, device: device)
         }
         var bytesRead = 0
@@ -313,24 +324,30 @@ public final class FeedRun {
             let id = DeviceID(device)
             for index in batch.fixes.indices where batch.fixes[index].deviceID == nil { batch.fixes[index].deviceID = id }
         }
-        if let shardWriter {
-            do {
-                try shardWriter.take(feed: feedIndex, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device))
-                pool?.recycle(batch.fixes)
-            } catch {
-                Console.write("Error: could not write the shard's lines: \(error)")
-                result.unreadable.append("\(error)")
+        let feed = ShardedStages.Feed(name: summary.feed, index: feedIndex)
+        if let sharded, let shardWriter {
+            var writer = shardWriter
+            sharded.submit(
+                feed: feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &writer,
+                returningTo: pool)
+            if let failure = shardWriter.newFailure() {
+                shardLinesFailed(failure)
                 return false
             }
-        } else if let sharded, var stages = pipeline {
-            pipeline = nil
-            sharded.submit(
-                feed: summary.feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &stages,
-                returningTo: pool
-            ) {
-                dispatch($0, feed: $1)
+        } else if let shardWriter {
+            do {
+                try shardWriter.take(feed: feedIndex, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device))
+            } catch {
+                shardLinesFailed(error)
+                return false
             }
-            pipeline = stages
+        } else if let sharded, let stages = pipeline {
+            pipeline = nil
+            var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
+            sharded.submit(
+                feed: feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &side,
+                returningTo: pool)
+            pipeline = side.pipeline
         } else if var stages = pipeline {
             // Worked on as locals, so that the per-fix loop pays for no
             // dynamic exclusivity check on this object's properties.
@@ -361,6 +378,12 @@ public final class FeedRun {
         }
         for sink in sinks { sink.flush() }
         return true
+    }
+
+    /// Reports that the shard's lines could not be written.
+    private func shardLinesFailed(_ error: any Error) {
+        Console.write("Error: could not write the shard's lines: \(error)")
+        result.unreadable.append("\(error)")
     }
 
     /// Hands the stages' events to the sinks in order, pacing each fix and

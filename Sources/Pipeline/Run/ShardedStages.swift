@@ -2,34 +2,50 @@ import FeedParsing
 import Foundation
 import GeoCore
 
-/// The per-device stages on worker threads (`--jobs`), the tasks' side on
-/// the caller's: a run's output exactly as a single thread prints it.
+/// The per-device stages on worker threads (`--jobs`), what acts on their
+/// outcomes on the caller's: a run's output exactly as a single thread
+/// prints it, or a `--shard`'s lines exactly as a single thread writes them.
 ///
 /// Each read's fixes (and epochs without a fix) go to every worker, each
-/// taking the devices of its ``DeviceShard``; a worker's ``DeviceOutputs``
-/// say which of its outcomes each input made. The caller then walks the
-/// read's inputs in the feed's order and hands each one's outcomes to the
-/// ``ReminderPipeline``'s tasks' side, which is what a single-threaded
-/// run does fix by fix. A few reads are in flight at once, so decoding,
-/// the workers and the tasks' side overlap.
+/// taking the devices that ``WorkerRoute`` gives it; a worker's
+/// ``DeviceOutputs`` say which of its outcomes each input made. The caller
+/// then walks the read's inputs in the feed's order and hands each one's
+/// outcomes to an ``OutcomeConsumer`` — the ``ReminderPipeline``'s tasks'
+/// side (``TasksSide``) or a ``ShardWriter`` — which is what a
+/// single-threaded run does fix by fix. A few reads are in flight at once,
+/// so decoding, the workers and the caller overlap.
 ///
-/// Used from one thread; ``finish(_:dispatch:)``, ``end(_:dispatch:)`` or
-/// ``stop()`` ends the workers.
+/// Used from one thread; ``finish(_:lastFeed:)``, ``end(_:)`` or ``stop()``
+/// ends the workers.
 final class ShardedStages {
+    /// The feed of a read: its name for messages, its position among the
+    /// run's feeds for a shard's lines.
+    struct Feed: Sendable {
+        var name: String
+        var index: Int
+    }
+
     /// A slice of one read's inputs as the workers see them.
     private final class Work: Sendable {
-        let feed: String
+        let feed: Feed
+        /// The position of the slice's first input among the run's.
+        let firstInput: Int
         /// The read's fixes, shared by its slices.
         let read: SharedFixes
         /// The fixes of this slice.
         let range: Range<Int>
         /// The read's epochs without a fix (its last slice only).
         let epochs: [EpochWithoutFix]
-        /// The shard of each input: the fixes, then the epochs.
+        /// The worker of each input, the fixes then the epochs
+        /// (``WorkerRoute/elsewhere`` for another shard's).
         let shards: [UInt8]
 
-        init(feed: String, read: SharedFixes, range: Range<Int>, epochs: [EpochWithoutFix], shards: [UInt8]) {
+        init(
+            feed: Feed, firstInput: Int, read: SharedFixes, range: Range<Int>, epochs: [EpochWithoutFix],
+            shards: [UInt8]
+        ) {
             self.feed = feed
+            self.firstInput = firstInput
             self.read = read
             self.range = range
             self.epochs = epochs
@@ -64,7 +80,9 @@ final class ShardedStages {
     /// run: the caller acts on a chunk while the workers finish the next.
     private static let finishChunk = 4096
 
-    private var router: DeviceShard
+    private var router: WorkerRoute
+    /// The inputs handed on so far, those of other shards included.
+    private var inputsSubmitted = 0
     private let inboxes: [HandOffQueue<Job>]
     private let outboxes: [HandOffQueue<Outcomes>]
     /// Each worker's stages once its inbox is finished.
@@ -76,17 +94,18 @@ final class ShardedStages {
     /// command that leaves its run to the exit does not pay for it.
     private var endedStages: [DeviceStages] = []
 
-    /// `jobs` workers (at most ``RunSettings/maximumJobs``), each with stages like
-    /// `pipeline`'s that hold no device yet.
-    init(jobs: Int, like pipeline: ReminderPipeline) {
+    /// `jobs` workers (at most ``RunSettings/maximumJobs``), each with a
+    /// copy of `template` (stages that hold no device yet), taking the
+    /// devices of shard `shard.index` of `shard.count` (every device by
+    /// default).
+    init(jobs: Int, template: DeviceStages, shard: (index: Int, count: Int) = (0, 1)) {
         let count = min(max(1, jobs), RunSettings.maximumJobs)
-        router = DeviceShard(count: count)
+        router = WorkerRoute(workers: count, shard: shard.index, of: shard.count)
         inboxes = (0..<count).map { _ in HandOffQueue(depth: Self.slicesInFlight + 1) }
         outboxes = (0..<count).map { _ in HandOffQueue(depth: Self.slicesInFlight + 1) }
         ended = (0..<count).map { _ in HandOffQueue(depth: 1) }
         for shard in 0..<count {
             let (inbox, outbox, end) = (inboxes[shard], outboxes[shard], ended[shard])
-            let template = pipeline.emptyDeviceStages()
             let thread = Thread {
                 var stages = template
                 while let job = inbox.pop() {
@@ -131,17 +150,13 @@ final class ShardedStages {
         return outputs
     }
 
-    /// What the tasks' side made of some inputs of `feed`, in order.
-    typealias Dispatch = (_ events: [ReminderPipeline.Event], _ feed: String) -> Void
-
     /// Hands one read of `feed` — its `fixes`, then its `epochs` — to the
-    /// workers in slices, and hands `pipeline` the outcomes of the oldest
-    /// slice whenever enough are in flight; `dispatch` gets their events a
-    /// few thousand at a time. Once every slice is done, `fixes` go back
-    /// to `pool`, if given, for the decoder to fill again.
-    func submit(
-        feed: String, fixes: [Fix], epochs: [EpochWithoutFix], to pipeline: inout ReminderPipeline,
-        returningTo pool: FixArrayPool? = nil, dispatch: Dispatch
+    /// workers in slices, and hands `consumer` the outcomes of the oldest
+    /// slice whenever enough are in flight. Once every slice is done,
+    /// `fixes` go back to `pool`, if given, for the decoder to fill again.
+    func submit<Consumer: OutcomeConsumer>(
+        feed: Feed, fixes: [Fix], epochs: [EpochWithoutFix], to consumer: inout Consumer,
+        returningTo pool: FixArrayPool? = nil
     ) {
         let read = SharedFixes(fixes, returningTo: pool)
         var start = 0
@@ -152,26 +167,29 @@ final class ShardedStages {
             shards.reserveCapacity(end - start + (last ? epochs.count : 0))
             var router = self.router
             fixes.withUnsafeBufferPointer { fixes in
-                for index in start..<end { shards.append(UInt8(router.shard(of: fixes[index].deviceID))) }
+                for index in start..<end { shards.append(router.worker(of: fixes[index].deviceID)) }
             }
-            if last { for epoch in epochs { shards.append(UInt8(router.shard(of: epoch.device))) } }
+            if last { for epoch in epochs { shards.append(router.worker(of: epoch.device)) } }
             self.router = router
-            let work = Work(feed: feed, read: read, range: start..<end, epochs: last ? epochs : [], shards: shards)
+            let work = Work(
+                feed: feed, firstInput: inputsSubmitted, read: read, range: start..<end, epochs: last ? epochs : [],
+                shards: shards)
+            inputsSubmitted += shards.count
             for inbox in inboxes { _ = inbox.push(.work(work)) }
             inFlight.append(work)
-            while inFlight.count >= Self.slicesInFlight { collect(into: &pipeline, dispatch: dispatch) }
+            while inFlight.count >= Self.slicesInFlight { collect(into: &consumer) }
             start = end
         } while start < fixes.count
     }
 
-    /// Hands `pipeline` the outcomes of every read in flight.
-    private func drain(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
-        while !inFlight.isEmpty { collect(into: &pipeline, dispatch: dispatch) }
+    /// Hands `consumer` the outcomes of every read in flight.
+    private func drain<Consumer: OutcomeConsumer>(into consumer: inout Consumer) {
+        while !inFlight.isEmpty { collect(into: &consumer) }
     }
 
-    /// The oldest read's outcomes, input by input in the feed's order: each
-    /// run of inputs that went to one worker in one step.
-    private func collect(into pipeline: inout ReminderPipeline, dispatch: Dispatch) {
+    /// The oldest slice's outcomes, in the feed's order: each run of inputs
+    /// that went to one worker in one step (none for other shards' inputs).
+    private func collect<Consumer: OutcomeConsumer>(into consumer: inout Consumer) {
         let work = inFlight.removeFirst()
         var outputs = outboxes.map { outbox in
             guard case .slice(let outputs) = outbox.pop()! else { preconditionFailure("a worker finished early") }
@@ -179,56 +197,85 @@ final class ShardedStages {
         }
         var cursors = Array(repeating: DeviceOutputs.Cursor(), count: outputs.count)
         var taken = Array(repeating: 0, count: outputs.count)
-        var events: [ReminderPipeline.Event] = []
         let shards = work.shards
         var start = 0
         while start < shards.count {
             let shard = shards[start]
             var end = start + 1
             while end < shards.count, shards[end] == shard { end += 1 }
-            let worker = Int(shard)
-            taken[worker] += end - start
-            let itemEnd = outputs[worker].itemEnds[taken[worker] - 1]
-            pipeline.apply(&outputs[worker], through: itemEnd, from: &cursors[worker], into: &events)
-            if events.count >= 4096 {
-                dispatch(events, work.feed)
-                events.removeAll(keepingCapacity: true)
+            if shard != WorkerRoute.elsewhere {
+                let worker = Int(shard)
+                let first = taken[worker]
+                taken[worker] += end - start
+                consumer.take(
+                    &outputs[worker], inputs: first..<taken[worker], from: &cursors[worker],
+                    firstInput: work.firstInput + start, feed: work.feed)
             }
             start = end
         }
-        dispatch(events, work.feed)
+        consumer.endSlice(feed: work.feed)
     }
 
     /// Ends the workers after the reads in flight and hands their devices'
-    /// last outcomes to `pipeline`, device by device in name order (see
-    /// ``ReminderPipeline/finish(each:)``; their feed is `""`); returns the
-    /// run's statistics. Each worker finishes its own devices, so that the
-    /// end of a run with 100 000 devices runs on every thread too.
-    func finish(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
+    /// last outcomes to `consumer`, device by device in name order, as
+    /// from `lastFeed`; returns the workers' stages, for the run's counts.
+    /// Each worker finishes its own devices, so that the end of a run with
+    /// 100 000 devices runs on every thread too.
+    func finish<Consumer: OutcomeConsumer>(_ consumer: inout Consumer, lastFeed: Feed) -> [DeviceStages] {
         // Asked for before the reads in flight are acted on: a worker
         // finishes its devices once it is done with them, not once this
         // thread is, and the outcomes come back in the same order.
         for inbox in inboxes { _ = inbox.push(.finishDevices) }
-        drain(into: &pipeline, dispatch: dispatch)
-        pipeline.finish(
-            workers: outboxes.count,
-            next: { worker in
-                guard case .finished(let chunk) = outboxes[worker].pop()! else {
-                    preconditionFailure("a worker's slice came after its devices were finished")
-                }
-                return chunk
-            }
-        ) { dispatch($0, "") }
+        drain(into: &consumer)
+        finishDevices(into: &consumer, lastFeed: lastFeed)
         endedStages = endWorkers()
-        return pipeline.statistics(adding: endedStages)
+        return endedStages
     }
 
-    /// The statistics so far without finishing the devices (a run that
-    /// `--strict` stopped): ends the workers after the reads in flight.
-    func end(_ pipeline: inout ReminderPipeline, dispatch: Dispatch) -> ReminderPipeline.Statistics {
-        drain(into: &pipeline, dispatch: dispatch)
+    /// The workers' devices' last outcomes, in name order: a worker's next
+    /// chunk is asked for only once its last one is acted on, so the
+    /// workers finish while this runs.
+    private func finishDevices<Consumer: OutcomeConsumer>(into consumer: inout Consumer, lastFeed: Feed) {
+        let workers = outboxes.count
+        func next(_ worker: Int) -> FinishedDevices {
+            guard case .finished(let chunk) = outboxes[worker].pop()! else {
+                preconditionFailure("a worker's slice came after its devices were finished")
+            }
+            return chunk
+        }
+        var chunks = (0..<workers).map(next)
+        var names = chunks.map { $0.devices.map(\.name) }
+        var positions = Array(repeating: 0, count: workers)
+        var cursors = Array(repeating: DeviceOutputs.Cursor(), count: workers)
+        while true {
+            var first: Int?
+            for worker in 0..<workers {
+                while positions[worker] == names[worker].count, !chunks[worker].isLast {
+                    chunks[worker] = next(worker)
+                    names[worker] = chunks[worker].devices.map(\.name)
+                    positions[worker] = 0
+                    cursors[worker] = DeviceOutputs.Cursor()
+                }
+                guard positions[worker] < names[worker].count else { continue }
+                if let chosen = first, names[chosen][positions[chosen]] < names[worker][positions[worker]] { continue }
+                first = worker
+            }
+            guard let worker = first else { return }
+            let position = positions[worker]
+            consumer.finish(
+                device: chunks[worker].devices[position], &chunks[worker].outputs,
+                through: chunks[worker].outputs.itemEnds[position], from: &cursors[worker], feed: lastFeed)
+            positions[worker] += 1
+        }
+    }
+
+    /// The workers' stages without finishing the devices (a run that
+    /// `--strict` stopped): ends the workers after `consumer` has the reads
+    /// in flight.
+    func end<Consumer: OutcomeConsumer>(_ consumer: inout Consumer) -> [DeviceStages] {
+        drain(into: &consumer)
         endedStages = endWorkers()
-        return pipeline.statistics(adding: endedStages)
+        return endedStages
     }
 
     /// Finishes the inboxes and waits for every worker's stages.

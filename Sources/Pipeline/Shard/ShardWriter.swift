@@ -1,6 +1,7 @@
 import FeedParsing
 import Foundation
 import GeoCore
+import Geofencing
 
 /// The per-device stages of one `--shard I/N`: the devices whose
 /// ``DeviceShard`` is I go through them; what the tasks' side needs of
@@ -15,7 +16,11 @@ import GeoCore
 /// the greatest time written so far by any shard, then passes each due
 /// time at the same input as the unsharded run's clock: that input's
 /// shard passed it there too, on its own clock.
-public final class ShardWriter {
+///
+/// With `--jobs` above 1, the shard's devices go through ``ShardedStages``'
+/// workers instead of this writer's stages, and the writer takes their
+/// outcomes in the feed's order as an ``OutcomeConsumer``: the same lines.
+public final class ShardWriter: OutcomeConsumer {
     private let header: ShardHeader
     private var router: DeviceShard
     private var stages: DeviceStages
@@ -30,6 +35,12 @@ public final class ShardWriter {
     public private(set) var linesWritten = 0
     /// The counts written at the end.
     public private(set) var summary: ShardSummary?
+    /// Why the first line that could not be written, taking outcomes from
+    /// ``ShardedStages``, was not: nothing more is written after it, not
+    /// even the counts, so that `repeat-sim merge` refuses the file.
+    private var failure: (any Error)?
+    /// Whether ``newFailure()`` handed ``failure`` on.
+    private var failureHandedOn = false
 
     /// A writer of the shard `header` describes, over stages like
     /// `pipeline`'s, writing to `output`; writes the header at once.
@@ -39,8 +50,14 @@ public final class ShardWriter {
         stages = pipeline.emptyDeviceStages()
         clock = pipeline
         self.output = output
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try write(ShardLine(header: header))
+    }
+
+    /// The shard's stages, holding no device yet, for the workers of
+    /// ``ShardedStages`` to copy; and which shard they take.
+    var workerTemplate: (stages: DeviceStages, shard: (index: Int, count: Int)) {
+        (stages, (header.index, header.count))
     }
 
     /// Takes one read of the feed at position `feed`: its fixes, then its
@@ -51,14 +68,14 @@ public final class ShardWriter {
             guard router.shard(of: fix.deviceID) == header.index else { continue }
             outputs.removeAll()
             stages.push(fix, into: &outputs)
-            try write(outputs, input: inputs, finishing: nil, feed: feed)
+            try writeAll(input: inputs, finishing: nil, feed: feed)
         }
         for epoch in epochs {
             defer { inputs += 1 }
             guard router.shard(of: epoch.device) == header.index else { continue }
             outputs.removeAll()
             stages.advance(device: epoch.device, to: epoch.time, into: &outputs)
-            try write(outputs, input: inputs, finishing: nil, feed: feed)
+            try writeAll(input: inputs, finishing: nil, feed: feed)
         }
     }
 
@@ -69,23 +86,84 @@ public final class ShardWriter {
             for id in stages.deviceIDs.byName() {
                 outputs.removeAll()
                 stages.finish(device: id, into: &outputs)
-                try write(outputs, input: nil, finishing: id.name, feed: lastFeed)
+                try writeAll(input: nil, finishing: id.name, feed: lastFeed)
             }
         }
-        let detector = stages.detectorStatistics
+        try finish(counting: [stages], unreadable: unreadable, stoppedAtMalformedRecord: stopped)
+    }
+
+    /// Writes the counts of `stages`, the workers' of ``ShardedStages``
+    /// that took the shard's devices (and handed their last outcomes to
+    /// this writer), or the writer's own.
+    func finish(counting stages: [DeviceStages], unreadable: [String], stoppedAtMalformedRecord stopped: Bool) throws {
+        guard failure == nil else { return }
+        var detector = DetectorStatistics()
+        for shard in stages { detector.add(shard.detectorStatistics) }
         let summary = ShardSummary(
             accepted: detector.accepted, inaccurate: detector.inaccurate, invalid: detector.invalid,
-            outOfOrder: detector.outOfOrder, devices: stages.deviceCount, monitorRefreshes: stages.monitorRefreshes,
-            unreadable: unreadable, stoppedAtMalformedRecord: stopped)
+            outOfOrder: detector.outOfOrder, devices: stages.reduce(0) { $0 + $1.deviceCount },
+            monitorRefreshes: stages.reduce(0) { $0 + $1.monitorRefreshes }, unreadable: unreadable,
+            stoppedAtMalformedRecord: stopped)
         try write(ShardLine(summary: summary))
         self.summary = summary
         output.flush()
     }
 
-    /// Writes the outcomes that matter to the tasks' side.
-    private func write(_ outputs: DeviceOutputs, input: Int?, finishing: String?, feed: Int) throws {
+    func take(
+        _ outputs: inout DeviceOutputs, inputs: Range<Int>, from cursor: inout DeviceOutputs.Cursor, firstInput: Int,
+        feed: ShardedStages.Feed
+    ) {
+        for input in inputs {
+            let end = outputs.itemEnds[input]
+            recordingFailure {
+                try write(
+                    &outputs, through: end, from: &cursor, input: firstInput + input - inputs.lowerBound, finishing: nil,
+                    feed: feed.index)
+            }
+        }
+    }
+
+    func endSlice(feed: ShardedStages.Feed) {}
+
+    func finish(
+        device: DeviceID, _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
+        feed: ShardedStages.Feed
+    ) {
+        recordingFailure {
+            try write(&outputs, through: end, from: &cursor, input: nil, finishing: device.name, feed: feed.index)
+        }
+    }
+
+    /// The error of a line that could not be written, the first time it is
+    /// asked for after it happened; `nil` otherwise.
+    func newFailure() -> (any Error)? {
+        guard let failure, !failureHandedOn else { return nil }
+        failureHandedOn = true
+        return failure
+    }
+
+    /// Runs `writing` unless a line could not be written before; keeps
+    /// its error in ``failure``.
+    private func recordingFailure(_ writing: () throws -> Void) {
+        guard failure == nil else { return }
+        do { try writing() } catch { failure = error }
+    }
+
+    /// Writes what matters to the tasks' side of all of ``outputs``.
+    private func writeAll(input: Int?, finishing: String?, feed: Int) throws {
         var cursor = DeviceOutputs.Cursor()
-        for item in outputs.items {
+        try write(&outputs, through: outputs.items.count, from: &cursor, input: input, finishing: finishing, feed: feed)
+    }
+
+    /// Writes the outcomes that matter to the tasks' side: the items of
+    /// `outputs` from `cursor` (moved on) to item `end`.
+    private func write(
+        _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor, input: Int?,
+        finishing: String?, feed: Int
+    ) throws {
+        while cursor.item < end {
+            let item = outputs.items[cursor.item]
+            cursor.item += 1
             var line = ShardItem(input: input, finishing: finishing, feed: feed, outcome: .released, position: [])
             switch item.outcome {
             case .untimed:

@@ -207,41 +207,6 @@ public struct ReminderPipeline: Sendable {
         }
     }
 
-    /// The tasks' side of ``finish(each:)`` when worker threads
-    /// finish their devices (``DeviceStages/finishAll(chunk:each:)``):
-    /// `next(worker)` waits for that worker's next chunk of devices, each
-    /// worker's in name order. `body` gets each device's events, the
-    /// devices of all workers in name order, as ``finish(each:)`` hands
-    /// them. A worker's next chunk is asked for only once its last one is
-    /// acted on, so the workers finish while this runs.
-    mutating func finish(workers: Int, next: (_ worker: Int) -> FinishedDevices, each body: ([Event]) -> Void) {
-        var chunks = (0..<workers).map(next)
-        var names = chunks.map { $0.devices.map(\.name) }
-        var positions = Array(repeating: 0, count: workers)
-        var cursors = Array(repeating: DeviceOutputs.Cursor(), count: workers)
-        var events: [Event] = []
-        while true {
-            var first: Int?
-            for worker in 0..<workers {
-                while positions[worker] == names[worker].count, !chunks[worker].isLast {
-                    chunks[worker] = next(worker)
-                    names[worker] = chunks[worker].devices.map(\.name)
-                    positions[worker] = 0
-                    cursors[worker] = DeviceOutputs.Cursor()
-                }
-                guard positions[worker] < names[worker].count else { continue }
-                if let chosen = first, names[chosen][positions[chosen]] < names[worker][positions[worker]] { continue }
-                first = worker
-            }
-            guard let worker = first else { return }
-            events.removeAll(keepingCapacity: true)
-            let end = chunks[worker].outputs.itemEnds[positions[worker]]
-            apply(&chunks[worker].outputs, through: end, from: &cursors[worker], into: &events)
-            positions[worker] += 1
-            body(events)
-        }
-    }
-
     /// Moves the tasks' clock to `time`; returns whether a due reminder
     /// fell (or was suppressed) on the way. A `--shard`'s own clock (see
     /// ``ShardWriter``).

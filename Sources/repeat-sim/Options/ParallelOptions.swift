@@ -17,7 +17,8 @@ struct ParallelOptions: ParsableArguments {
         help: ArgumentHelp(
             "Take only the devices whose hash falls in shard I of N (I from 0), and write JSON lines that "
                 + "`repeat-sim merge` combines, with the other shards', into this run's output without --shard. "
-                + "A shard's stages run on one thread; with --jobs above 1 its feed decodes on another.",
+                + "With --jobs above 1 the shard's devices are spread over the worker threads and its feed "
+                + "decodes on a thread of its own: the same lines as on one thread.",
             valueName: "I/N"),
         transform: ShardChoice.parse)
     var shard: ShardChoice?

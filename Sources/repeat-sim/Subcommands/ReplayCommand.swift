@@ -135,12 +135,14 @@ struct ReplayCommand: ParsableCommand {
         // With threads to spare, the first feed is decoded while the tasks
         // and regions are read.
         let early =
-            parallel.shard == nil && parallel.threads > 1
+            parallel.threads > 1
             ? FeedRun.startReading(feeds[0], format: feedOptions.format.format, options: feedOptions.decodingOptions())
             : nil
         let run = try prepare(makingSinks: parallel.shard == nil)
         defer { leaveToExit(run) }
-        if let shard = parallel.shard { return try runShard(shard, stages: run.stages, settings: run.settings) }
+        if let shard = parallel.shard {
+            return try runShard(shard, stages: run.stages, settings: run.settings, startedEarly: early)
+        }
         let feedRun = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks)
         // With the devices' states (100 000 devices: 45M instructions and a
         // cache miss each to free).
@@ -235,12 +237,15 @@ struct ReplayCommand: ParsableCommand {
 
 extension ReplayCommand {
     /// One shard's run: its devices' outcomes as JSON lines on `output`.
-    fileprivate func runShard(_ shard: ShardChoice, stages: ReminderPipeline, settings: RunSettings) throws {
+    fileprivate func runShard(
+        _ shard: ShardChoice, stages: ReminderPipeline, settings: RunSettings, startedEarly: FeedRun.EarlyRead?
+    ) throws {
         let header = ShardHeader(
             index: shard.index, count: shard.count, arguments: Array(CommandLine.arguments.dropFirst()),
             directory: FileManager.default.currentDirectoryPath)
         let writer = try ShardWriter(header: header, pipeline: stages, output: ByteWriter.standardOutput())
-        let result = FeedRun(settings: settings, stage: .shard(writer), sinks: []).run(files: feeds)
+        let result = FeedRun(settings: settings, stage: .shard(writer), sinks: []).run(
+            files: feeds, startedEarly: startedEarly)
         if let summary = writer.summary {
             Console.write(
                 "replay --shard \(shard.index)/\(shard.count): \(summary.accepted) fixes evaluated from "

@@ -190,9 +190,22 @@ public struct TransitionDetector: Sendable {
         }
         // Regions the device is in or entering but the fix is not inside.
         // Changes are applied after the loop, so that the dictionary is not
-        // copied for being changed while it is iterated.
+        // copied for being changed while it is iterated. Past a few, the
+        // containing keys are sorted and walked alongside the memberships
+        // (which ascend) rather than searched for each one: a device inside
+        // 100 overlapping regions (1M regions in a city) made that 10 000
+        // comparisons a fix, a third of the run.
         var changes: [(key: Int, membership: Membership?)] = []
-        for (key, membership) in state.memberships where !containing.contains(key) {
+        let walksContaining = containing.count > 8
+        if walksContaining { containing.sort() }
+        var nextContaining = 0
+        for (key, membership) in state.memberships {
+            if walksContaining {
+                while nextContaining < containing.count, containing[nextContaining] < key { nextContaining += 1 }
+                if nextContaining < containing.count, containing[nextContaining] == key { continue }
+            } else if containing.contains(key) {
+                continue
+            }
             switch membership {
             case .entering:
                 changes.append((key, nil))

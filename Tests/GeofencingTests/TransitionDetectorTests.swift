@@ -74,6 +74,38 @@ import Testing
         #expect(events.count == 5 && events[0].time < events[1].time && Set(events.dropFirst().map(\.time)).count == 1)
     }
 
+    @Test("a device inside dozens of overlapping regions: each region's transitions as a detector of it alone finds them")
+    func manyOverlappingRegionsAsEachAlone() {
+        // 40 circles of 150 to 1 550 m around points near the gate: most
+        // fixes of the walk are inside 10 to 40 of them at once.
+        let regions = (0..<40).map { (index: Int) -> Region in
+            let centre = offset(gate, Double(index % 7) * 60, bearing: Double(index) * 37)
+            let radius = 150 + Double(index * 37 % 1_400)
+            return Region(id: "r\(index)", shape: .circle(centre: centre, radius: radius))
+        }
+        // Out 2 km and back, a few metres off the line at every third fix,
+        // so that some fixes fall in a fence's hysteresis band.
+        let fixes = (0..<200).map { (step: Int) -> TimedFix in
+            let along: Double = Double(step < 100 ? step : 200 - step) * 20
+            let aside: Double = step % 3 == 0 ? 7 : 0
+            return fix(Double(step) * 10, offset(gate, along + aside, bearing: 80 + Double(step % 5)))
+        }
+        func described(_ transition: Transition) -> String {
+            "\(transition.time.nanoseconds) \(transition.kind) \(transition.region) \(transition.distance)"
+        }
+        for settings in [GeofenceSettings(), GeofenceSettings(confirm: 2, exitConfirm: 2), GeofenceSettings(dwell: 120)] {
+            var together = TransitionDetector(regions: regions, settings: settings)
+            let found = run(&together, fixes).map(described)
+            var alone: [String] = []
+            for region in regions {
+                var detector = TransitionDetector(regions: [region], settings: settings)
+                alone += run(&detector, fixes).map(described)
+            }
+            #expect(found.count > 100, "\(settings)")
+            #expect(found.sorted() == alone.sorted(), "\(settings)")
+        }
+    }
+
     @Test func devicesAreTrackedApart() {
         var detector = TransitionDetector(regions: [fence])
         let fixes = [

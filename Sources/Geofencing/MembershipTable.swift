@@ -33,6 +33,29 @@ struct MembershipTable: Sequence, Sendable {
         }
     }
 
+    /// Calls `change` with each of `keys` (ascending, each once) and its
+    /// membership (`nil`: none), and gives the key the membership it
+    /// returns (`nil` removes it): in one walk of the keys and the table
+    /// together, rather than a search of the table for each key.
+    mutating func update(ascending keys: [Int], _ change: (_ key: Int, _ membership: Membership?) -> Membership?) {
+        var position = 0
+        for key in keys {
+            while position < entries.count, entries[position].key < key { position += 1 }
+            let present = position < entries.count && entries[position].key == key
+            switch (change(key, present ? entries[position].membership : nil), present) {
+            case (let value?, true):
+                entries[position].membership = value
+                position += 1
+            case (let value?, false):
+                entries.insert((key, value), at: position)
+                position += 1
+            case (nil, true): entries.remove(at: position)
+            case (nil, false): break
+            }
+        }
+        if entries.isEmpty { entries = [] }
+    }
+
     /// The first position whose key is not below `key`: the keys below it
     /// counted without a branch for the few a device is usually inside
     /// (a binary search's branches mispredict on half its steps), a

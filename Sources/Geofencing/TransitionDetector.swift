@@ -171,33 +171,41 @@ public struct TransitionDetector: Sendable {
         }
 
         // Regions containing the fix: count towards (or keep) an entry.
-        for key in containing {
-            switch state.memberships[key] {
-            case nil where state.lastTime == nil && !settings.initialEnter:
-                state.memberships[key] = .inside(since: time, dwellReported: false, exitCount: 0)
+        // Past a few, their keys are sorted and walked alongside the
+        // memberships (which ascend) here and below, rather than searched
+        // for one by one: a device inside 100 overlapping regions (1M
+        // regions in a city) made that 10 000 comparisons a fix, a third of
+        // the run, and the searches of the memberships another tenth.
+        let firstFix = state.lastTime == nil
+        func entered(_ key: Int, _ membership: Membership?) -> Membership? {
+            switch membership {
+            case nil where firstFix && !settings.initialEnter:
+                return .inside(since: time, dwellReported: false, exitCount: 0)
             case nil, .entering:
                 var count = 1
-                if case .entering(let seen) = state.memberships[key] { count = seen + 1 }
-                if count >= settings.confirm {
-                    state.memberships[key] = .inside(since: time, dwellReported: false, exitCount: 0)
-                    emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
-                } else {
-                    state.memberships[key] = .entering(count: count)
-                }
-            case .inside(let since, let dwellReported, let exitCount):
-                if exitCount != 0 { state.memberships[key] = .inside(since: since, dwellReported: dwellReported, exitCount: 0) }
+                if case .entering(let seen) = membership { count = seen + 1 }
+                guard count >= settings.confirm else { return .entering(count: count) }
+                emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
+                return .inside(since: time, dwellReported: false, exitCount: 0)
+            case .inside(let since, let dwellReported, _):
+                return .inside(since: since, dwellReported: dwellReported, exitCount: 0)
+            }
+        }
+        let walksContaining = containing.count > 8
+        if walksContaining {
+            containing.sort()
+            state.memberships.update(ascending: containing, entered)
+        } else {
+            for key in containing {
+                let membership = state.memberships[key]
+                let changed = entered(key, membership)
+                if changed != membership { state.memberships[key] = changed }
             }
         }
         // Regions the device is in or entering but the fix is not inside.
         // Changes are applied after the loop, so that the dictionary is not
-        // copied for being changed while it is iterated. Past a few, the
-        // containing keys are sorted and walked alongside the memberships
-        // (which ascend) rather than searched for each one: a device inside
-        // 100 overlapping regions (1M regions in a city) made that 10 000
-        // comparisons a fix, a third of the run.
+        // copied for being changed while it is iterated.
         var changes: [(key: Int, membership: Membership?)] = []
-        let walksContaining = containing.count > 8
-        if walksContaining { containing.sort() }
         var nextContaining = 0
         for (key, membership) in state.memberships {
             if walksContaining {

@@ -3,8 +3,9 @@ import GeoCore
 /// Which of `count` shards a device belongs to: the FNV-1a hash of its
 /// name's UTF-8 bytes (`""` for fixes without a device) modulo `count`.
 ///
-/// Fixed for every run and machine, so that `--jobs` threads and
-/// `--shard I/N` processes on different machines split the devices alike.
+/// Fixed for every run and machine, so that `--shard I/N` processes on
+/// different machines split the devices alike; `--jobs` threads split them
+/// by the same hash (``WorkerRoute``).
 public struct DeviceShard: Sendable {
     /// The number of shards.
     public let count: Int

@@ -106,6 +106,25 @@ public struct TransitionDetector: Sendable {
         return transitions
     }
 
+    /// A region's membership once a fix at `time` inside it is counted
+    /// (the device's first fix if `firstFix`), and whether that is an entry
+    /// to report.
+    private static func count(
+        _ membership: Membership?, at time: Timestamp, firstFix: Bool, settings: GeofenceSettings
+    ) -> (Membership, enters: Bool) {
+        switch membership {
+        case nil where firstFix && !settings.initialEnter:
+            return (.inside(since: time, dwellReported: false, exitCount: 0), false)
+        case nil, .entering:
+            var count = 1
+            if case .entering(let seen) = membership { count = seen + 1 }
+            guard count >= settings.confirm else { return (.entering(count: count), false) }
+            return (.inside(since: time, dwellReported: false, exitCount: 0), true)
+        case .inside(let since, let dwellReported, _):
+            return (.inside(since: since, dwellReported: dwellReported, exitCount: 0), false)
+        }
+    }
+
     /// Evaluates one fix: appends the transitions it causes to
     /// `transitions` (ordered by time, then cross, exit, enter, dwell, then
     /// region key) and returns whether it was evaluated or why not.
@@ -176,30 +195,29 @@ public struct TransitionDetector: Sendable {
         // for one by one: a device inside 100 overlapping regions (1M
         // regions in a city) made that 10 000 comparisons a fix, a third of
         // the run, and the searches of the memberships another tenth.
-        let firstFix = state.lastTime == nil
-        func entered(_ key: Int, _ membership: Membership?) -> Membership? {
-            switch membership {
-            case nil where firstFix && !settings.initialEnter:
-                return .inside(since: time, dwellReported: false, exitCount: 0)
-            case nil, .entering:
-                var count = 1
-                if case .entering(let seen) = membership { count = seen + 1 }
-                guard count >= settings.confirm else { return .entering(count: count) }
-                emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
-                return .inside(since: time, dwellReported: false, exitCount: 0)
-            case .inside(let since, let dwellReported, _):
-                return .inside(since: since, dwellReported: dwellReported, exitCount: 0)
-            }
+        let (firstFix, settings) = (state.lastTime == nil, self.settings)
+        func emitEnter(_ key: Int) {
+            emit(.enter, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
         }
         let walksContaining = containing.count > 8
         if walksContaining {
             containing.sort()
-            state.memberships.update(ascending: containing, entered)
+            // The entries reported after the walk: a closure that reported
+            // them would hold a copy of the regions' table, retaining its
+            // arrays at every fix.
+            var entered: [Int] = []
+            state.memberships.update(ascending: containing) { key, membership in
+                let (counted, enters) = Self.count(membership, at: time, firstFix: firstFix, settings: settings)
+                if enters { entered.append(key) }
+                return counted
+            }
+            for key in entered { emitEnter(key) }
         } else {
             for key in containing {
                 let membership = state.memberships[key]
-                let changed = entered(key, membership)
-                if changed != membership { state.memberships[key] = changed }
+                let (counted, enters) = Self.count(membership, at: time, firstFix: firstFix, settings: settings)
+                if counted != membership { state.memberships[key] = counted }
+                if enters { emitEnter(key) }
             }
         }
         // Regions the device is in or entering but the fix is not inside.

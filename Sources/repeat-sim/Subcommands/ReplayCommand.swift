@@ -249,7 +249,8 @@ extension ReplayCommand {
         if let summary = writer.summary {
             Console.write(
                 "replay --shard \(shard.index)/\(shard.count): \(summary.accepted) fixes evaluated from "
-                    + "\(summary.devices) devices of this shard, \(writer.linesWritten) lines for repeat-sim merge; "
+                    + "\(summary.devices) device\(summary.devices == 1 ? "" : "s") of this shard, "
+                    + "\(writer.linesWritten) lines for repeat-sim merge; "
                     + ElapsedText.of(result.elapsedSeconds))
         }
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }

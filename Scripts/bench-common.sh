@@ -25,8 +25,9 @@ ensure_workload() {
     done
 }
 
-# Builds the release repeat-sim (progress on stderr).
-build_release() { (cd "$repo" && swift build -c release --product repeat-sim >&2); }
+# Builds the release repeat-sim as the README does, the Swift runtime linked in
+# (progress on stderr).
+build_release() { (cd "$repo" && swift build -c release --static-swift-stdlib --product repeat-sim >&2); }
 
 # The median of the numbers on stdin, one per line.
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }

@@ -31,6 +31,23 @@ struct RFC3339WholeSecondsTests {
         #expect(read > 30_000)
     }
 
+    /// The fast reader's day count, through the Julian day number, is the
+    /// calendar's on every first, 28th and last day of every month of
+    /// every year of four digits.
+    @Test func daysOfEveryYearOfFourDigits() {
+        for year in 0...9999 {
+            for month in 1...12 {
+                for day in [1, 28, CivilCalendar.daysInMonth(year: year, month: month)] {
+                    let fast = WholeSecondsText.days(year: year, month: month, day: day)
+                    if fast != CivilCalendar.days(year: year, month: month, day: day) {
+                        Issue.record("\(year)-\(month)-\(day): \(fast)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     @Test("other forms are left to the general reader")
     func otherForms() {
         for text in ["2025-03-01T10:00:00.5Z", "2025-03-01T10:00:00+01:00", "2025-03-01T10:00:00Z ", "2025-03-01T10:00Z"] {

@@ -6,7 +6,10 @@ set -euo pipefail
 # valgrind, binutils (objcopy): Scripts/check-benchmark-gates.py counts instructions with callgrind.
 # time (GNU time): the memory tests read a run's peak resident set from /usr/bin/time.
 # python3: the gate and Scripts/fuzz.py (libFuzzer and the sanitizers come with the Swift toolchain).
-packages=(libxml2-dev libsqlite3-dev pkg-config tzdata socat gpsd gpsd-clients python3 python3-gps chromium-headless-shell valgrind binutils time)
+# libstdc++-12-dev: the release build links the Swift runtime in (--static-swift-stdlib), which names -lstdc++
+# (one of Swift's own prerequisites on Debian 12 and Ubuntu, so usually there already).
+packages=(libxml2-dev libsqlite3-dev libstdc++-12-dev pkg-config tzdata socat gpsd gpsd-clients python3 python3-gps
+    chromium-headless-shell valgrind binutils time)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -22,8 +22,8 @@ public enum RFC3339 {
     /// a GPX track or a tasks file. Read eight bytes at a time at fixed
     /// places: the digits and separators of a word are checked together,
     /// its digits paired by one multiplication, and the day counted
-    /// without a division: 174 instructions a time, where reading byte by
-    /// byte and counting through ``CivilCalendar`` took 256; `nil` for
+    /// without a division (``CivilCalendar/days(year:month:day:)``): 174
+    /// instructions a time, where reading byte by byte took 256; `nil` for
     /// anything else, which the general reader then reads or turns down.
     /// Every byte it accepts is a digit, `-`, `:`, `T`, `t`, `Z`, `z` or a
     /// space.
@@ -56,7 +56,7 @@ public enum RFC3339 {
             day <= 28 || day <= CivilCalendar.daysInMonth(year: year, month: month),
             hour <= 23, minute <= 59, second <= 60
         else { return nil }
-        let days = WholeSecondsText.days(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let total = Int64(days) &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second)
         // Years outside Timestamp's range (1678…2262) are not representable.
         let (scaled, overflow) = total.multipliedReportingOverflow(by: 1_000_000_000)
@@ -255,20 +255,6 @@ enum WholeSecondsText {
         let highHalves = mask & 0xF0F0_F0F0_F0F0_F0F0
         let threes = mask & 0x3030_3030_3030_3030
         return word & highHalves == threes && (word &+ 0x0606_0606_0606_0606) & highHalves == threes
-    }
-
-    /// ``CivilCalendar/days(year:month:day:)`` for a year of four digits
-    /// (0…9999), through the Julian day number in unsigned arithmetic,
-    /// whose divisions by constants are each a multiplication and a shift
-    /// (20 instructions rather than 72).
-    @inline(__always)
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        // No step overflows for these ranges, so none is checked.
-        let march: UInt = month <= 2 ? 1 : 0
-        let y = UInt(truncatingIfNeeded: year) &+ 4800 &- march
-        let m = UInt(truncatingIfNeeded: month) &+ 12 &* march &- 3
-        let julian = UInt(truncatingIfNeeded: day) &+ (153 &* m &+ 2) / 5 &+ 365 &* y &+ y / 4 &- y / 100 &+ y / 400
-        return Int(truncatingIfNeeded: julian) &- 2_472_633
     }
 
     /// Each byte of the digits' values ten times over plus the next

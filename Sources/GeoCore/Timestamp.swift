@@ -46,8 +46,28 @@ extension Timestamp: Hashable, Comparable {
 /// 1970-01-01 (Howard Hinnant's `days_from_civil` / `civil_from_days`).
 public enum CivilCalendar {
     /// Days since 1970-01-01 of the given year, month (1…12) and day (1…31).
-    @inlinable
+    ///
+    /// A year of four digits (0…9999, every feed's and tasks file's) goes
+    /// through the Julian day number in unsigned arithmetic, whose
+    /// divisions by constants are each a multiplication and a shift (20
+    /// instructions rather than ``daysOfAnyEra(year:month:day:)``'s 72).
+    @inlinable @inline(__always)
     public static func days(year: Int, month: Int, day: Int) -> Int {
+        guard (0...9999).contains(year), (1...12).contains(month) else {
+            return daysOfAnyEra(year: year, month: month, day: day)
+        }
+        // No step overflows for these ranges, so none is checked; a day
+        // out of its range only shifts the sum, which wraps back.
+        let march: UInt = month <= 2 ? 1 : 0
+        let y = UInt(truncatingIfNeeded: year) &+ 4800 &- march
+        let m = UInt(truncatingIfNeeded: month) &+ 12 &* march &- 3
+        let julian = UInt(truncatingIfNeeded: day) &+ (153 &* m &+ 2) / 5 &+ 365 &* y &+ y / 4 &- y / 100 &+ y / 400
+        return Int(truncatingIfNeeded: julian) &- 2_472_633
+    }
+
+    /// ``days(year:month:day:)`` for any year, by 400-year eras.
+    @inlinable
+    static func daysOfAnyEra(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

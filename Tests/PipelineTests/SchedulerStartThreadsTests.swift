@@ -44,6 +44,15 @@ struct SchedulerStartThreadsTests {
         }
     }
 
+    /// `start`, then stops a minute to 6 hours apart for 60 days.
+    static func stops(from start: Date, random: inout SeededRandom) -> [Date] {
+        var stops = [start]
+        while stops.last! < start.addingTimeInterval(60 * 86_400) {
+            stops.append(stops.last!.addingTimeInterval(random.uniform(60, 6 * 3600)))
+        }
+        return stops
+    }
+
     /// Everything a scheduler of `tasks` on `threads` says at `stops`, as text.
     static func outputs(
         of tasks: [RecurringTask], threads: Int, stops: [Date], settings: NotificationScheduler.Settings
@@ -52,20 +61,18 @@ struct SchedulerStartThreadsTests {
     {
         var scheduler = NotificationScheduler(tasks: tasks, settings: settings)
         scheduler.threads = threads
-        var said: [String] = []
-        for stop in stops {
-            for output in scheduler.advance(to: stop) {
-                switch output {
-                case .notify(let notification):
-                    said.append(
-                        "\(notification.taskID) \(notification.time.timeIntervalSince1970) due \(notification.due.timeIntervalSince1970) "
-                            + "window \(notification.windowStart.timeIntervalSince1970)")
-                case .suppress(let suppression):
-                    said.append("\(suppression.taskID) \(suppression.time.timeIntervalSince1970) \(suppression.cause)")
-                }
-            }
+        return stops.flatMap { scheduler.advance(to: $0).map(said) }
+    }
+
+    /// `output` as text: its task, times and cause.
+    static func said(_ output: SchedulerOutput) -> String {
+        switch output {
+        case .notify(let notification):
+            "\(notification.taskID) \(notification.time.timeIntervalSince1970) due \(notification.due.timeIntervalSince1970) "
+                + "window \(notification.windowStart.timeIntervalSince1970)"
+        case .suppress(let suppression):
+            "\(suppression.taskID) \(suppression.time.timeIntervalSince1970) \(suppression.cause)"
         }
-        return said
     }
 
     @Test("seeded: 6 000 tasks in five zones, the start and 60 days of stops, on 1, 2 and 5 threads; with a pending limit too")
@@ -75,10 +82,7 @@ struct SchedulerStartThreadsTests {
         var random = SeededRandom(seed: seed)
         let start = Date(timeIntervalSince1970: 1_711_800_000)  // 2024-03-30, before Europe's change of clocks
         let tasks = Self.tasks(count: 6_000, start: start, random: &random)
-        var stops = [start]
-        while stops.last! < start.addingTimeInterval(60 * 86_400) {
-            stops.append(stops.last!.addingTimeInterval(random.uniform(60, 6 * 3600)))
-        }
+        let stops = Self.stops(from: start, random: &random)
         for settings in [NotificationScheduler.Settings(), NotificationScheduler.Settings(pendingLimit: 64)] {
             let one = Self.outputs(of: tasks, threads: 1, stops: stops, settings: settings)
             #expect(one.count > 6_000)

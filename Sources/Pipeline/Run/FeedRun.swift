@@ -355,13 +355,18 @@ public final class FeedRun {
             var released: [ReminderPipeline.Event] = []
             swap(&released, &events)
             // A few thousand fixes at a time, so that the events of a whole
-            // chunk (tens of thousands of fixes) are never held at once.
+            // chunk (tens of thousands of fixes), or of a burst of
+            // reminders, are never held at once.
+            let feed = summary.feed
             var start = 0
             while start < batch.fixes.count {
                 let end = min(start + 4096, batch.fixes.count)
                 released.removeAll(keepingCapacity: true)
-                stages.push(contentsOf: batch.fixes[start..<end], into: &released)
-                dispatch(released, feed: summary.feed)
+                stages.push(contentsOf: batch.fixes[start..<end], into: &released) { events in
+                    dispatch(events, feed: feed)
+                    events.removeAll(keepingCapacity: true)
+                }
+                dispatch(released, feed: feed)
                 start = end
             }
             if !batch.epochsWithoutFix.isEmpty {

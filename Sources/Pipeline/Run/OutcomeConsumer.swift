@@ -25,8 +25,9 @@ protocol OutcomeConsumer {
 }
 
 /// The ``ReminderPipeline``'s tasks' side as an ``OutcomeConsumer``: its
-/// events go to `dispatch` a few thousand at a time, the rest of a slice's
-/// at its end, and a finished device's at once with the feed's name.
+/// events go to `dispatch` a few thousand at a time (a burst of reminders
+/// too), the rest of a slice's at its end, and a finished device's at once
+/// with the feed's name.
 struct TasksSide: OutcomeConsumer {
     /// What the tasks' side made of some inputs of `feed`, in order.
     typealias Dispatch = (_ events: [ReminderPipeline.Event], _ feed: String) -> Void
@@ -46,11 +47,17 @@ struct TasksSide: OutcomeConsumer {
         _ outputs: inout DeviceOutputs, inputs: Range<Int>, from cursor: inout DeviceOutputs.Cursor, firstInput: Int,
         feed: ShardedStages.Feed
     ) {
-        pipeline.apply(&outputs, through: outputs.itemEnds[inputs.upperBound - 1], from: &cursor, into: &events)
-        if events.count >= 4096 {
-            dispatch(events, feed.name)
-            events.removeAll(keepingCapacity: true)
-        }
+        let (dispatch, name) = (dispatch, feed.name)
+        pipeline.apply(
+            &outputs, through: outputs.itemEnds[inputs.upperBound - 1], from: &cursor, into: &events,
+            handingOn: { Self.handOn(&$0, to: dispatch, feed: name) })
+        if events.count >= 4096 { Self.handOn(&events, to: dispatch, feed: name) }
+    }
+
+    /// Hands `events` to `dispatch` and empties it.
+    private static func handOn(_ events: inout [ReminderPipeline.Event], to dispatch: Dispatch, feed: String) {
+        dispatch(events, feed)
+        events.removeAll(keepingCapacity: true)
     }
 
     mutating func endSlice(feed: ShardedStages.Feed) {
@@ -63,7 +70,10 @@ struct TasksSide: OutcomeConsumer {
         feed: ShardedStages.Feed
     ) {
         events.removeAll(keepingCapacity: true)
-        pipeline.apply(&outputs, through: end, from: &cursor, into: &events)
-        dispatch(events, feed.name)
+        let (dispatch, name) = (dispatch, feed.name)
+        pipeline.apply(
+            &outputs, through: end, from: &cursor, into: &events,
+            handingOn: { Self.handOn(&$0, to: dispatch, feed: name) })
+        dispatch(events, name)
     }
 }

@@ -24,8 +24,12 @@ enum ShardMerge {
             try append(item, from: reader, regions: pipeline.regions, to: &outputs)
             events.removeAll(keepingCapacity: true)
             var cursor = DeviceOutputs.Cursor()
-            pipeline.apply(&outputs, through: outputs.items.count, from: &cursor, into: &events)
-            dispatch(events, item.input == nil ? nil : item.feed)
+            let feed = item.input == nil ? nil : item.feed
+            pipeline.apply(&outputs, through: outputs.items.count, from: &cursor, into: &events) { events in
+                dispatch(events, feed)
+                events.removeAll(keepingCapacity: true)
+            }
+            dispatch(events, feed)
             try reader.advance()
             if let following = reader.place, following < place {
                 throw reader.problem("an outcome out of order: the file was edited or joined from several runs")

@@ -126,9 +126,11 @@ public struct NotificationScheduler: Sendable {
     private var agenda = Agenda()
     /// The calendar of the zone of the last task woken up one by one.
     private var lastCalendar: (zone: ZoneBits, calendar: ZonedCalendar)?
-    /// ``advance(to:)``'s lists, kept empty between calls.
+    /// ``advance(to:)``'s list of ready tasks, kept empty between calls.
     private var readyBuffer: [Int] = []
-    private var dueBuffer: [Due] = []
+    /// The dues of the clock's last move not handed on yet (see
+    /// ``advance(to:atMost:)``).
+    private var held = HeldDues()
 
     /// A scheduler for `tasks`. `positions`, when given, must be the
     /// position of each id among `tasks`, as ``NamePositions`` records
@@ -165,33 +167,47 @@ public struct NotificationScheduler: Sendable {
 
     /// Moves the clock to `time` and returns the due notifications that
     /// fall in between, in time order. A time before the clock is ignored.
-    public mutating func advance(to time: Date) -> [SchedulerOutput] {
+    public mutating func advance(to time: Date) -> [SchedulerOutput] { advance(to: time, atMost: .max) }
+
+    /// ``advance(to:)``, returning the first `limit` of its outputs at
+    /// most; the rest are held back, in order, for
+    /// ``takeHeld(atMost:)``. Nothing else may be asked of the scheduler
+    /// while it ``holdsOutputs``. For a driver that hands a burst on in
+    /// parts (the clock's start, with every overdue task due at once).
+    public mutating func advance(to time: Date, atMost limit: Int) -> [SchedulerOutput] {
+        assert(!holdsOutputs, "the outputs held back are taken first")
         guard clock.map({ time > $0 }) ?? true else { return [] }
         // The common case, once per fix: nothing on the agenda by `time`.
         if clock != nil, !agenda.mayHaveAppointment(by: time) {
             clock = time
             return []
         }
-        return advanceThroughAgenda(to: time)
+        return advanceThroughAgenda(to: time, atMost: limit)
     }
 
-    /// ``advance(to:)`` when tasks are ready by `time`. Apart, so that the
-    /// call made for every fix sets up no frame for this part.
+    /// Whether outputs of the clock's last move are held back (see
+    /// ``advance(to:atMost:)``).
+    public var holdsOutputs: Bool { !held.isEmpty }
+
+    /// The next `limit` outputs held back at most, in order.
+    public mutating func takeHeld(atMost limit: Int) -> [SchedulerOutput] {
+        held.outputs(atMost: limit, tasks: tasks, pendingLimit: settings.pendingLimit)
+    }
+
+    /// ``advance(to:atMost:)`` when tasks are ready by `time`. Apart, so
+    /// that the call made for every fix sets up no frame for this part.
     @inline(never)
-    private mutating func advanceThroughAgenda(to time: Date) -> [SchedulerOutput] {
+    private mutating func advanceThroughAgenda(to time: Date, atMost limit: Int) -> [SchedulerOutput] {
         let start = clock ?? time
         makeStates()
         // Kept between calls, as most calls find a task or two ready; not
         // when the start's burst (every task) made them large.
         var ready = readyBuffer
-        var dues = dueBuffer
+        var dues = held.takeStorage()
         readyBuffer = []
-        dueBuffer = []
         defer {
             ready.removeAll(keepingCapacity: ready.capacity <= 1024)
-            dues.removeAll(keepingCapacity: dues.capacity <= 1024)
             readyBuffer = ready
-            dueBuffer = dues
         }
         if clock == nil {
             // Ids all distinct (the usual case): every task counts.
@@ -217,27 +233,12 @@ public struct NotificationScheduler: Sendable {
             }
         }
         if let next = agenda.firstReached { prefetchTask(at: next.position) }
+        if dues.count > 1 { dues.sort { ($0.time, $0.position) < ($1.time, $1.position) } }
+        held = HeldDues(dues)
         // Most calls find a completion or a due already notified: no
         // outputs, and no array made for them.
         guard !dues.isEmpty else { return [] }
-        if dues.count > 1 { dues.sort { ($0.time, $0.position) < ($1.time, $1.position) } }
-        var outputs: [SchedulerOutput] = []
-        var firedAtInstant: (time: Date, count: Int)?
-        outputs.reserveCapacity(dues.count)
-        for due in dues {
-            let count = firedAtInstant?.time == due.time ? firedAtInstant!.count : 0
-            if let limit = settings.pendingLimit, count >= limit {
-                outputs.append(.suppress(Suppression(time: due.time, taskID: tasks[due.position].id, cause: .pendingLimit)))
-                continue
-            }
-            firedAtInstant = (due.time, count + 1)
-            outputs.append(
-                .notify(
-                    TaskNotification(
-                        kind: .due, time: due.time, taskID: tasks[due.position].id, title: tasks[due.position].title,
-                        due: due.cycle.due, windowStart: due.cycle.windowStart)))
-        }
-        return outputs
+        return takeHeld(atMost: limit)
     }
 
     /// The calendar of `task`'s zone: the last one made, when the task's
@@ -390,6 +391,7 @@ public struct NotificationScheduler: Sendable {
     /// edited schedule) while keeping what was already notified; tasks not
     /// known before are added, tasks no longer given are dropped.
     public mutating func update(tasks: [RecurringTask]) {
+        precondition(!holdsOutputs, "the outputs held back are taken first")
         let positions = Self.positions(of: tasks)
         var states = Array(repeating: TaskState(), count: tasks.count)
         for (id, position) in positions.entries {
@@ -416,6 +418,7 @@ public struct NotificationScheduler: Sendable {
         taskID: String, at time: Date, region: String?, device: String?, distance: Double?,
         blockedBy: SuppressionCause? = nil
     ) -> SchedulerOutput? {
+        precondition(!holdsOutputs, "the outputs held back are taken first")
         guard let position = positions[taskID] else { return nil }
         makeStates()
         return Self.arrival(
@@ -449,9 +452,8 @@ public struct NotificationScheduler: Sendable {
         }
     }
 
-    /// A due notification found on the clock's way: when it fires, the
-    /// task's position, and the cycle that is due.
-    private typealias Due = (time: Date, position: Int, cycle: Cycle)
+    /// A due notification found on the clock's way (see ``HeldDues/Due``).
+    private typealias Due = HeldDues.Due
 
     /// Appends to `found` the due times of `task`'s cycles that the clock
     /// passes on its way from `start` to `end`, each cycle once; a cycle

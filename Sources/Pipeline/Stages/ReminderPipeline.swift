@@ -17,9 +17,9 @@ import Recurrence
 /// Two sides: the stages whose state is per device (``DeviceStages``:
 /// reorder buffer, detector, monitor limit) and the tasks' side shared by
 /// every device (gate, cooldowns, due scheduler), which acts on their
-/// ``DeviceOutputs`` in order (``apply(_:through:from:into:)``). A run on
-/// one thread does both here; `--jobs` runs per-device stages on worker
-/// threads (``ShardedStages``) and `--shard` in other processes
+/// ``DeviceOutputs`` in order (``apply(_:through:from:into:handingOn:)``).
+/// A run on one thread does both here; `--jobs` runs per-device stages on
+/// worker threads (``ShardedStages``) and `--shard` in other processes
 /// (``ShardWriter``, ``ShardMerge``), with this one tasks' side.
 ///
 /// A device silent for the idle time of feed time is set aside in its least
@@ -164,9 +164,19 @@ public struct ReminderPipeline: Sendable {
     /// Takes decoded fixes in order and appends their consequences: the
     /// same events as pushing them one by one, with less work per fix.
     public mutating func push(contentsOf fixes: ArraySlice<Fix>, into events: inout [Event]) {
+        push(contentsOf: fixes, into: &events, handingOn: { _ in })
+    }
+
+    /// ``push(contentsOf:into:)``, calling `handOn` with `events` whenever
+    /// a burst of reminders (the clock's start) has filled it with a few
+    /// thousand: `handOn` takes them (and empties `events`, or it keeps
+    /// growing), so that the burst is never held whole.
+    public mutating func push(
+        contentsOf fixes: ArraySlice<Fix>, into events: inout [Event], handingOn handOn: (inout [Event]) -> Void
+    ) {
         outputs.removeAll()
         for fix in fixes { devices.push(fix, into: &outputs) }
-        applyOutputs(into: &events)
+        applyOutputs(into: &events, handingOn: handOn)
     }
 
     /// Moves `device`'s clock on to `time` without a fix (a receiver epoch
@@ -216,11 +226,11 @@ public struct ReminderPipeline: Sendable {
     }
 
     /// Acts on all of ``outputs``.
-    private mutating func applyOutputs(into events: inout [Event]) {
+    private mutating func applyOutputs(into events: inout [Event], handingOn handOn: (inout [Event]) -> Void = { _ in }) {
         var cursor = DeviceOutputs.Cursor()
         var outputs = DeviceOutputs()
         swap(&outputs, &self.outputs)
-        apply(&outputs, through: outputs.items.count, from: &cursor, into: &events)
+        apply(&outputs, through: outputs.items.count, from: &cursor, into: &events, handingOn: handOn)
         swap(&outputs, &self.outputs)
     }
 
@@ -229,7 +239,9 @@ public struct ReminderPipeline: Sendable {
     /// appends the events: a released fix, then the due reminders the clock
     /// passed on its way to it, then its transitions, each followed by the
     /// gate's decisions about it, then what an inaccurate fix would have
-    /// entered.
+    /// entered. Within a burst of due reminders, `events` goes to `handOn`
+    /// every ``remindersAtOnce`` reminders (see
+    /// ``push(contentsOf:into:handingOn:)``).
     ///
     /// `outputs` is not changed: it is `inout` so that a caller lends it
     /// in place. Passed by value, its six arrays were retained and released
@@ -238,7 +250,7 @@ public struct ReminderPipeline: Sendable {
     /// thread).
     mutating func apply(
         _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
-        into events: inout [Event]
+        into events: inout [Event], handingOn handOn: (inout [Event]) -> Void
     ) {
         while cursor.item < end {
             let item = outputs.items[cursor.item]
@@ -258,7 +270,10 @@ public struct ReminderPipeline: Sendable {
                 prefetchTime(of: outputs.fixes, at: index + Self.timesAhead)
                 if reminders != nil {
                     if emitsFixes { events.append(.fix(outputs.fixes[index])) }
-                    record(reminders!.advance(to: outputs.fixes[index].time), into: &events)
+                    let dues = reminders!.advance(to: outputs.fixes[index].time, atMost: Self.remindersAtOnce)
+                    let more = dues.count == Self.remindersAtOnce
+                    record(dues, into: &events)
+                    if more { recordHeld(into: &events, handingOn: handOn) }
                 }
                 let transitions = Int(item.transitions)
                 for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
@@ -280,7 +295,22 @@ public struct ReminderPipeline: Sendable {
         }
     }
 
-    /// How many released fixes ahead ``apply(_:through:from:into:)``
+    /// The due reminders that ``apply(_:through:from:into:handingOn:)``
+    /// takes from the clock at a time.
+    static let remindersAtOnce = 4096
+
+    /// The due reminders the clock holds back, recorded
+    /// ``remindersAtOnce`` at a time, each part after `events` went to
+    /// `handOn`.
+    @inline(never)
+    private mutating func recordHeld(into events: inout [Event], handingOn handOn: (inout [Event]) -> Void) {
+        while reminders!.holdsOutputs {
+            handOn(&events)
+            record(reminders!.takeHeld(atMost: Self.remindersAtOnce), into: &events)
+        }
+    }
+
+    /// How many released fixes ahead ``apply(_:through:from:into:handingOn:)``
     /// prefetches the time of.
     private static let timesAhead = 8
 

@@ -105,9 +105,23 @@ public struct ReminderStage: Sendable {
     }
 
     /// Moves the feed clock; returns the due reminders that fell in between.
-    public mutating func advance(to time: Timestamp) -> [SchedulerOutput] {
+    public mutating func advance(to time: Timestamp) -> [SchedulerOutput] { advance(to: time, atMost: .max) }
+
+    /// ``advance(to:)``, returning the first `limit` reminders at most and
+    /// holding the rest back for ``takeHeld(atMost:)`` (see
+    /// ``NotificationScheduler/advance(to:atMost:)``). The always-due
+    /// stand-ins of a stage made without tasks hold nothing back.
+    public mutating func advance(to time: Timestamp, atMost limit: Int) -> [SchedulerOutput] {
         let date = Date(timeIntervalSince1970: time.secondsSince1970)
-        return scheduler?.advance(to: date) ?? alwaysDue!.advance(to: date)
+        return scheduler?.advance(to: date, atMost: limit) ?? alwaysDue!.advance(to: date)
+    }
+
+    /// Whether reminders of the clock's last move are held back.
+    public var holdsOutputs: Bool { scheduler?.holdsOutputs ?? false }
+
+    /// The next `limit` reminders held back at most, in order.
+    public mutating func takeHeld(atMost limit: Int) -> [SchedulerOutput] {
+        scheduler?.takeHeld(atMost: limit) ?? []
     }
 
     /// The gate's answers to one transition (none for exits and dwells).

@@ -25,9 +25,12 @@ enum ShardMerge {
             events.removeAll(keepingCapacity: true)
             var cursor = DeviceOutputs.Cursor()
             let feed = item.input == nil ? nil : item.feed
-            pipeline.apply(&outputs, through: outputs.items.count, from: &cursor, into: &events) { events in
+            let end = outputs.items.count
+            var stopped = pipeline.apply(&outputs, through: end, from: &cursor, into: &events)
+            while stopped {
                 dispatch(events, feed)
                 events.removeAll(keepingCapacity: true)
+                stopped = pipeline.resume(&outputs, through: end, from: &cursor, into: &events)
             }
             dispatch(events, feed)
             try reader.advance()

@@ -56,6 +56,10 @@ public struct DeviceOutputs: Sendable {
         public var transition = 0
         /// The first inaccurate region of the next item.
         public var key = 0
+        /// Whether the tasks' side stopped within the burst of due
+        /// reminders at the fix before ``fix``, its transitions still to
+        /// come (see ``ReminderPipeline``'s `apply`).
+        var withinBurst = false
 
         /// The start of the outputs.
         public init() {}

@@ -17,9 +17,9 @@ import Recurrence
 /// Two sides: the stages whose state is per device (``DeviceStages``:
 /// reorder buffer, detector, monitor limit) and the tasks' side shared by
 /// every device (gate, cooldowns, due scheduler), which acts on their
-/// ``DeviceOutputs`` in order (``apply(_:through:from:into:handingOn:)``).
-/// A run on one thread does both here; `--jobs` runs per-device stages on
-/// worker threads (``ShardedStages``) and `--shard` in other processes
+/// ``DeviceOutputs`` in order (``apply(_:through:from:into:)``). A run on
+/// one thread does both here; `--jobs` runs per-device stages on worker
+/// threads (``ShardedStages``) and `--shard` in other processes
 /// (``ShardWriter``, ``ShardMerge``), with this one tasks' side.
 ///
 /// A device silent for the idle time of feed time is set aside in its least
@@ -225,12 +225,17 @@ public struct ReminderPipeline: Sendable {
         return !reminders!.advance(to: time).isEmpty
     }
 
-    /// Acts on all of ``outputs``.
+    /// Acts on all of ``outputs``, handing `events` to `handOn` within a
+    /// burst of due reminders.
     private mutating func applyOutputs(into events: inout [Event], handingOn handOn: (inout [Event]) -> Void = { _ in }) {
         var cursor = DeviceOutputs.Cursor()
         var outputs = DeviceOutputs()
         swap(&outputs, &self.outputs)
-        apply(&outputs, through: outputs.items.count, from: &cursor, into: &events, handingOn: handOn)
+        var stopped = apply(&outputs, through: outputs.items.count, from: &cursor, into: &events)
+        while stopped {
+            handOn(&events)
+            stopped = resume(&outputs, through: outputs.items.count, from: &cursor, into: &events)
+        }
         swap(&outputs, &self.outputs)
     }
 
@@ -239,9 +244,16 @@ public struct ReminderPipeline: Sendable {
     /// appends the events: a released fix, then the due reminders the clock
     /// passed on its way to it, then its transitions, each followed by the
     /// gate's decisions about it, then what an inaccurate fix would have
-    /// entered. Within a burst of due reminders, `events` goes to `handOn`
-    /// every ``remindersAtOnce`` reminders (see
-    /// ``push(contentsOf:into:handingOn:)``).
+    /// entered.
+    ///
+    /// Returns `true` when it stopped within a burst of due reminders (the
+    /// clock's start), after ``remindersAtOnce`` of them: the caller hands
+    /// `events` on, then goes on with
+    /// ``resume(_:through:from:into:)``. So the burst is never held
+    /// whole: made at once, the
+    /// outputs, events and lines of 100 000 tasks' 63 000 dues were 25 MB
+    /// of fresh memory, faulted in on the main thread while the stages'
+    /// threads waited.
     ///
     /// `outputs` is not changed: it is `inout` so that a caller lends it
     /// in place. Passed by value, its six arrays were retained and released
@@ -250,8 +262,9 @@ public struct ReminderPipeline: Sendable {
     /// thread).
     mutating func apply(
         _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
-        into events: inout [Event], handingOn handOn: (inout [Event]) -> Void
-    ) {
+        into events: inout [Event]
+    ) -> Bool {
+        assert(!cursor.withinBurst, "a burst is resumed, not applied again")
         while cursor.item < end {
             let item = outputs.items[cursor.item]
             cursor.item += 1
@@ -271,46 +284,66 @@ public struct ReminderPipeline: Sendable {
                 if reminders != nil {
                     if emitsFixes { events.append(.fix(outputs.fixes[index])) }
                     let dues = reminders!.advance(to: outputs.fixes[index].time, atMost: Self.remindersAtOnce)
-                    let more = dues.count == Self.remindersAtOnce
+                    let full = dues.count == Self.remindersAtOnce
                     record(dues, into: &events)
-                    if more { recordHeld(into: &events, handingOn: handOn) }
+                    if full, reminders!.holdsOutputs {
+                        cursor.withinBurst = true
+                        return true
+                    }
                 }
-                let transitions = Int(item.transitions)
-                for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
-                    counts.transitions += 1
-                    events.append(.transition(found.transition))
-                    guard reminders != nil else { continue }
-                    record(
-                        reminders!.handle(found.transition, blockedBy: found.unmonitored ? .monitorLimit : nil),
-                        into: &events)
-                }
-                cursor.transition += transitions
-                guard item.inaccurateKeys >= 0 else { continue }
-                let count = Int(item.inaccurateKeys)
-                let keys = Array(outputs.inaccurateKeys[cursor.key..<cursor.key + count])
-                cursor.key += count
-                guard reminders != nil else { continue }
-                record(reminders!.handleInaccurate(outputs.fixes[index], regionKeys: keys), into: &events)
+                actOnTransitions(of: item, fix: index, in: &outputs, from: &cursor, into: &events)
             }
         }
+        return false
     }
 
-    /// The due reminders that ``apply(_:through:from:into:handingOn:)``
-    /// takes from the clock at a time.
-    static let remindersAtOnce = 4096
+    /// ``apply(_:through:from:into:)`` going on from within the burst it
+    /// stopped in: the burst's next ``remindersAtOnce`` reminders, or once
+    /// they are all recorded, the rest of the fix's item and the items up
+    /// to `end`. Returns `true` when it stopped within the burst again.
+    mutating func resume(
+        _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
+        into events: inout [Event]
+    ) -> Bool {
+        precondition(cursor.withinBurst, "only a burst stopped within is resumed")
+        record(reminders!.takeHeld(atMost: Self.remindersAtOnce), into: &events)
+        if reminders!.holdsOutputs { return true }
+        cursor.withinBurst = false
+        actOnTransitions(of: outputs.items[cursor.item - 1], fix: cursor.fix - 1, in: &outputs, from: &cursor, into: &events)
+        return apply(&outputs, through: end, from: &cursor, into: &events)
+    }
 
-    /// The due reminders the clock holds back, recorded
-    /// ``remindersAtOnce`` at a time, each part after `events` went to
-    /// `handOn`.
-    @inline(never)
-    private mutating func recordHeld(into events: inout [Event], handingOn handOn: (inout [Event]) -> Void) {
-        while reminders!.holdsOutputs {
-            handOn(&events)
-            record(reminders!.takeHeld(atMost: Self.remindersAtOnce), into: &events)
+    /// The due reminders that ``apply(_:through:from:into:)`` takes from
+    /// the clock at a time: enough for the JSON lines sink to write them
+    /// on two threads (``ReminderLinesSink/batchMinimum``).
+    static let remindersAtOnce = 8192
+
+    /// The rest of a released fix's `item`, after the clock reached the
+    /// fix (at `fix`): its transitions, each followed by the gate's
+    /// decisions about it, then what the fix, if inaccurate, would have
+    /// entered.
+    @inline(__always)
+    private mutating func actOnTransitions(
+        of item: DeviceOutputs.Item, fix: Int, in outputs: inout DeviceOutputs, from cursor: inout DeviceOutputs.Cursor,
+        into events: inout [Event]
+    ) {
+        let transitions = Int(item.transitions)
+        for found in outputs.transitions[cursor.transition..<cursor.transition + transitions] {
+            counts.transitions += 1
+            events.append(.transition(found.transition))
+            guard reminders != nil else { continue }
+            record(reminders!.handle(found.transition, blockedBy: found.unmonitored ? .monitorLimit : nil), into: &events)
         }
+        cursor.transition += transitions
+        guard item.inaccurateKeys >= 0 else { return }
+        let count = Int(item.inaccurateKeys)
+        let keys = Array(outputs.inaccurateKeys[cursor.key..<cursor.key + count])
+        cursor.key += count
+        guard reminders != nil else { return }
+        record(reminders!.handleInaccurate(outputs.fixes[fix], regionKeys: keys), into: &events)
     }
 
-    /// How many released fixes ahead ``apply(_:through:from:into:handingOn:)``
+    /// How many released fixes ahead ``apply(_:through:from:into:)``
     /// prefetches the time of.
     private static let timesAhead = 8
 

@@ -75,7 +75,7 @@ struct SchedulerStartThreadsTests {
         }
     }
 
-    @Test("seeded: 6 000 tasks in five zones, the start and 60 days of stops, on 1, 2 and 5 threads; with a pending limit too")
+    @Test("seeded: 6 000 tasks, ids twice or all distinct, 60 days of stops, on 1, 2 and 5 threads, with a pending limit too")
     func sameOnAnyThreads() {
         let seed = SeededRandom.testSeed(default: 29)
         print("SchedulerStartThreadsTests seed \(seed)")
@@ -83,7 +83,11 @@ struct SchedulerStartThreadsTests {
         let start = Date(timeIntervalSince1970: 1_711_800_000)  // 2024-03-30, before Europe's change of clocks
         let tasks = Self.tasks(count: 6_000, start: start, random: &random)
         let stops = Self.stops(from: start, random: &random)
-        for settings in [NotificationScheduler.Settings(), NotificationScheduler.Settings(pendingLimit: 64)] {
+        var distinct = tasks
+        for index in distinct.indices { distinct[index].id = "t\(index)" }
+        let lists = [tasks, distinct]
+        let settings = [NotificationScheduler.Settings(), NotificationScheduler.Settings(pendingLimit: 64)]
+        for (tasks, settings) in lists.flatMap({ tasks in settings.map { (tasks, $0) } }) {
             let one = Self.outputs(of: tasks, threads: 1, stops: stops, settings: settings)
             #expect(one.count > 6_000)
             for threads in [2, 5] {

@@ -199,7 +199,6 @@ public struct NotificationScheduler: Sendable {
     @inline(never)
     private mutating func advanceThroughAgenda(to time: Date, atMost limit: Int) -> [SchedulerOutput] {
         let start = clock ?? time
-        makeStates()
         // Kept between calls, as most calls find a task or two ready; not
         // when the start's burst (every task) made them large.
         var ready = readyBuffer
@@ -224,6 +223,7 @@ public struct NotificationScheduler: Sendable {
         if starting, threads > 1, ready.count >= Self.tasksPerStartPiece * 2 {
             advanceConcurrently(ready, from: start, through: time, into: &dues)
         } else {
+            makeStates()
             tasks.withUnsafeBufferPointer { tasks in
                 for position in ready {
                     let task = TaskInPlace(tasks.baseAddress! + position, calendar: calendar(of: tasks.baseAddress! + position))
@@ -263,6 +263,11 @@ public struct NotificationScheduler: Sendable {
     /// every task's cycle is worked out: with 100 000 tasks, 50 ms on one
     /// thread while the stages' threads waited.
     ///
+    /// When every task is ready in order and ``states`` is still empty
+    /// (the usual start), each piece makes its own tasks' states as it
+    /// goes: made at once on this thread, the states of 100 000 tasks (11
+    /// MB of fresh pages) took 4 ms while the other threads waited.
+    ///
     /// The pieces share nothing they write. Each works in calendars of its
     /// own (``ZonedCalendar/unshared(timeZone:)``), and finds a task's by
     /// the index of its zone, read before on this thread: the zone that
@@ -285,11 +290,14 @@ public struct NotificationScheduler: Sendable {
                 return index
             }
         }
-        let results = tasks.withUnsafeBufferPointer { tasks in
-            states.withUnsafeMutableBufferPointer { states in
-                let shared = StartPieces(tasks: tasks.baseAddress!, states: states.baseAddress!)
+        let makingStates = states.isEmpty && ready.count == tasks.count
+        func advancePieces(states: UnsafeMutablePointer<TaskState>) -> [StartPiece] {
+            tasks.withUnsafeBufferPointer { tasks in
+                let shared = StartPieces(tasks: tasks.baseAddress!, states: states)
                 return parallelMap(count: pieces, jobs: threads) { [zones] index in
                     let range = (index * Self.tasksPerStartPiece)..<min(ready.count, (index + 1) * Self.tasksPerStartPiece)
+                    // Every task is ready, in order: its offset is its position.
+                    if makingStates { (shared.states + range.lowerBound).initialize(repeating: TaskState(), count: range.count) }
                     var piece = StartPiece()
                     var calendars: [ZonedCalendar?] = Array(repeating: nil, count: zones.count)
                     // The calendar of the last task's zone, taken out of
@@ -311,6 +319,16 @@ public struct NotificationScheduler: Sendable {
                     return piece
                 }
             }
+        }
+        var results: [StartPiece] = []
+        if makingStates {
+            states = Array(unsafeUninitializedCapacity: tasks.count) { states, made in
+                results = advancePieces(states: states.baseAddress!)
+                made = tasks.count
+            }
+        } else {
+            makeStates()
+            results = states.withUnsafeMutableBufferPointer { advancePieces(states: $0.baseAddress!) }
         }
         for piece in results {
             found.append(contentsOf: piece.dues)

@@ -77,14 +77,11 @@ def log(message):
 
 def build(configuration):
     command = ["swift", "build", "--package-path", FUZZ, "-c", configuration] + SANITIZE
-    log("$ " + " ".join(command))
     started = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for line in process.stdout:
-        # Progress lines ("[12/218] Compiling …") and gold's noise are left out.
-        if not LINKER_NOISE.search(line) and not re.match(r"\[\d+/\d+\] ", line):
-            sys.stdout.write(line)
-    if process.wait() != 0:
+    # swift-build itself now and then dies in libdispatch's event loop on
+    # Linux (signal 11, swiftlang/swift#87033): once more, and a build that
+    # really fails fails again.
+    if not built(command) and not built(command):
         log("the fuzzers did not build")
         sys.exit(2)
     log(f"built in {time.monotonic() - started:.0f} s")
@@ -92,6 +89,17 @@ def build(configuration):
         ["swift", "build", "--package-path", FUZZ, "-c", configuration, "--show-bin-path"] + SANITIZE,
         capture_output=True, text=True, check=True)
     return shown.stdout.strip()
+
+
+def built(command):
+    """Runs a build, showing its output but its progress lines; whether it succeeded."""
+    log("$ " + " ".join(command))
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in process.stdout:
+        # Progress lines ("[12/218] Compiling …") and gold's noise are left out.
+        if not LINKER_NOISE.search(line) and not re.match(r"\[\d+/\d+\] ", line):
+            sys.stdout.write(line)
+    return process.wait() == 0
 
 
 def seed_files(target):

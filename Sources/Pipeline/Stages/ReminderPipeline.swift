@@ -248,12 +248,10 @@ public struct ReminderPipeline: Sendable {
     ///
     /// Returns `true` when it stopped within a burst of due reminders (the
     /// clock's start), after ``remindersAtOnce`` of them: the caller hands
-    /// `events` on, then goes on with
-    /// ``resume(_:through:from:into:)``. So the burst is never held
-    /// whole: made at once, the
-    /// outputs, events and lines of 100 000 tasks' 63 000 dues were 25 MB
-    /// of fresh memory, faulted in on the main thread while the stages'
-    /// threads waited.
+    /// `events` on, then goes on with ``resume(_:through:from:into:)``. So
+    /// the burst is never held whole: made at once, the outputs, events
+    /// and lines of 100 000 tasks' 63 000 dues were 25 MB of fresh memory,
+    /// faulted in on the main thread while the stages' threads waited.
     ///
     /// `outputs` is not changed: it is `inout` so that a caller lends it
     /// in place. Passed by value, its six arrays were retained and released

@@ -48,13 +48,10 @@ struct SchedulerHeldOutputsTests {
             if settings.pendingLimit != nil { #expect(whole.contains { $0.hasSuffix("pendingLimit") }) }
             for limit in [1, 7, 1_000, 4_096] {
                 let (said, parts) = Self.inParts(of: tasks, limit: limit, stops: stops, settings: settings)
-                let first = zip(whole, said).enumerated().first { $0.element.0 != $0.element.1 }
-                let difference =
-                    first.map { "output \($0.offset): \($0.element.1) instead of \($0.element.0)" }
-                    ?? "\(said.count) outputs instead of \(whole.count)"
+                let difference = SchedulerStartThreadsTests.difference(said, from: whole)
                 #expect(
-                    first == nil && said.count == whole.count,
-                    "parts of \(limit), pending limit \(String(describing: settings.pendingLimit)): \(difference)")
+                    difference == nil,
+                    "parts of \(limit), pending limit \(String(describing: settings.pendingLimit)): \(difference ?? "")")
                 #expect(parts.allSatisfy { $0 <= limit }, "parts of \(limit): \(parts.max() ?? 0)")
                 #expect(parts.first == min(limit, burst), "parts of \(limit)")
             }

@@ -64,6 +64,15 @@ struct SchedulerStartThreadsTests {
         return stops.flatMap { scheduler.advance(to: $0).map(said) }
     }
 
+    /// Where `said` first differs from `expected`, as text; `nil` when
+    /// the two are the same.
+    static func difference(_ said: [String], from expected: [String]) -> String? {
+        if let first = zip(expected, said).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+            return "output \(first.offset): \(first.element.1) instead of \(first.element.0)"
+        }
+        return said.count == expected.count ? nil : "\(said.count) outputs instead of \(expected.count)"
+    }
+
     /// `output` as text: its task, times and cause.
     static func said(_ output: SchedulerOutput) -> String {
         switch output {
@@ -92,13 +101,10 @@ struct SchedulerStartThreadsTests {
             #expect(one.count > 6_000)
             for threads in [2, 5] {
                 let many = Self.outputs(of: tasks, threads: threads, stops: stops, settings: settings)
-                let first = zip(one, many).enumerated().first { $0.element.0 != $0.element.1 }
-                let difference =
-                    first.map { "output \($0.offset): \($0.element.1) instead of \($0.element.0)" }
-                    ?? "\(many.count) outputs instead of \(one.count)"
+                let difference = Self.difference(many, from: one)
                 #expect(
-                    first == nil && one.count == many.count,
-                    "\(threads) threads, pending limit \(String(describing: settings.pendingLimit)): \(difference)")
+                    difference == nil,
+                    "\(threads) threads, pending limit \(String(describing: settings.pendingLimit)): \(difference ?? "")")
             }
         }
     }

@@ -69,26 +69,23 @@ struct TasksSide: OutcomeConsumer {
     }
 
     /// Hands ``events`` to `dispatch` and empties it.
-    private mutating func handOn(feed: ShardedStages.Feed) {
-        dispatch(events, feed.name)
+    private mutating func handOn(feed: ShardedStages.Feed) { Self.handOn(&events, to: dispatch, feed: feed.name) }
+
+    /// Hands `events` to `dispatch` and empties it.
+    private static func handOn(_ events: inout [ReminderPipeline.Event], to dispatch: Dispatch, feed: String) {
+        dispatch(events, feed)
         events.removeAll(keepingCapacity: true)
     }
 
-    mutating func endSlice(feed: ShardedStages.Feed) {
-        dispatch(events, feed.name)
-        events.removeAll(keepingCapacity: true)
-    }
+    mutating func endSlice(feed: ShardedStages.Feed) { handOn(feed: feed) }
 
     mutating func finish(
         device: DeviceID, _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
         feed: ShardedStages.Feed
     ) {
         events.removeAll(keepingCapacity: true)
-        var stopped = pipeline.apply(&outputs, through: end, from: &cursor, into: &events)
-        while stopped {
-            handOn(feed: feed)
-            stopped = pipeline.resume(&outputs, through: end, from: &cursor, into: &events)
-        }
-        dispatch(events, feed.name)
+        let (dispatch, name) = (dispatch, feed.name)
+        pipeline.apply(&outputs, through: end, from: &cursor, into: &events) { Self.handOn(&$0, to: dispatch, feed: name) }
+        dispatch(events, name)
     }
 }

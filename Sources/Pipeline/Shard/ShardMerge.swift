@@ -25,12 +25,9 @@ enum ShardMerge {
             events.removeAll(keepingCapacity: true)
             var cursor = DeviceOutputs.Cursor()
             let feed = item.input == nil ? nil : item.feed
-            let end = outputs.items.count
-            var stopped = pipeline.apply(&outputs, through: end, from: &cursor, into: &events)
-            while stopped {
+            pipeline.apply(&outputs, through: outputs.items.count, from: &cursor, into: &events) { events in
                 dispatch(events, feed)
                 events.removeAll(keepingCapacity: true)
-                stopped = pipeline.resume(&outputs, through: end, from: &cursor, into: &events)
             }
             dispatch(events, feed)
             try reader.advance()

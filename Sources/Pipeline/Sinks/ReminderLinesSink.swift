@@ -85,7 +85,10 @@ public final class ReminderLinesSink: RunSink {
     /// Two pieces' worth when the lines of a batch can be written on
     /// several threads (JSON, ``threads`` above one, no ``near``, whose
     /// positions move with the fixes); never otherwise.
-    public var batchMinimum: Int { threads > 1 && near == nil && printing.json ? Self.eventsPerPiece * 2 : .max }
+    public var batchMinimum: Int { threads > 1 && near == nil && printing.json ? Self.parallelBatchMinimum : .max }
+
+    /// ``batchMinimum`` when the lines can be written on several threads.
+    static let parallelBatchMinimum = eventsPerPiece * 2
 
     /// ``receive(_:)`` for each event, in order. A batch of at least
     /// ``batchMinimum`` events (the dues of 100 000 tasks when the feed's

@@ -231,12 +231,24 @@ public struct ReminderPipeline: Sendable {
         var cursor = DeviceOutputs.Cursor()
         var outputs = DeviceOutputs()
         swap(&outputs, &self.outputs)
-        var stopped = apply(&outputs, through: outputs.items.count, from: &cursor, into: &events)
+        apply(&outputs, through: outputs.items.count, from: &cursor, into: &events, handingOn: handOn)
+        swap(&outputs, &self.outputs)
+    }
+
+    /// ``apply(_:through:from:into:)`` up to `end` whatever bursts come:
+    /// at each stop within one, `handOn` takes `events` (and empties it,
+    /// or it keeps growing) before ``resume(_:through:from:into:)`` goes
+    /// on. For callers not on the per-fix path; `TasksSide.take` tests the
+    /// flag itself.
+    mutating func apply(
+        _ outputs: inout DeviceOutputs, through end: Int, from cursor: inout DeviceOutputs.Cursor,
+        into events: inout [Event], handingOn handOn: (inout [Event]) -> Void
+    ) {
+        var stopped = apply(&outputs, through: end, from: &cursor, into: &events)
         while stopped {
             handOn(&events)
-            stopped = resume(&outputs, through: outputs.items.count, from: &cursor, into: &events)
+            stopped = resume(&outputs, through: end, from: &cursor, into: &events)
         }
-        swap(&outputs, &self.outputs)
     }
 
     /// The tasks' side of the pipeline: acts on the items of `outputs`
@@ -314,7 +326,7 @@ public struct ReminderPipeline: Sendable {
     /// The due reminders that ``apply(_:through:from:into:)`` takes from
     /// the clock at a time: enough for the JSON lines sink to write them
     /// on two threads (``ReminderLinesSink/batchMinimum``).
-    static let remindersAtOnce = 8192
+    static let remindersAtOnce = ReminderLinesSink.parallelBatchMinimum
 
     /// The rest of a released fix's `item`, after the clock reached the
     /// fix (at `fix`): its transitions, each followed by the gate's

@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
-"""Issue 17's scaling targets as ratios, measured interleaved on this machine.
+"""Issue 17's targets, measured interleaved on this machine.
 
-    Scripts/bench-scaling-ratios.py DATA_DIR [--rounds N] [--jobs J] [BINARY ...]
+    Scripts/bench-scaling-ratios.py DATA_DIR [--rounds N] [--jobs J] [--floor PATH] [BINARY ...]
 
 Each round runs, for each BINARY (default .build/release/repeat-sim), the
 replays of the 1M-fix NMEA feed against 10 000 regions with 1 000 and then
-100 000 tasks, and the one-device CSV walk against the same walk cut into
-100 000 devices of 10 fixes (1 000 tasks). Runs alternate, so a load that
-comes and goes on a shared machine falls on both sides of each ratio.
+100 000 tasks, the first again with --jobs 1, and the one-device CSV walk
+against the same walk cut into 100 000 devices of 10 fixes (1 000 tasks);
+then the C floor parser on the same feed (--floor, default
+DATA_DIR/build/nmea_floor, which Scripts/bench-replay.sh builds; left out
+when absent). Runs alternate, so a load that comes and goes on a shared
+machine falls on both sides of each ratio and on every throughput.
 Prints best / first quartile / median wall time in ms, their ratios (the
-targets: at most 1.3), and the largest peak RSS. Each command runs once,
-untimed, before the rounds, so that no timed run reads its files from disk.
+targets: at most 1.3), the fixes per second of the 1 000-task replay at
+--jobs J and at --jobs 1 and of the floor parser (the targets: 2.5M with
+two jobs, 1.5M with one), and the largest peak RSS. Each command runs
+once, untimed, before the rounds, so that no timed run reads its files
+from disk.
 
 DATA_DIR needs (from the repository's root):
     mkdir -p DATA_DIR/scale
@@ -35,11 +41,14 @@ PAIRS = {
 }
 
 
+FEED_FIXES = 1_000_000
+
+
 def commands(data, binary, jobs):
-    """The two runs of each pair: (name, label, arguments)."""
+    """The two runs of each pair, then the single-thread run: (name, label, arguments)."""
     regions = os.path.join(data, "replay_regions_city_10000.csv")
 
-    def replay(feed, tasks):
+    def replay(feed, tasks, jobs=jobs):
         return [binary, "replay", os.path.join(data, feed), "--regions", regions,
                 "--tasks", os.path.join(data, tasks), "--json", "--jobs", str(jobs)]
 
@@ -50,7 +59,13 @@ def commands(data, binary, jobs):
         ("tasks", "100 000 tasks", replay(feed, many)),
         ("devices", "1 device", replay(one, few)),
         ("devices", "100 000 devices", replay(chopped, few)),
+        ("single", "1 000 tasks, --jobs 1", replay(feed, few, jobs=1)),
     ]
+
+
+def rate(seconds):
+    """Fixes per second of the 1M-fix feed, in millions."""
+    return f"{FEED_FIXES / seconds / 1e6:.2f}M"
 
 
 def timed(arguments):
@@ -83,6 +98,7 @@ def main():
     parser.add_argument("binaries", metavar="BINARY", nargs="*", default=[".build/release/repeat-sim"])
     parser.add_argument("--rounds", type=int, default=11, help="runs of each command (default 11)")
     parser.add_argument("--jobs", type=int, default=2, help="replay's --jobs (default 2)")
+    parser.add_argument("--floor", metavar="PATH", help="the C floor parser (default DATA_DIR/build/nmea_floor)")
     options = parser.parse_intermixed_args()
     if options.rounds < 1 or options.jobs < 1:
         parser.error("--rounds and --jobs take a whole number from 1 up")
@@ -90,7 +106,12 @@ def main():
     missing = [name for name in wanted if not os.path.exists(os.path.join(options.data, name))]
     if missing:
         sys.exit(f"missing in {options.data}: {', '.join(missing)} (see --help for how to make them)")
+    floor = options.floor or os.path.join(options.data, "build", "nmea_floor")
+    if options.floor and not os.access(floor, os.X_OK):
+        sys.exit(f"--floor {floor}: not an executable")
     runs = {binary: commands(options.data, binary, options.jobs) for binary in options.binaries}
+    if os.access(floor, os.X_OK):
+        runs[floor] = [("floor", "C floor parser", [floor, os.path.join(options.data, PAIRS["tasks"][0])])]
     times = {(binary, label): [] for binary in runs for _, label, _ in runs[binary]}
     # One untimed run of each first: this machine's kernel pages out files
     # left unread for a minute (DAMON), and a first run reading them back
@@ -109,12 +130,21 @@ def main():
         print(file=sys.stderr)
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     for binary, commands_of_binary in runs.items():
+        if binary == floor:
+            continue
         print(f"{binary} --jobs {options.jobs}, {options.rounds} rounds: best / q1 / median ms")
         for pair in PAIRS:
             base, scaled = [label for name, label, _ in commands_of_binary if name == pair]
             a, b = summary(times[(binary, base)]), summary(times[(binary, scaled)])
             ratios = " / ".join(f"{y / x:.3f}" for x, y in zip(a, b))
             print(f"  {base}: {milliseconds(a)}; {scaled}: {milliseconds(b)}; ratio {ratios}")
+        print(f"  1M-fix feed, 1 000 tasks, fixes/s by the median: --jobs {options.jobs} "
+              f"{rate(summary(times[(binary, '1 000 tasks')])[2])}, --jobs 1 "
+              f"{rate(summary(times[(binary, '1 000 tasks, --jobs 1')])[2])} "
+              f"({milliseconds(summary(times[(binary, '1 000 tasks, --jobs 1')]))} ms)")
+    if floor in runs:
+        figures = summary(times[(floor, "C floor parser")])
+        print(f"C floor parser, the same feed: {milliseconds(figures)} ms; {rate(figures[2])} fixes/s by the median")
     print(f"largest peak RSS of any run: {peak_mb:.0f} MB")
 
 

@@ -51,7 +51,9 @@ extension SpatialGrid {
         let cosPoint = latitudeCosine(degrees: lat)
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { nearBuffer in
             var nearCount = 0
-            var nearIDs: [UInt32] = []
+            // Past the buffer's 64; `nil` until then: an empty array left at
+            // the end is released, a call a query.
+            var nearIDs: [UInt32]?
             offsets.withUnsafeBufferPointer { offsets in
                 slots.withUnsafeBufferPointer { slots in
                     records.withUnsafeBufferPointer { records in
@@ -86,7 +88,8 @@ extension SpatialGrid {
                                         nearBuffer[nearCount] = UInt32(truncatingIfNeeded: id)
                                         nearCount += 1
                                     } else {
-                                        nearIDs.append(UInt32(truncatingIfNeeded: id))
+                                        let more = UInt32(truncatingIfNeeded: id)
+                                        if nearIDs == nil { nearIDs = [more] } else { nearIDs!.append(more) }
                                     }
                                 }
                             }
@@ -95,7 +98,7 @@ extension SpatialGrid {
                 }
             }
             for index in 0..<nearCount { near(Int(keyOf[Int(nearBuffer[index])])) }
-            for id in nearIDs { near(Int(keyOf[Int(id)])) }
+            if let nearIDs { for id in nearIDs { near(Int(keyOf[Int(id)])) } }
         }
     }
 }

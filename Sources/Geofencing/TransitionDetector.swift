@@ -167,7 +167,9 @@ public struct TransitionDetector: Sendable {
         containing.removeAll(keepingCapacity: true)
         defer { swap(&containing, &containingBuffer) }
         if settings.reportsCross, let previous = state.lastPoint, let previousTime = state.lastTime {
-            var found: [(Int, Double)] = []
+            // `nil` until a crossing, as `changes` below: an empty array
+            // left at the end is released, a call a fix.
+            var found: [(Int, Double)]?
             let (box, reach) = Self.segmentBox(from: previous, to: point)
             index.forEachRegion(
                 containing: point, segmentBox: box, within: reach, inside: { containing.append($0) },
@@ -177,13 +179,15 @@ public struct TransitionDetector: Sendable {
                     // The crossing first: most segments near a region miss it,
                     // and then whether it held the previous fix is not asked.
                     guard let fraction = shape.crossing(from: previous, to: point), !shape.contains(previous) else { return }
-                    found.append((key, fraction))
+                    if found == nil { found = [(key, fraction)] } else { found!.append((key, fraction)) }
                 })
-            for (key, fraction) in found {
-                let closest = interpolate(from: previous, to: point, fraction: fraction)
-                emit(
-                    .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
-                    distance: regions.shape(at: key).reportedDistance(from: closest))
+            if let found {
+                for (key, fraction) in found {
+                    let closest = interpolate(from: previous, to: point, fraction: fraction)
+                    emit(
+                        .cross, key, at: Self.interpolateTime(from: previousTime, to: time, fraction: fraction),
+                        distance: regions.shape(at: key).reportedDistance(from: closest))
+                }
             }
         } else {
             index.forEachRegion(containing: point) { containing.append($0) }
@@ -223,7 +227,10 @@ public struct TransitionDetector: Sendable {
         // Regions the device is in or entering but the fix is not inside.
         // Changes are applied after the loop, so that the dictionary is not
         // copied for being changed while it is iterated.
-        var changes: [(key: Int, membership: Membership?)] = []
+        var changes: [(key: Int, membership: Membership?)]?
+        func change(_ key: Int, to membership: Membership?) {
+            if changes == nil { changes = [(key, membership)] } else { changes!.append((key, membership)) }
+        }
         var nextContaining = 0
         for (key, membership) in state.memberships {
             if walksContaining {
@@ -234,35 +241,35 @@ public struct TransitionDetector: Sendable {
             }
             switch membership {
             case .entering:
-                changes.append((key, nil))
+                change(key, to: nil)
             case .inside(let since, let dwellReported, let exitCount):
                 let shape = regions.shape(at: key)
                 if shape.isBeyond(point, accuracy: accuracy, hysteresis: settings.hysteresis(for: shape)) {
                     if exitCount + 1 >= settings.exitConfirm {
-                        changes.append((key, nil))
+                        change(key, to: nil)
                         emit(.exit, key, at: time, distance: shape.reportedDistance(from: point))
                     } else {
-                        changes.append((key, .inside(since: since, dwellReported: dwellReported, exitCount: exitCount + 1)))
+                        change(key, to: .inside(since: since, dwellReported: dwellReported, exitCount: exitCount + 1))
                     }
                 } else if exitCount != 0 {
-                    changes.append((key, .inside(since: since, dwellReported: dwellReported, exitCount: 0)))
+                    change(key, to: .inside(since: since, dwellReported: dwellReported, exitCount: 0))
                 }
             }
         }
         if let dwell = settings.dwell {
             for (key, stored) in state.memberships {
-                let changed = changes.lastIndex { $0.key == key }
-                let membership = changed.map { changes[$0].membership } ?? stored
+                let changed = changes?.lastIndex { $0.key == key }
+                let membership = changed.map { changes![$0].membership } ?? stored
                 guard case .inside(let since, false, let exitCount) = membership,
                     // In Double: two fixes up to 584 years apart (Int64's whole range) never trap.
                     Double(time.nanoseconds) - Double(since.nanoseconds) >= dwell * 1e9
                 else { continue }
                 let reported = Membership.inside(since: since, dwellReported: true, exitCount: exitCount)
-                if let changed { changes[changed].membership = reported } else { changes.append((key, reported)) }
+                if let changed { changes![changed].membership = reported } else { change(key, to: reported) }
                 emit(.dwell, key, at: time, distance: regions.shape(at: key).reportedDistance(from: point))
             }
         }
-        for change in changes { state.memberships[change.key] = change.membership }
+        if let changes { for change in changes { state.memberships[change.key] = change.membership } }
         state.lastTime = time
         state.lastPoint = point
         devices.exchange(slot, with: &state)

@@ -88,6 +88,35 @@ struct ReminderPipelineTests {
         #expect(result.statistics.missedTasks[.accuracy] == ["r0"])
     }
 
+    @Test("stages that hand on only the times of released fixes make the same events, fix events aside")
+    func releasedTimesOnly() {
+        // Inaccurate fixes between accurate ones (their fixes are kept for
+        // the accuracy gate, the others' are not), a fix late for the
+        // reorder window, one without time, and entries and exits.
+        var fixes = drive(every: 7)
+        for index in stride(from: 3, to: fixes.count, by: 5) { fixes[index].accuracy = 400 }
+        fixes.insert(fix(100, east(1_000)), at: 40)
+        fixes.insert(Fix(time: nil, coordinate: east(20)), at: 10)
+        func events(emittingFixes: Bool) -> [String] {
+            var pipeline = ReminderPipeline(
+                reminders: ReminderStage(tasks: [], regions: row, settings: .init(cooldown: .init(0, .seconds))),
+                geofence: GeofenceSettings(), reorderSeconds: 5)
+            pipeline.emitsFixes = emittingFixes
+            var events: [ReminderPipeline.Event] = []
+            pipeline.push(contentsOf: fixes[...], into: &events)
+            pipeline.finish(into: &events)
+            return events.map { "\($0)" }
+        }
+        let all = events(emittingFixes: true)
+        let timesOnly = events(emittingFixes: false)
+        let fixEvents = all.filter { $0.hasPrefix("fix(") }
+        #expect(fixEvents.count > 50)
+        #expect(!timesOnly.contains { $0.hasPrefix("fix(") })
+        #expect(timesOnly == all.filter { !$0.hasPrefix("fix(") })
+        #expect(timesOnly.contains { $0.contains("accuracy") }, "the accuracy gate saw the inaccurate fixes")
+        #expect(timesOnly.contains { $0.hasPrefix("late(") } && timesOnly.contains { $0.hasPrefix("untimed(") })
+    }
+
     @Test("an inaccurate fix where the gate is closed gives the gate's reason, not accuracy")
     func accuracyWithClosedGate() throws {
         // Due every 10–14 days from 2025-03-01: the window opens on 03-11.

@@ -93,7 +93,8 @@ enum ShardMerge {
                 throw reader.problem("region \(key) is not one of this run's regions")
             }
             outputs.inaccurateKeys += item.inaccurate ?? []
-            outputs.appendReleased(fix, transitions: item.transitions?.count ?? 0, inaccurateKeys: item.inaccurate?.count)
+            outputs.appendReleased(
+                fix, transitions: item.transitions?.count ?? 0, inaccurateKeys: item.inaccurate?.count, keepingFix: true)
         }
     }
 }

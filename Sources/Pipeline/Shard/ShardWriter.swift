@@ -48,6 +48,8 @@ public final class ShardWriter: OutcomeConsumer {
         self.header = header
         router = DeviceShard(count: header.count)
         stages = pipeline.emptyDeviceStages()
+        // A line carries a released fix's position and device.
+        stages.keepsReleasedFixes = true
         clock = pipeline
         self.output = output
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -180,8 +182,10 @@ public final class ShardWriter: OutcomeConsumer {
                 line.position = [fix.coordinate.latitude, fix.coordinate.longitude]
                 line.device = fix.device
             case .released:
+                precondition(item.fixKept, "a shard's stages keep the fixes they release")
                 let fix = outputs.fixes[cursor.fix]
                 cursor.fix += 1
+                cursor.time += 1
                 let found = outputs.transitions[cursor.transition..<cursor.transition + Int(item.transitions)]
                 cursor.transition += Int(item.transitions)
                 let keys =

@@ -13,6 +13,9 @@ struct DeviceEvaluation: Sendable {
     /// (device, region) pairs whose inaccurate arrival was already reported
     /// since the device's last accepted fix.
     private var inaccurateArrivals: Set<DeviceRegion> = []
+    /// Whether the outputs keep each released fix, not only its time
+    /// (see ``DeviceOutputs/appendReleased(_:transitions:inaccurateKeys:keepingFix:)``).
+    var keepsReleasedFixes = true
 
     /// The stages over `regions` (padded by `padding` metres for detection).
     init(regions: RegionTable, reminding: RemindingRegions, geofence: GeofenceSettings, monitorLimit: Int?, padding: Double) {
@@ -88,7 +91,8 @@ struct DeviceEvaluation: Sendable {
         case .ignored(.invalid), .ignored(.outOfOrder):
             break
         }
-        outputs.appendReleased(fix, transitions: transitions.count, inaccurateKeys: inaccurateKeys)
+        outputs.appendReleased(
+            fix, transitions: transitions.count, inaccurateKeys: inaccurateKeys, keepingFix: keepsReleasedFixes)
     }
 
     private mutating func refreshMonitor(at point: Coordinate, device: String?) {

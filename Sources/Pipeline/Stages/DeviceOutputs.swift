@@ -19,7 +19,8 @@ public struct DeviceOutputs: Sendable {
         /// A fix older than its device's reorder window: dropped (its fix
         /// is the next of ``fixes``).
         case late
-        /// A fix released in time order (its fix is the next of ``fixes``).
+        /// A fix released in time order: its time is the next of
+        /// ``times``, and its fix the next of ``fixes`` when ``Item/fixKept``.
         case released
     }
 
@@ -33,6 +34,9 @@ public struct DeviceOutputs: Sendable {
         /// it would have entered are the next this many of
         /// ``inaccurateKeys``; -1 for a fix that was not turned away.
         public var inaccurateKeys: Int32 = -1
+        /// Whether a released fix is kept in ``fixes`` (see
+        /// ``DeviceOutputs/appendReleased(_:transitions:inaccurateKeys:keepingFix:)``).
+        public var fixKept = true
     }
 
     /// A transition and whether the device's monitor limit kept its region
@@ -48,8 +52,10 @@ public struct DeviceOutputs: Sendable {
     public struct Cursor: Sendable {
         /// The next item.
         public var item = 0
-        /// The fix of the next late or released item.
+        /// The fix of the next late item, or released item whose fix is kept.
         public var fix = 0
+        /// The time of the next released item.
+        public var time = 0
         /// The fix of the next untimed item.
         public var untimed = 0
         /// The first transition of the next item.
@@ -67,8 +73,11 @@ public struct DeviceOutputs: Sendable {
 
     /// The outcomes, in order.
     public internal(set) var items: [Item] = []
-    /// The fixes of the late and released items, in order.
+    /// The fixes of the late items and of the released items that keep
+    /// theirs, in order.
     public internal(set) var fixes: [TimedFix] = []
+    /// The times of the released items, in order.
+    public internal(set) var times: [Timestamp] = []
     /// The fixes of the untimed items, in order.
     public internal(set) var untimedFixes: [Fix] = []
     /// The transitions of the released fixes, fix after fix.
@@ -89,7 +98,7 @@ public struct DeviceOutputs: Sendable {
     /// Makes room for about `inputs` more inputs' outcomes.
     mutating func reserve(inputs: Int) {
         items.reserveCapacity(items.count + inputs)
-        fixes.reserveCapacity(fixes.count + inputs)
+        times.reserveCapacity(times.count + inputs)
         itemEnds.reserveCapacity(itemEnds.count + inputs)
     }
 
@@ -99,6 +108,7 @@ public struct DeviceOutputs: Sendable {
     public mutating func removeAll() {
         if !items.isEmpty { items.removeAll(keepingCapacity: true) }
         if !fixes.isEmpty { fixes.removeAll(keepingCapacity: true) }
+        if !times.isEmpty { times.removeAll(keepingCapacity: true) }
         if !untimedFixes.isEmpty { untimedFixes.removeAll(keepingCapacity: true) }
         if !transitions.isEmpty { transitions.removeAll(keepingCapacity: true) }
         if !inaccurateKeys.isEmpty { inaccurateKeys.removeAll(keepingCapacity: true) }
@@ -120,10 +130,19 @@ public struct DeviceOutputs: Sendable {
     /// Appends a released fix whose transitions were appended before it,
     /// `transitions` of them, and, when the accuracy gate turned it away,
     /// the number of regions it would have entered (appended before it).
-    mutating func appendReleased(_ fix: TimedFix, transitions: Int, inaccurateKeys: Int?) {
+    /// Its time is kept, and the fix itself when `keepingFix` (a reader
+    /// of the fixes: a sink that draws tracks, a paced run, a shard's
+    /// lines) or when the gate turned it away. Most runs read only the
+    /// time: a fix is some 140 bytes that the tasks' side would read on
+    /// another core (the 1M-fix replay at `--jobs 2`: 2 % less time).
+    mutating func appendReleased(_ fix: TimedFix, transitions: Int, inaccurateKeys: Int?, keepingFix: Bool) {
+        let kept = keepingFix || inaccurateKeys != nil
         items.append(
-            Item(outcome: .released, transitions: Int32(transitions), inaccurateKeys: Int32(inaccurateKeys ?? -1)))
-        fixes.append(fix)
+            Item(
+                outcome: .released, transitions: Int32(transitions), inaccurateKeys: Int32(inaccurateKeys ?? -1),
+                fixKept: kept))
+        times.append(fix.time)
+        if kept { fixes.append(fix) }
     }
 
     /// Marks the end of one input's outcomes.

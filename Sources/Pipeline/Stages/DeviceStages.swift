@@ -48,6 +48,14 @@ public struct DeviceStages: Sendable {
     /// The number of devices set aside now for having been idle.
     var idleDeviceCount: Int { idle.count }
 
+    /// Whether the outputs keep each released fix, not only its time
+    /// (true unless the tasks' side reads no fix: see
+    /// ``ReminderPipeline/emitsFixes``).
+    var keepsReleasedFixes: Bool {
+        get { evaluation.keepsReleasedFixes }
+        set { evaluation.keepsReleasedFixes = newValue }
+    }
+
     /// The number of fixes evaluated so far.
     var fixesEvaluated: Int { evaluation.detector.statistics.accepted }
 

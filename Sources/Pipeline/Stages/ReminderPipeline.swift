@@ -78,8 +78,11 @@ public struct ReminderPipeline: Sendable {
     private var locationReminders = 0
     /// Whether each released fix becomes a ``Event/fix(_:)`` event, for
     /// sinks that draw tracks or a driver that paces the run; without
-    /// them, off saves an event per fix.
-    public var emitsFixes = true
+    /// them, off saves an event per fix, and the per-device stages then
+    /// hand on only each released fix's time.
+    public var emitsFixes = true {
+        didSet { devices.keepsReleasedFixes = emitsFixes }
+    }
 
     /// A pipeline over the reminder stage's regions and tasks.
     /// - Parameters:
@@ -288,12 +291,17 @@ public struct ReminderPipeline: Sendable {
                 events.append(.late(outputs.fixes[cursor.fix]))
                 cursor.fix += 1
             case .released:
-                let index = cursor.fix
-                cursor.fix += 1
-                prefetchTime(of: outputs.fixes, at: index + Self.timesAhead)
+                let time = cursor.time
+                cursor.time += 1
+                let index = item.fixKept ? cursor.fix : -1
+                if item.fixKept { cursor.fix += 1 }
+                prefetchTime(of: outputs.times, at: time + Self.timesAhead)
                 if reminders != nil {
-                    if emitsFixes { events.append(.fix(outputs.fixes[index])) }
-                    let dues = reminders!.advance(to: outputs.fixes[index].time, atMost: Self.remindersAtOnce)
+                    if emitsFixes {
+                        assert(item.fixKept, "a pipeline that emits fixes has its stages keep them")
+                        events.append(.fix(outputs.fixes[index]))
+                    }
+                    let dues = reminders!.advance(to: outputs.times[time], atMost: Self.remindersAtOnce)
                     let full = dues.count == Self.remindersAtOnce
                     record(dues, into: &events)
                     if full, reminders!.holdsOutputs {
@@ -319,7 +327,8 @@ public struct ReminderPipeline: Sendable {
         record(reminders!.takeHeld(atMost: Self.remindersAtOnce), into: &events)
         if reminders!.holdsOutputs { return true }
         cursor.withinBurst = false
-        actOnTransitions(of: outputs.items[cursor.item - 1], fix: cursor.fix - 1, in: &outputs, from: &cursor, into: &events)
+        let item = outputs.items[cursor.item - 1]
+        actOnTransitions(of: item, fix: item.fixKept ? cursor.fix - 1 : -1, in: &outputs, from: &cursor, into: &events)
         return apply(&outputs, through: end, from: &cursor, into: &events)
     }
 
@@ -329,7 +338,7 @@ public struct ReminderPipeline: Sendable {
     static let remindersAtOnce = ReminderLinesSink.parallelBatchMinimum
 
     /// The rest of a released fix's `item`, after the clock reached the
-    /// fix (at `fix`): its transitions, each followed by the gate's
+    /// fix (at `fix` when kept, which an inaccurate one is): its transitions, each followed by the gate's
     /// decisions about it, then what the fix, if inaccurate, would have
     /// entered.
     @inline(__always)
@@ -357,17 +366,17 @@ public struct ReminderPipeline: Sendable {
     /// prefetches the time of.
     private static let timesAhead = 8
 
-    /// Asks for the cache line of `fixes[index]`'s time, if there is such a
-    /// fix. A worker wrote the fixes on the other core, and the clock's
-    /// read of each one's time waited for it there: with 100 000 devices
-    /// taking turns, `apply` is called once per fix, between the two
-    /// workers' outputs, and the processor's own prefetching does not
-    /// follow (`--jobs 2`: `apply`'s samples 345 → 172, 58 % of them on that
-    /// load before).
+    /// Asks for the cache line of `times[index]`, if there is such a time.
+    /// A worker wrote the times on the other core, and the clock's read of
+    /// each one waited for it there: with 100 000 devices taking turns,
+    /// `apply` is called once per fix, between the two workers' outputs,
+    /// and the processor's own prefetching does not follow (`--jobs 2`:
+    /// `apply`'s samples 345 → 172, 58 % of them on that load before,
+    /// when each time was read from its whole fix).
     @inline(__always)
-    private func prefetchTime(of fixes: [TimedFix], at index: Int) {
-        fixes.withUnsafeBufferPointer { fixes in
-            if index < fixes.count { repeat_prefetch(fixes.baseAddress! + index) }
+    private func prefetchTime(of times: [Timestamp], at index: Int) {
+        times.withUnsafeBufferPointer { times in
+            if index < times.count { repeat_prefetch(times.baseAddress! + index) }
         }
     }
 

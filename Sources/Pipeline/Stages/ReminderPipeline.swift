@@ -338,9 +338,9 @@ public struct ReminderPipeline: Sendable {
     static let remindersAtOnce = ReminderLinesSink.parallelBatchMinimum
 
     /// The rest of a released fix's `item`, after the clock reached the
-    /// fix (at `fix` when kept, which an inaccurate one is): its transitions, each followed by the gate's
-    /// decisions about it, then what the fix, if inaccurate, would have
-    /// entered.
+    /// fix (at `fix` in the fixes when kept, as an inaccurate one is): its
+    /// transitions, each followed by the gate's decisions about it, then
+    /// what the fix, if inaccurate, would have entered.
     @inline(__always)
     private mutating func actOnTransitions(
         of item: DeviceOutputs.Item, fix: Int, in outputs: inout DeviceOutputs, from cursor: inout DeviceOutputs.Cursor,

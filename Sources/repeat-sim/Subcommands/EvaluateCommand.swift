@@ -45,7 +45,8 @@ struct EvaluateCommand: ParsableCommand {
                 --environment urban --interval 1s --out drive.nmea --truth truth.csv
               repeat-sim evaluate drive.nmea --truth truth.csv --regions shops.csv \\
                 --sweep interval=1s,10s,60s --sweep hysteresis=0,25 --sweep confirm=1,2
-              repeat-sim evaluate --scenario car.json --runs 20 --expect 'enter.recall>=0.95'
+              repeat-sim evaluate --scenario car.json --runs 20 \\
+                --expect 'enter.recall>=0.95'
             """
     )
 

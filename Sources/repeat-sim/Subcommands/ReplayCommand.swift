@@ -35,10 +35,11 @@ struct ReplayCommand: ParsableCommand {
               {"kind":"enter","time":"…","region":"pharmacy","device":"phone",
                "tasks":["cat-medicine"],"distance_m":12.3}
             (one line per transition; "tasks" lists the tasks at the place, when
-            --tasks names any; enter after --confirm fixes inside; exit once distance - accuracy >
-            radius + hysteresis for --exit-confirm fixes; dwell after --dwell
-            inside; cross when the straight line between two fixes passes through a
-            region neither fix is in, at the time of closest approach).
+            --tasks names any; enter after --confirm fixes inside; exit once
+            distance - accuracy > radius + hysteresis for --exit-confirm fixes;
+            dwell after --dwell inside; cross when the straight line between two
+            fixes passes through a region neither fix is in, at the time of closest
+            approach).
 
             --report FILE.html writes one self-contained page (inline SVG and CSS,
             nothing fetched; opens offline): a map of each device's track, the places
@@ -69,7 +70,8 @@ struct ReplayCommand: ParsableCommand {
                 --tasks Tracks/visnjan-errands/tasks.json --monitor-limit 2 --explain
               repeat-sim replay walk.gpx --regions shops.csv --transitions --json
               repeat-sim replay big.nmea --tasks tasks.json --json > reminders.jsonl
-              repeat-sim replay fleet.csv --tasks tasks.json --json --shard 2/8 > part-2.jsonl
+              repeat-sim replay fleet.csv --tasks tasks.json --json \\
+                --shard 2/8 > part-2.jsonl
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
                 --tasks Tracks/cat-medicine/scenario.json --report cat-medicine.html
             """

@@ -17,7 +17,8 @@ struct PlaceCommand: AsyncParsableCommand {
             Examples:
               repeat-sim place import Tracks/cat-medicine/places.gpx --radius 150
               repeat-sim place list --near 52.5163,13.3777
-              repeat-sim task add --title "Buy cat medicine" --after 10w-14w --at-place Pharmacy
+              repeat-sim task add --title "Buy cat medicine" --after 10w-14w \\
+                --at-place Pharmacy
               repeat-sim place rm Pharmacy
             """,
         subcommands: [PlaceImport.self, PlaceList.self, PlaceRemove.self]

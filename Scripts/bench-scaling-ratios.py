@@ -2,6 +2,7 @@
 """Issue 17's targets, measured interleaved on this machine.
 
     Scripts/bench-scaling-ratios.py DATA_DIR [--rounds N] [--jobs J] [--floor PATH] [BINARY ...]
+    Scripts/bench-scaling-ratios.py DATA_DIR --instructions [BINARY ...]
 
 Each round runs, for each BINARY (default .build/release/repeat-sim), the
 replays of the 1M-fix NMEA feed against 10 000 regions with 1 000 and then
@@ -18,6 +19,14 @@ two jobs, 1.5M with one), and the largest peak RSS. Each command runs
 once, untimed, before the rounds, so that no timed run reads its files
 from disk.
 
+--instructions counts instead of timing: each pair's two replays run once
+at --jobs 1 under valgrind's callgrind (on a copy of BINARY without debug
+information, which this valgrind cannot read), two at a time, and their
+instruction counts and ratios are printed. The counts repeat exactly from
+run to run, whatever the machine's load: the work each ratio stands for,
+without the page faults and the cores' contention that the wall time also
+holds. The four runs take about a minute and a half on two cores.
+
 DATA_DIR needs (from the repository's root):
     mkdir -p DATA_DIR/scale
     ANCHORS_DATA=DATA_DIR python3 ../shared/bench/gen_workload.py
@@ -29,10 +38,13 @@ DATA_DIR needs (from the repository's root):
 
 import argparse
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 PAIRS = {
@@ -81,6 +93,40 @@ def timed(arguments):
     return seconds
 
 
+def count_instructions(binaries, data):
+    """Prints each pair's instruction counts at --jobs 1 and their ratio, per binary."""
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (apt-get install --no-install-recommends valgrind)")
+    with tempfile.TemporaryDirectory(prefix="scaling-ratios-") as folder:
+        for number, binary in enumerate(binaries):
+            stripped = os.path.join(folder, f"repeat-sim-{number}")
+            stripping = subprocess.run(["strip", "-g", "-o", stripped, binary], capture_output=True, text=True)
+            if stripping.returncode != 0:
+                sys.exit(f"cannot make a copy of {binary} without debug information: {stripping.stderr.strip()}")
+            runs = [(pair, label, arguments) for pair, label, arguments in commands(data, stripped, 1)
+                    if pair in PAIRS]
+            started = []
+            counts = {}
+            for index, (_, label, arguments) in enumerate(runs):
+                command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.{index}",
+                           *arguments]
+                started.append((label, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)))
+                # Two at a time: one a core on this machine.
+                if len(started) == 2 or index == len(runs) - 1:
+                    for waiting_label, process in started:
+                        _, errors = process.communicate()
+                        found = re.search(rb"Collected : (\d+)", errors)
+                        if process.returncode != 0 or not found:
+                            sys.exit(f"{waiting_label} under callgrind failed: {errors.decode()[-400:]}")
+                        counts[waiting_label] = int(found.group(1))
+                    started = []
+            print(f"{binary} --jobs 1, instructions (callgrind)")
+            for pair in PAIRS:
+                base, scaled = [label for name, label, _ in runs if name == pair]
+                print(f"  {base}: {counts[base] / 1e6:,.1f}M; {scaled}: {counts[scaled] / 1e6:,.1f}M; "
+                      f"ratio {counts[scaled] / counts[base]:.3f}")
+
+
 def summary(times):
     """Best, first quartile and median of `times`."""
     ordered = sorted(times)
@@ -99,6 +145,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=11, help="runs of each command (default 11)")
     parser.add_argument("--jobs", type=int, default=2, help="replay's --jobs (default 2)")
     parser.add_argument("--floor", metavar="PATH", help="the C floor parser (default DATA_DIR/build/nmea_floor)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each pair's instructions under callgrind at --jobs 1 instead of timing")
     options = parser.parse_intermixed_args()
     if options.rounds < 1 or options.jobs < 1:
         parser.error("--rounds and --jobs take a whole number from 1 up")
@@ -106,6 +154,9 @@ def main():
     missing = [name for name in wanted if not os.path.exists(os.path.join(options.data, name))]
     if missing:
         sys.exit(f"missing in {options.data}: {', '.join(missing)} (see --help for how to make them)")
+    if options.instructions:
+        count_instructions(options.binaries, options.data)
+        return
     floor = options.floor or os.path.join(options.data, "build", "nmea_floor")
     if options.floor and not os.access(floor, os.X_OK):
         sys.exit(f"--floor {floor}: not an executable")

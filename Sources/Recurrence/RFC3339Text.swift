@@ -24,6 +24,12 @@ public enum RFC3339Text {
         return RFC3339.format(timestamp(date))
     }
 
+    /// Appends ``format(_:)``'s text of `date` to a byte buffer.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+        guard abs(date.timeIntervalSince1970) < 9.2e9 else { return bytes.append(contentsOf: format(date).utf8) }
+        RFC3339.append(timestamp(date), to: &bytes)
+    }
+
     /// The date as a GeoCore timestamp (millisecond digits when fractional);
     /// the date must lie within the years 1678–2262.
     public static func timestamp(_ date: Date) -> Timestamp {

@@ -14,7 +14,7 @@ struct ShardLineTests {
 
     /// Numbers of every size and form: whole, tiny, huge, negative zero.
     static let numbers: [Double] = [
-        52.5130892, -13.4711314, 0, -0.0, 1, 180, 411.8812962622977, 1e-7, 5e-324, 2.2250738585072014e-308,
+        52.5130892, -13.4711314, 0, -0.0, 1, 180, 411.8812962622977, 1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308,
         1.7976931348623157e308, 123_456_789_012_345_680, 0.1, 1e21,
     ]
 

@@ -25,7 +25,12 @@ public final class FixLinesSink: RunSink {
     public func decoded(_ batch: FeedBatch, feed: String) {
         if waypoints {
             for waypoint in batch.waypoints {
-                if json { FixJSONEncoder.append(waypoint, to: &output.bytes) } else { output.write(FixTable.row(waypoint)) }
+                if json {
+                    FixJSONEncoder.append(waypoint, to: &output.bytes)
+                } else {
+                    FixTable.append(waypoint, to: &output.bytes)
+                }
+                output.flushIfFull()
             }
             return
         }
@@ -37,13 +42,17 @@ public final class FixLinesSink: RunSink {
                 } else {
                     FixJSONEncoder.append(fix, to: &output.bytes)
                 }
-                output.flushIfFull()
-            } else if let place {
-                output.write(
-                    FixTable.row(fix).dropLast() + "  \(place.place.name.terminalSafe) (\(Int(place.distance.rounded())) m)\n")
             } else {
-                output.write(FixTable.row(fix))
+                FixTable.append(fix, to: &output.bytes)
+                if let place {
+                    // The row's newline gives way to the place.
+                    output.bytes.removeLast()
+                    output.bytes.append(contentsOf: "  ".utf8)
+                    output.bytes.appendTerminalSafe(place.place.name)
+                    output.bytes.append(contentsOf: " (\(Int(place.distance.rounded())) m)\n".utf8)
+                }
             }
+            output.flushIfFull()
         }
     }
 

@@ -3,55 +3,77 @@ import GeoCore
 
 /// The readable `decode` output without `--json`: one aligned row per fix.
 enum FixTable {
-    static let header =
-        pad("time", 30) + "  " + right("latitude", 13) + "  " + right("longitude", 14) + "  " + right("ele", 7) + "  "
-        + right("speed", 7) + "  " + right("course", 6) + "  " + right("hdop", 5) + "  " + right("acc", 5) + "  device\n"
-
-    static func row(_ fix: Fix) -> String {
-        let time = fix.time.map { RFC3339.format($0) } ?? "-"
-        return pad(time, 30) + "  " + number(fix.coordinate.latitude, 9, width: 13) + "  "
-            + number(fix.coordinate.longitude, 9, width: 14) + "  " + optional(fix.elevation, 1, width: 7) + "  "
-            + optional(fix.speed, 2, width: 7) + "  " + optional(fix.course, 1, width: 6) + "  "
-            + optional(fix.hdop, 1, width: 5) + "  " + optional(fix.accuracy, 1, width: 5) + "  "
-            + (fix.device ?? "").terminalSafe + "\n"
-    }
-
-    static let waypointHeader =
-        pad("name", 20) + "  " + right("latitude", 13) + "  " + right("longitude", 14) + "  " + right("ele", 7) + "  time\n"
-
-    static func row(_ waypoint: Waypoint) -> String {
-        pad(waypoint.name ?? "-", 20) + "  " + number(waypoint.coordinate.latitude, 9, width: 13) + "  "
-            + number(waypoint.coordinate.longitude, 9, width: 14) + "  " + optional(waypoint.elevation, 1, width: 7) + "  "
-            + (waypoint.time.map { RFC3339.format($0) } ?? "-") + "\n"
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-
-    private static func right(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-    }
-
-    private static func optional(_ value: Double?, _ decimals: Int, width: Int) -> String {
-        guard let value else { return String(repeating: " ", count: width - 1) + "-" }
-        return number(value, decimals, width: width)
-    }
-
-    /// Fixed-point text without Foundation's `String(format:)`.
-    private static func number(_ value: Double, _ decimals: Int, width: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        // Far beyond any real fix (and beyond Int64): as Swift writes it, never a trap.
-        guard scaled < 1e15 else { return right(value.isFinite ? String(value) : "-", width) }
-        let whole = Int64(scaled / scale)
-        let fraction = Int64(scaled - Double(whole) * scale)
-        var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
-        if decimals > 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+    static let header = text { bytes in
+        bytes.appendColumn("time", paddedTo: 30)
+        let columns = [("latitude", 13), ("longitude", 14), ("ele", 7), ("speed", 7), ("course", 6), ("hdop", 5), ("acc", 5)]
+        for (name, width) in columns {
+            bytes.append(contentsOf: "  ".utf8)
+            bytes.appendColumn(name, rightAlignedTo: width)
         }
-        return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        bytes.append(contentsOf: "  device\n".utf8)
+    }
+
+    /// Appends the row of `fix`, its newline included.
+    static func append(_ fix: Fix, to bytes: inout [UInt8]) {
+        appendTime(fix.time, width: 30, to: &bytes)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.appendFixedPoint(fix.coordinate.latitude, decimals: 9, width: 13)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.appendFixedPoint(fix.coordinate.longitude, decimals: 9, width: 14)
+        // Written out, not looped over: an array of the columns would be
+        // made for every row.
+        appendOptional(fix.elevation, decimals: 1, width: 7, to: &bytes)
+        appendOptional(fix.speed, decimals: 2, width: 7, to: &bytes)
+        appendOptional(fix.course, decimals: 1, width: 6, to: &bytes)
+        appendOptional(fix.hdop, decimals: 1, width: 5, to: &bytes)
+        appendOptional(fix.accuracy, decimals: 1, width: 5, to: &bytes)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.appendTerminalSafe(fix.device ?? "")
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    static let waypointHeader = text { bytes in
+        bytes.appendColumn("name", paddedTo: 20)
+        for (name, width) in [("latitude", 13), ("longitude", 14), ("ele", 7)] {
+            bytes.append(contentsOf: "  ".utf8)
+            bytes.appendColumn(name, rightAlignedTo: width)
+        }
+        bytes.append(contentsOf: "  time\n".utf8)
+    }
+
+    /// Appends the row of `waypoint`, its newline included; the name made
+    /// safe for a terminal.
+    static func append(_ waypoint: Waypoint, to bytes: inout [UInt8]) {
+        bytes.appendColumn((waypoint.name ?? "-").terminalSafe, paddedTo: 20)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.appendFixedPoint(waypoint.coordinate.latitude, decimals: 9, width: 13)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.appendFixedPoint(waypoint.coordinate.longitude, decimals: 9, width: 14)
+        appendOptional(waypoint.elevation, decimals: 1, width: 7, to: &bytes)
+        bytes.append(contentsOf: "  ".utf8)
+        appendTime(waypoint.time, width: 0, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The time in UTC, or `-`, padded to `width`.
+    private static func appendTime(_ time: Timestamp?, width: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        if let time { RFC3339.append(time, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+        // ASCII: as many characters as bytes.
+        bytes.appendSpaces(width - (bytes.count - start))
+    }
+
+    /// Two spaces, then the value in fixed point, or `-`, right-aligned to `width`.
+    private static func appendOptional(_ value: Double?, decimals: Int, width: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "  ".utf8)
+        guard let value else { return bytes.appendColumn("-", rightAlignedTo: width) }
+        bytes.appendFixedPoint(value, decimals: decimals, width: width)
+    }
+
+    /// The text that `write` appends to nothing.
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -30,12 +30,11 @@ enum ReminderLines {
             output.write(jsonText(transition, tasks: tasks))
             output.write("\n")
         } else {
-            let time = RFC3339.format(transition.time)
-            let distance = rounded(transition.distance)
-            output.write(
-                row(
-                    time, transition.kind.rawValue, tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region,
-                    "\(distance) m from the centre" + (transition.device.map { ", device \($0)" } ?? "")))
+            let device = transition.device.map { ", device " + $0.terminalSafe } ?? ""
+            writeRow(
+                to: output, time: { RFC3339.append(transition.time, to: &$0) }, transition.kind.rawValue,
+                tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region,
+                "\(rounded(transition.distance)) m from the centre" + device)
         }
     }
 
@@ -44,19 +43,18 @@ enum ReminderLines {
         if json {
             JSONLine.writeLine(to: output) { add(notification, near: near, to: &$0) }
         } else {
-            let time = RFC3339Text.format(notification.time)
-            let due = RFC3339Text.format(notification.due)
             let why: String
             switch notification.kind {
             case .due: why = "due now"
-            case .location where notification.time > notification.due: why = "overdue since \(due)"
-            case .location where notification.time >= notification.windowStart: why = "in its window, due \(due)"
-            case .location: why = "window opens within the lead time, due \(due)"
+            case .location where notification.time > notification.due:
+                why = "overdue since \(RFC3339Text.format(notification.due))"
+            case .location where notification.time >= notification.windowStart:
+                why = "in its window, due \(RFC3339Text.format(notification.due))"
+            case .location: why = "window opens within the lead time, due \(RFC3339Text.format(notification.due))"
             }
-            output.write(
-                row(
-                    time, notification.kind.rawValue, notification.taskID, notification.region ?? "-",
-                    near.map { why + "; " + $0.text } ?? why))
+            writeRow(
+                to: output, time: { RFC3339Text.append(notification.time, to: &$0) }, notification.kind.rawValue,
+                notification.taskID, notification.region ?? "-", near.map { why + "; " + $0.text } ?? why)
         }
     }
 
@@ -110,10 +108,10 @@ enum ReminderLines {
         if json {
             JSONLine.writeLine(to: output) { add(suppression, near: near, to: &$0) }
         } else {
-            let time = RFC3339Text.format(suppression.time)
             let why = suppression.cause.reason
-            output.write(
-                row(time, "suppressed", suppression.taskID, suppression.region ?? "-", near.map { why + "; " + $0.text } ?? why))
+            writeRow(
+                to: output, time: { RFC3339Text.append(suppression.time, to: &$0) }, "suppressed", suppression.taskID,
+                suppression.region ?? "-", near.map { why + "; " + $0.text } ?? why)
         }
     }
 
@@ -136,10 +134,27 @@ enum ReminderLines {
         near?.add(to: &line)
     }
 
-    private static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {
+    /// Writes a table row: the time that `time` appends (ASCII, padded to
+    /// 21 characters), the kind, the task and the place in columns, and
+    /// why, written straight into the output's bytes.
+    private static func writeRow(
+        to output: ByteWriter, time: (inout [UInt8]) -> Void, _ kind: String, _ task: String, _ place: String,
+        _ why: String
+    ) {
+        let start = output.bytes.count
+        time(&output.bytes)
         // A time with milliseconds is 24 characters: it pushes the row right
         // rather than running into the kind.
-        time.padded(21) + " " + kind.padded(12) + task.fitted(21) + " " + place.fitted(21) + " " + why + "\n"
+        output.bytes.appendSpaces(21 - (output.bytes.count - start))
+        output.bytes.append(UInt8(ascii: " "))
+        output.bytes.appendColumn(kind, paddedTo: 12)
+        output.bytes.appendColumn(task, fittedTo: 21)
+        output.bytes.append(UInt8(ascii: " "))
+        output.bytes.appendColumn(place, fittedTo: 21)
+        output.bytes.append(UInt8(ascii: " "))
+        output.bytes.append(contentsOf: why.utf8)
+        output.bytes.append(UInt8(ascii: "\n"))
+        output.flushIfFull()
     }
 
     /// Metres to the centimetre, as lines give them.

@@ -151,7 +151,7 @@ public struct TaskDatabase: Sendable {
         try write { db in
             var replaced = 0
             for task in tasks {
-                if try TaskRow.exists(db, key: task.id) {
+                if try Self.taskExists(task.id, db) {
                     guard replace else { throw StoreError.duplicateTask(task.id) }
                     try TaskRow.deleteOne(db, key: task.id)
                     replaced += 1
@@ -183,7 +183,27 @@ public struct TaskDatabase: Sendable {
         try writer.read { db in
             var request = TaskRow.order(TaskRow.Columns.id)
             if let list { request = request.filter(TaskRow.Columns.list == list) }
-            return try request.fetchAll(db).map { try load($0, db: db) }
+            let rows = try request.fetchAll(db)
+            // The places and completions of them all in one query each: a
+            // query per task compiled 200 000 statements for 100 000 tasks.
+            let tasks = list == nil ? "" : "WHERE task_id IN (SELECT id FROM task WHERE list = ?)"
+            let arguments: StatementArguments = list.map { [$0] } ?? []
+            var locations: [String: [TaskLocation]] = [:]
+            let locationRows = try Row.fetchCursor(
+                db, sql: "SELECT task_id, name, latitude, longitude, radius FROM location \(tasks) ORDER BY task_id, position",
+                arguments: arguments)
+            while let row = try locationRows.next() {
+                locations[row[0], default: []].append(
+                    TaskLocation(name: row[1], latitude: row[2], longitude: row[3], radius: row[4]))
+            }
+            var completions: [String: [Date]] = [:]
+            let completionRows = try Row.fetchCursor(
+                db, sql: "SELECT task_id, completed_at FROM completion \(tasks) ORDER BY task_id, completed_at",
+                arguments: arguments)
+            while let row = try completionRows.next() {
+                completions[row[0], default: []].append(Date(timeIntervalSince1970: row[1]))
+            }
+            return try rows.map { try $0.task(locations: locations[$0.id] ?? [], completions: completions[$0.id] ?? []) }
         }
     }
 
@@ -210,7 +230,7 @@ public struct TaskDatabase: Sendable {
     /// A task's completions, oldest first.
     public func history(id: String) throws -> [CompletionRecord] {
         try writer.read { db in
-            guard try TaskRow.exists(db, key: id) else { throw StoreError.taskNotFound(id) }
+            guard try Self.taskExists(id, db) else { throw StoreError.taskNotFound(id) }
             return try CompletionRecord.filter(CompletionRecord.Columns.taskID == id)
                 .order(CompletionRecord.Columns.completedAt, Column("id")).fetchAll(db)
         }
@@ -227,7 +247,7 @@ public struct TaskDatabase: Sendable {
             // A task removed meanwhile (`task rm` while `live` runs): the
             // reminder was sent, so it is kept, unlinked as the removal
             // leaves the task's earlier ones.
-            if let id = record.taskID, try !TaskRow.exists(db, key: id) { record.taskID = nil }
+            if let id = record.taskID, try !Self.taskExists(id, db) { record.taskID = nil }
             try record.insert(db)
             return record
         }
@@ -269,8 +289,15 @@ public struct TaskDatabase: Sendable {
         try StoreError.translating { try writer.read(body) }
     }
 
+    /// Whether a task has this id, asked through a statement compiled once
+    /// per connection: the query interface compiled its SQL anew for each
+    /// task, a third of the time to import 100 000.
+    private static func taskExists(_ id: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM task WHERE id = ?"), arguments: [id]) ?? false
+    }
+
     private func insert(_ task: RecurringTask, db: Database, now: Date) throws {
-        if try TaskRow.exists(db, key: task.id) { throw StoreError.duplicateTask(task.id) }
+        if try Self.taskExists(task.id, db) { throw StoreError.duplicateTask(task.id) }
         try TaskRow(task, createdAt: now).insert(db)
         try insertLocations(of: task, db: db)
         for completion in task.completions {

@@ -36,6 +36,28 @@ struct TaskRow: Codable, FetchableRecord, PersistableRecord {
         case timeOfDay = "time_of_day", createdAt = "created_at"
     }
 
+    /// A row read by column name: through `Decodable`, reading took a
+    /// third of `task list`'s time with 100 000 tasks.
+    init(row: Row) {
+        id = row[CodingKeys.id.rawValue]
+        title = row[CodingKeys.title.rawValue]
+        list = row[CodingKeys.list.rawValue]
+        notes = row[CodingKeys.notes.rawValue]
+        assignee = row[CodingKeys.assignee.rawValue]
+        timeZone = row[CodingKeys.timeZone.rawValue]
+        startAt = row[CodingKeys.startAt.rawValue]
+        endAt = row[CodingKeys.endAt.rawValue]
+        scheduleKind = row[CodingKeys.scheduleKind.rawValue]
+        dueAt = row[CodingKeys.dueAt.rawValue]
+        minInterval = row[CodingKeys.minInterval.rawValue]
+        maxInterval = row[CodingKeys.maxInterval.rawValue]
+        every = row[CodingKeys.every.rawValue]
+        weekdays = row[CodingKeys.weekdays.rawValue]
+        timeOfDay = row[CodingKeys.timeOfDay.rawValue]
+        lead = row[CodingKeys.lead.rawValue]
+        createdAt = row[CodingKeys.createdAt.rawValue]
+    }
+
     init(_ task: RecurringTask, createdAt: Date) {
         id = task.id
         title = task.title

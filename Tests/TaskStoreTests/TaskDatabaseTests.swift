@@ -67,6 +67,40 @@ struct TaskDatabaseTests {
         #expect(try store.tasks(list: "Home").isEmpty)
     }
 
+    @Test("seeded: every task read at once, or a list's, is the task read by its id: places in order, completions by time")
+    func allTasksAsEachTask() throws {
+        let seed = SeededRandom.testSeed(default: 61)
+        print("TaskDatabaseTests.allTasksAsEachTask seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let store = try TaskDatabase.inMemory()
+        let lists: [String?] = [nil, "Pets", "Home"]
+        for index in 0..<300 {
+            var task = catMedicine
+            // Ids whose order is not the order they were added in.
+            task.id = "task-\((index * 37) % 300)"
+            task.list = lists[index % lists.count]
+            task.locations = (0..<Int(random.next() % 4)).map { place in
+                TaskLocation(
+                    name: "place \(3 - place) of \(task.id)", latitude: random.uniform(-80, 80),
+                    longitude: random.uniform(-170, 170), radius: random.uniform(10, 500))
+            }
+            task.setCompletions([])
+            try store.add(task)
+            // Done at times out of order, so that the rows' order is not the times'.
+            for _ in 0..<Int(random.next() % 4) {
+                let day = Double(random.next() % 400)
+                try store.complete(id: task.id, at: at("2025-01-10T00:00:00Z").addingTimeInterval(day * 86_400))
+            }
+        }
+        let each = try (0..<300).map { try store.task(id: "task-\($0)") }.sorted { $0.id < $1.id }
+        #expect(each.contains { $0.locations.count == 3 } && each.contains { $0.completions.count == 3 })
+        #expect(try store.tasks() == each)
+        for list in ["Pets", "Home"] {
+            #expect(try store.tasks(list: list) == each.filter { $0.list == list })
+        }
+        #expect(try store.tasks(list: "Garden").isEmpty)
+    }
+
     @Test("completing records the cycle it closed, in the history")
     func completeAndHistory() throws {
         let store = try TaskDatabase.inMemory()

@@ -87,23 +87,36 @@ struct RepeatSim: AsyncParsableCommand {
         return (command, nil)
     }
 
-    /// For a command line with a `--flag` its command does not have: the
-    /// error argument-parser gives for it, with the nearest flag. Checked
-    /// before any other usage error, because ArgumentParser validates the
-    /// options it knows (`--regions is required`) before it reports the
-    /// unknown one that was meant to give them (`--regionz`).
+    /// For a command line with a `--flag` (or a `-f`) its command does not
+    /// have: the error argument-parser gives for it, with the nearest flag.
+    /// Checked before any other usage error, because ArgumentParser
+    /// validates the options it knows (`--regions is required`, or a ROUTE
+    /// and an --itinerary given together when `-o out.nmea` was meant as
+    /// `--out`) before it reports the unknown one.
     static func unknownOption(in arguments: [String]) -> String? {
         let command = command(in: arguments).command
         let help = RepeatSim.helpMessage(for: command, includeHidden: true, columns: 10_000)
-        var known: Set<String> = ["--help", "--version"]
-        for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("--") {
+        var known: Set<String> = ["--help", "--version", "-h"]
+        for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("-") {
             known.insert(String(token))
         }
-        for word in arguments.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
+        let long = known.filter { $0.hasPrefix("--") }.sorted()
+        for word in arguments.prefix(while: { $0 != "--" }) {
             let name = String(word.prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            let nearest = Spelling.nearest(to: name, in: known.sorted())
-            let hint = Spelling.distance(nearest, name) <= max(2, name.count / 3) ? " Did you mean '\(nearest)'?" : ""
+            let hint: String
+            if word.hasPrefix("--"), word.count > 2 {
+                let nearest = Spelling.nearest(to: name, in: long)
+                hint = Spelling.distance(nearest, name) <= max(2, name.count / 3) ? " Did you mean '\(nearest)'?" : ""
+            } else if word.hasPrefix("-"), word.dropFirst().first?.isLetter == true {
+                // A short flag (never a negative number, a value of its own):
+                // the long ones its letter begins, when there are a few.
+                let starting = long.filter { $0.dropFirst(2).first == word.dropFirst().first }.map { "'\($0)'" }
+                let choices = starting.dropLast().joined(separator: ", ") + (starting.count > 1 ? " or " : "")
+                hint = (1...3).contains(starting.count) ? " Did you mean \(choices + starting[starting.count - 1])?" : ""
+            } else {
+                continue
+            }
             return usageError("Unknown option '\(name)'.\(hint)", for: command)
         }
         return nil

@@ -58,6 +58,16 @@ struct GenerateCommandTests {
 
     // MARK: Round trip
 
+    @Test("--via points south of the equator and west of Greenwich are its value, not a flag")
+    func southernVia() throws {
+        let feed = try RepeatSimBinary.run([
+            "generate", "--via", "-33.86,-151.2;-33.87,-151.21", "--environment", "none", "--format", "csv", "--out", "-",
+        ])
+        #expect(feed.status == 0, "\(feed.stderr)")
+        let first = feed.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(first.contains(",-33.860000000,-151.200000000,"), "\(feed.stdout.prefix(200))")
+    }
+
     @Test("--environment none: decoding the feed gives the truth within 1 cm, the times exactly", arguments: formats)
     func roundTrip(format: String) throws {
         let folder = temporaryDirectory("repeat-gen-trip")

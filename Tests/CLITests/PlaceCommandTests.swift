@@ -31,6 +31,13 @@ struct PlaceCommandTests {
         #expect(
             near.stdout.split(separator: "\n").first
                 == #"{"name":"Pharmacy","lat":45.27884,"lon":13.72245,"radius_m":150.0,"distance_m":18.2}"#)
+        // South of the equator, a value that begins with a "-".
+        let south = try RepeatSimBinary.run(["place", "list", "--near", "-45.2790,13.7224", "--json", "--db", db])
+        #expect(
+            south.status == 0
+                && south.stdout.contains(
+                    #""name":"Pharmacy","lat":45.27884,"lon":13.72245,"radius_m":150.0,"distance_m":10069586.3}"#),
+            "\(south.stderr)")
         let csv = temporaryDirectory("repeat-place-csv") + "/moved.csv"
         try "name,lat,lon,radius\npharmacy,45.2790,13.7230,90\nBakery,45.28,13.73,\n".write(
             toFile: csv, atomically: true, encoding: .utf8)

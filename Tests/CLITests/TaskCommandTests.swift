@@ -136,6 +136,13 @@ struct TaskCommandTests {
         #expect(list.stdout.isEmpty)
     }
 
+    @Test("a place south of the equator and west of Greenwich is taken as --at-place's value, not as a flag")
+    func southernPlace() throws {
+        let add = try sim("task", "add", "--title", "Ferry", "--every", "1w", "--at-place", "-33.8568,-151.2153")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(try sim("task", "show", "ferry").stdout.contains("place      Place 1: -33.8568,-151.2153 r=100 m"))
+    }
+
     @Test("add with every field, edit, done, history, rm")
     func lifecycle() throws {
         let add = try sim(

@@ -26,6 +26,26 @@ struct UsageErrorTests {
         #expect(far.stderr.hasPrefix("Error: Unknown option '--frobnicate'.\n"), "\(far.stderr)")
     }
 
+    @Test("a short flag the command lacks is named before the problems it makes (here a ROUTE and an --itinerary)")
+    func unknownShortFlag() throws {
+        let generate = try RepeatSimBinary.run(["generate", "--itinerary", "routine.json", "-o", "out.nmea"])
+        #expect(generate.status == 1)
+        #expect(
+            generate.stderr.hasPrefix("Error: Unknown option '-o'. Did you mean '--out' or '--outliers'?\n"), "\(generate.stderr)"
+        )
+        #expect(generate.stderr.contains("Usage: repeat-sim generate"), "\(generate.stderr)")
+        // A letter that begins a few long flags gets them, one that begins many
+        // no guess; a negative number is a value, and -h is help.
+        let decode = try RepeatSimBinary.run(["decode", "walk.gpx", "-j"])
+        #expect(decode.stderr.hasPrefix("Error: Unknown option '-j'. Did you mean '--json'?\n"), "\(decode.stderr)")
+        let replay = try RepeatSimBinary.run(["replay", "walk.gpx", "-r", "places.csv"])
+        #expect(replay.stderr.hasPrefix("Error: Unknown option '-r'.\n"), "\(replay.stderr)")
+        let via = try RepeatSimBinary.run(["generate", "--via", "-33.86,151.2;-33.87,151.21", "--out", "-"])
+        #expect(!via.stderr.contains("Unknown option"), "\(via.stderr)")
+        let help = try RepeatSimBinary.run(["generate", "-h"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: repeat-sim generate"))
+    }
+
     @Test("a misspelt command gets a 'did you mean', at any level")
     func misspeltCommand() throws {
         let root = try RepeatSimBinary.run(["decod", "walk.gpx"])

@@ -49,7 +49,10 @@ struct GenerateCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The route: a GPX track or route, or a CSV, NMEA or gpsd feed.", valueName: "ROUTE"))
     var route: String?
 
-    @Option(help: ArgumentHelp("The route as points instead of a file: \"lat,lon;lat,lon;…\".", valueName: "points"))
+    // Taken whatever it starts with: south of the equator the points begin with a "-".
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The route as points instead of a file: \"lat,lon;lat,lon;…\".", valueName: "points"))
     var via: String?
 
     @Flag(help: "Follow the ROUTE's own times instead of a speed: a real recording becomes the truth.")

@@ -11,7 +11,8 @@ struct PlaceList: AsyncParsableCommand {
         abstract: "List the place book, or the places nearest a position."
     )
 
-    @Option(help: ArgumentHelp("List by distance from LAT,LON, nearest first.", valueName: "lat,lon"))
+    // Taken whatever it starts with: a latitude south of the equator begins with a "-".
+    @Option(parsing: .unconditional, help: ArgumentHelp("List by distance from LAT,LON, nearest first.", valueName: "lat,lon"))
     var near: String?
 
     @Flag(help: "One JSON object a line: name, lat, lon, radius_m (and distance_m with --near).")

@@ -60,8 +60,9 @@ struct TaskFieldOptions: ParsableArguments {
         transform: ArgumentParsers.duration)
     var lead: CalendarDuration?
 
+    // Taken whatever it starts with: a latitude south of the equator begins with a "-".
     @Option(
-        name: .customLong("at-place"),
+        name: .customLong("at-place"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "A place: LAT,LON, or the name of a place in the place book (`place import`), whose position, radius and name are copied (repeatable).",
             valueName: "lat,lon|name"))

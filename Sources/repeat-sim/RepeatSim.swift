@@ -97,8 +97,12 @@ struct RepeatSim: AsyncParsableCommand {
         let command = command(in: arguments).command
         let help = RepeatSim.helpMessage(for: command, includeHidden: true, columns: 10_000)
         var known: Set<String> = ["--help", "--version", "-h"]
-        for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("-") {
-            known.insert(String(token))
+        // The flags that begin the help's option lines, two spaces in (`  -h,
+        // --help`, `  --regions <file>`), not those its prose or examples
+        // name (merge's help shows replay's --json).
+        for line in help.split(separator: "\n") where line.hasPrefix("  -") {
+            let flags = line.split(separator: " ", omittingEmptySubsequences: true).prefix { $0.hasPrefix("-") }
+            for flag in flags { known.insert(String(flag.prefix { $0.isLetter || $0.isNumber || $0 == "-" })) }
         }
         let long = known.filter { $0.hasPrefix("--") }.sorted()
         for word in arguments.prefix(while: { $0 != "--" }) {

@@ -24,6 +24,9 @@ struct UsageErrorTests {
         #expect(add.stderr.contains("Usage: repeat-sim task add"), "\(add.stderr)")
         let far = try RepeatSimBinary.run(["replay", "walk.gpx", "--frobnicate"])
         #expect(far.stderr.hasPrefix("Error: Unknown option '--frobnicate'.\n"), "\(far.stderr)")
+        // A flag that the command's help only speaks of (merge's shows replay's --json).
+        let merge = try RepeatSimBinary.run(["merge", "--json", "part-0.jsonl"])
+        #expect(merge.stderr.hasPrefix("Error: Unknown option '--json'.\n"), "\(merge.stderr)")
     }
 
     @Test("a short flag the command lacks is named before the problems it makes (here a ROUTE and an --itinerary)")

@@ -3,6 +3,7 @@ import GeoCore
 
 /// The readable `decode` output without `--json`: one aligned row per fix.
 enum FixTable {
+    /// The names over the columns of a fix's row.
     static let header = text { bytes in
         bytes.appendColumn("time", paddedTo: 30)
         let columns = [("latitude", 13), ("longitude", 14), ("ele", 7), ("speed", 7), ("course", 6), ("hdop", 5), ("acc", 5)]
@@ -32,6 +33,7 @@ enum FixTable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// The names over the columns of a waypoint's row.
     static let waypointHeader = text { bytes in
         bytes.appendColumn("name", paddedTo: 20)
         for (name, width) in [("latitude", 13), ("longitude", 14), ("ele", 7)] {

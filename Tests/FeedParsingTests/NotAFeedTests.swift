@@ -15,6 +15,8 @@ struct NotAFeedTests {
             ),
             (bytes("<?xml version=\"1.0\"?><kml:kml xmlns:kml=\"http://www.opengis.net/kml/2.2\">"), .otherXML(root: "kml")),
             (bytes("{\"type\":\"FeatureCollection\",\"features\":[]}"), .geoJSON),
+            (bytes("\u{FEFF}{\n  \"tasks\": [{\"id\": \"bins\"}]}"), .tasks),
+            (bytes("{\"route\": \"car.gpx\", \"environment\": \"urban\"}"), .otherJSON),
             ([0x1F, 0x8B, 0x08, 0x00], .compressed("gzip")),
             ([0x50, 0x4B, 0x03, 0x04, 0x14], .archive("zip")),
             ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], .image("JPEG")),
@@ -37,6 +39,9 @@ struct NotAFeedTests {
         for feed in feeds { #expect(NotAFeed.identify(Array(feed.utf8), isWholeFile: false) == nil, "\(feed)") }
         // UTF-16 with a byte-order mark is text, not binary.
         #expect(NotAFeed.identify([0xFF, 0xFE, 0x24, 0x00, 0x47, 0x00], isWholeFile: false) == nil)
+        // A first line cut short may yet name gpsd's "class".
+        #expect(NotAFeed.identify(Array("{\"device\":\"/dev/ttyACM0\",".utf8), isWholeFile: false) == nil)
+        #expect(NotAFeed.identify(Array("{\"device\":\"/dev/ttyACM0\",".utf8), isWholeFile: true) == .otherJSON)
         // An empty prefix of a file still being read says nothing.
         #expect(NotAFeed.identify([], isWholeFile: false) == nil)
         // XML is judged only where GPX is expected.

@@ -16,6 +16,10 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     case otherXML(root: String)
     /// GeoJSON: places, not a feed.
     case geoJSON
+    /// A tasks file (`{"tasks": […]}`): what `--tasks` takes.
+    case tasks
+    /// Other JSON that is no gpsd report (each of gpsd's has a `"class"`).
+    case otherJSON
     /// Bytes that are not text; a short escaped excerpt of the first ones.
     case binary(excerpt: String)
 
@@ -34,6 +38,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
                 : root == "kml" ? " (a KML file: convert it, e.g. gpsbabel -i kml -f IN.kml -o gpx -F OUT.gpx)" : ""
             return "not a GPX file (root element <\(root)>)\(hint)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
+        case .tasks: return "a tasks file, not a feed (give it to --tasks)"
+        case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
         case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
         }
     }
@@ -47,7 +53,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         if let magic = magic(prefix) { return magic }
         if let excerpt = binaryExcerpt(prefix) { return .binary(excerpt: excerpt) }
         if format == nil || format == .gpx, let root = xmlRoot(prefix), root != "gpx" { return .otherXML(root: root) }
-        if format == nil, isGeoJSON(prefix) { return .geoJSON }
+        if format == nil, let json = json(prefix, isWholeFile: isWholeFile) { return json }
         return nil
     }
 
@@ -122,12 +128,21 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// A JSON object with a GeoJSON `"type"` and no gpsd `"class"`.
-    private static func isGeoJSON(_ bytes: [UInt8]) -> Bool {
-        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == 0x7B else { return false }
+    /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file
+    /// or other JSON; `nil` for a gpsd report, no JSON object, or a first
+    /// line cut short (a gpsd report's `"class"` may come after the cut).
+    private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
+        let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+        guard let open = bytes.firstIndex(where: { !blanks.contains($0) }), bytes[open] == 0x7B else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard !text.contains("\"class\"") else { return false }
-        return ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains { text.contains($0) }
-            && text.contains("\"type\"")
+        guard !text.contains("\"class\"") else { return nil }
+        if ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains(where: { text.contains($0) }),
+            text.contains("\"type\"")
+        {
+            return .geoJSON
+        }
+        guard isWholeFile || bytes[open...].contains(0x0A) else { return nil }
+        let firstKey = bytes[(open + 1)...].drop { blanks.contains($0) }
+        return firstKey.starts(with: Array("\"tasks\"".utf8)) ? .tasks : .otherJSON
     }
 }

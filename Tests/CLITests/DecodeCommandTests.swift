@@ -29,6 +29,15 @@ struct DecodeCommandTests {
         #expect(result.stderr == "<stdin> (gpx): 104 fixes, 0 skipped\n")
     }
 
+    @Test("a feed through a pipe that has a path (a shell's <(…)) is decoded whole: no byte is taken to look at it")
+    func pipeWithPath() throws {
+        let result = try runProcess(
+            "/bin/bash", ["-c", #""$0" decode <(cat "$1") --json"#, RepeatSimBinary.path, Self.gpxTrack])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try String(contentsOfFile: Self.gpxTrack + ".expected.jsonl", encoding: .utf8)))
+        #expect(result.stderr.hasSuffix("(gpx): 104 fixes, 0 skipped\n"), "\(result.stderr)")
+    }
+
     @Test("the table without --json")
     func table() throws {
         let input = "time,lat,lon,ele,device\n2025-03-01T10:00:00Z,52.52,13.4,34,phone\n"

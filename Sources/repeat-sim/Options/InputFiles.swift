@@ -42,12 +42,15 @@ struct InputFileProblem: Error, CustomStringConvertible {
 }
 
 /// Checks that every feed named can be read and looks like a feed from its
-/// first bytes (standard input is not peeked at), so that a command stops
-/// before it prints anything.
+/// first bytes, so that a command stops before it prints anything. Only
+/// regular files are peeked at: bytes read from standard input, a pipe
+/// (a shell's `<(…)`) or a device would be lost to the decoder.
 /// - Throws: ``UnreadableFile`` or ``InputFileProblem`` for the first that is not.
 func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
     try checkReadable(paths)
     for path in paths where path != "-" {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw UnreadableFile(path: path) }
         defer { try? handle.close() }
         let prefix = [UInt8]((try? handle.read(upToCount: FeedSniffer.decisiveLength)) ?? Data())

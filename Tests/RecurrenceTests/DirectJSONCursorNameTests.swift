@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recurrence
@@ -26,7 +27,9 @@ import Testing
 
     @Test("a name of any length, before any colon and blanks, in any room, reads as a string and its colon")
     func namesAgainstPlainReads() {
-        var random = SystemRandomNumberGenerator()
+        let seed = SeededRandom.testSeed(default: 97)
+        print("DirectJSONCursorNameTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
         let nameBytes: [UInt8] = Array("abcxyzAZ09_-é".utf8) + [0x22, 0x5C, 0x01, 0x1F, 0x7F, 0xFF]
         let afterQuote = [":", " :", "  :", "\t:", "\n:", " ", "", ",", " x"].map { Array($0.utf8) }
         let blanksBefore = ["", " ", "\n   ", "\t"].map { Array($0.utf8) }
@@ -52,7 +55,9 @@ import Testing
         }
         // Names that the word-at-a-time path reads came often, not only
         // the ones it leaves to the plain read.
-        #expect(fastReads > 1_000)
+        // About one text in twenty (1 050 of 20 000, give or take 35):
+        // half of that leaves room for any seed.
+        #expect(fastReads > 500)
     }
 
     @Test("bytes compare equal exactly when they are the same, at every length")

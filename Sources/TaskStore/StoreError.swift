@@ -2,8 +2,9 @@ import GRDB
 
 /// What can go wrong at the store's boundary, in the domain's words.
 public enum StoreError: Error, Equatable, Sendable {
-    /// No task has this id.
-    case taskNotFound(String)
+    /// No task has this id; `nearest` is the stored id it may have meant
+    /// (the same but for case, or a typo away).
+    case taskNotFound(String, nearest: String? = nil)
     /// A task with this id already exists.
     case duplicateTask(String)
     /// The database rejected a value (a CHECK or foreign key), with SQLite's words.
@@ -22,7 +23,8 @@ extension StoreError: CustomStringConvertible {
     /// A sentence for the command line.
     public var description: String {
         switch self {
-        case .taskNotFound(let id): return "no task \"\(id)\" (see `repeat-sim task list`)"
+        case .taskNotFound(let id, let nearest?): return "no task \"\(id)\"; did you mean \"\(nearest)\"?"
+        case .taskNotFound(let id, nil): return "no task \"\(id)\" (see `repeat-sim task list`)"
         case .duplicateTask(let id): return "a task \"\(id)\" already exists (use `task edit`, or `task import --replace`)"
         case .rejected(let message): return "the store rejected the change: \(message)"
         case .corruptRow(let message): return "a stored task cannot be read: \(message)"

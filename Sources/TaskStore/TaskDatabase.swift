@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GeoCore
 import Recurrence
 
 /// Tasks, their places and completions, and the notification log, in SQLite.
@@ -133,7 +134,7 @@ public struct TaskDatabase: Sendable {
     /// creation time.
     public func update(_ task: RecurringTask) throws {
         try write { db in
-            guard let existing = try TaskRow.fetchOne(db, key: task.id) else { throw StoreError.taskNotFound(task.id) }
+            guard let existing = try TaskRow.fetchOne(db, key: task.id) else { throw Self.notFound(task.id, db) }
             try TaskRow(task, createdAt: Date(timeIntervalSince1970: existing.createdAt)).update(db)
             try LocationRow.filter(LocationRow.Columns.taskID == task.id).deleteAll(db)
             try insertLocations(of: task, db: db)
@@ -166,14 +167,14 @@ public struct TaskDatabase: Sendable {
     /// log entries stay, detached.
     public func remove(id: String) throws {
         try write { db in
-            guard try TaskRow.deleteOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+            guard try TaskRow.deleteOne(db, key: id) else { throw Self.notFound(id, db) }
         }
     }
 
     /// The task with this id, with its locations and completions.
     public func task(id: String) throws -> RecurringTask {
         try writer.read { db in
-            guard let row = try TaskRow.fetchOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+            guard let row = try TaskRow.fetchOne(db, key: id) else { throw Self.notFound(id, db) }
             return try load(row, db: db)
         }
     }
@@ -216,7 +217,7 @@ public struct TaskDatabase: Sendable {
     @discardableResult
     public func complete(id: String, at time: Date, now: Date = Date()) throws -> CompletionRecord {
         try write { db in
-            guard let row = try TaskRow.fetchOne(db, key: id) else { throw StoreError.taskNotFound(id) }
+            guard let row = try TaskRow.fetchOne(db, key: id) else { throw Self.notFound(id, db) }
             let task = try load(row, db: db)
             let closing = task.cycle(at: time)
             var record = CompletionRecord(
@@ -230,7 +231,7 @@ public struct TaskDatabase: Sendable {
     /// A task's completions, oldest first.
     public func history(id: String) throws -> [CompletionRecord] {
         try writer.read { db in
-            guard try Self.taskExists(id, db) else { throw StoreError.taskNotFound(id) }
+            guard try Self.taskExists(id, db) else { throw Self.notFound(id, db) }
             return try CompletionRecord.filter(CompletionRecord.Columns.taskID == id)
                 .order(CompletionRecord.Columns.completedAt, Column("id")).fetchAll(db)
         }
@@ -294,6 +295,18 @@ public struct TaskDatabase: Sendable {
     /// task, a third of the time to import 100 000.
     private static func taskExists(_ id: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM task WHERE id = ?"), arguments: [id]) ?? false
+    }
+
+    /// ``StoreError/taskNotFound(_:nearest:)`` for `id`, naming the stored
+    /// id that is the same but for case, or else one within a typo or two
+    /// (ids are made from titles, `buy-cat-medicine`, and mistyped).
+    private static func notFound(_ id: String, _ db: Database) -> StoreError {
+        let ids = (try? String.fetchAll(db, sql: "SELECT id FROM task")) ?? []
+        let lowercased = id.lowercased()
+        if let same = ids.first(where: { $0.lowercased() == lowercased }) { return .taskNotFound(id, nearest: same) }
+        let nearest = ids.map { (distance: Spelling.distance($0, id), id: $0) }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= max(2, id.count / 3) else { return .taskNotFound(id) }
+        return .taskNotFound(id, nearest: nearest.id)
     }
 
     private func insert(_ task: RecurringTask, db: Database, now: Date) throws {

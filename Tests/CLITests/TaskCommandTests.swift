@@ -143,6 +143,18 @@ struct TaskCommandTests {
         #expect(try sim("task", "show", "ferry").stdout.contains("place      Place 1: -33.8568,-151.2153 r=100 m"))
     }
 
+    @Test("an id typed wrong is answered with the stored id it may have meant")
+    func nearestID() throws {
+        #expect(try sim("task", "add", "--title", "Buy cat medicine", "--every", "1w").status == 0)
+        let typo = try sim("task", "done", "buy-cat-medcine")
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix(#"Error: no task "buy-cat-medcine"; did you mean "buy-cat-medicine"?"#), "\(typo.stderr)")
+        let shouted = try sim("task", "show", "BUY-CAT-MEDICINE")
+        #expect(shouted.stderr.hasPrefix(#"Error: no task "BUY-CAT-MEDICINE"; did you mean "buy-cat-medicine"?"#))
+        let far = try sim("task", "rm", "water-plants")
+        #expect(far.stderr.hasPrefix(#"Error: no task "water-plants" (see `repeat-sim task list`)"#), "\(far.stderr)")
+    }
+
     @Test("add with every field, edit, done, history, rm")
     func lifecycle() throws {
         let add = try sim(

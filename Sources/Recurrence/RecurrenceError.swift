@@ -1,3 +1,6 @@
+import Foundation
+import GeoCore
+
 /// What can be wrong with the text or values that describe a task.
 ///
 /// Each case names the offending text, so a message can say exactly what
@@ -25,6 +28,7 @@ extension RecurrenceError: CustomStringConvertible {
             return "\"\(text)\" is not a duration: write a whole number and a unit, "
                 + "e.g. 45s, 30m, 6h, 3d, 2w, 1mo or 1y"
         case .invalidTimeZone(let text):
+            if let zone = Self.zone(near: text) { return "\"\(text)\" is not an IANA time zone; did you mean \(zone)?" }
             return "\"\(text)\" is not an IANA time zone: use an identifier such as "
                 + "Europe/Berlin, America/New_York or UTC"
         case .invalidWeekday(let text):
@@ -36,5 +40,19 @@ extension RecurrenceError: CustomStringConvertible {
         case .invalidSchedule(let reason):
             return reason
         }
+    }
+}
+
+extension RecurrenceError {
+    /// The zone identifier that `text` may have meant: the same but for
+    /// case, or one a typo or two away (`Europe/Berln`).
+    static func zone(near text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        let zones = TimeZone.knownTimeZoneIdentifiers
+        let lowercased = trimmed.lowercased()
+        if let same = zones.first(where: { $0.lowercased() == lowercased }) { return same }
+        let nearest = zones.map { (distance: Spelling.distance($0, trimmed), zone: $0) }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= max(1, min(3, trimmed.count / 5)) else { return nil }
+        return nearest.zone
     }
 }

@@ -29,6 +29,12 @@ struct ParsingTests {
         #expect(try TimeZone.iana("Europe/Berlin").identifier == "Europe/Berlin")
         #expect(throws: RecurrenceError.invalidTimeZone("Mars/Olympus_Mons")) { try TimeZone.iana("Mars/Olympus_Mons") }
         #expect(RecurrenceError.invalidTimeZone("banana").description.hasPrefix("\"banana\" is not an IANA time zone"))
+        // A typo or the wrong case gets the zone it may have meant; nothing near gets the examples.
+        #expect(RecurrenceError.invalidTimeZone("Europe/Berln").description.hasSuffix("; did you mean Europe/Berlin?"))
+        #expect(RecurrenceError.invalidTimeZone("america/new_york").description.hasSuffix("; did you mean America/New_York?"))
+        #expect(
+            RecurrenceError.invalidTimeZone("banana").description.hasSuffix(
+                ": use an identifier such as Europe/Berlin, America/New_York or UTC"))
     }
 
     @Test("weekdays and times of day")

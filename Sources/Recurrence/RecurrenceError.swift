@@ -48,11 +48,7 @@ extension RecurrenceError {
     /// case, or one a typo or two away (`Europe/Berln`).
     static func zone(near text: String) -> String? {
         let trimmed = text.trimmingWhitespace()
-        let zones = TimeZone.knownTimeZoneIdentifiers
-        let lowercased = trimmed.lowercased()
-        if let same = zones.first(where: { $0.lowercased() == lowercased }) { return same }
-        let nearest = zones.map { (distance: Spelling.distance($0, trimmed), zone: $0) }.min { $0.distance < $1.distance }
-        guard let nearest, nearest.distance <= max(1, min(3, trimmed.count / 5)) else { return nil }
-        return nearest.zone
+        return Spelling.suggestion(
+            for: trimmed, in: TimeZone.knownTimeZoneIdentifiers, maximumDistance: max(1, min(3, trimmed.count / 5)))
     }
 }

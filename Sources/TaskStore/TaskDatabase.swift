@@ -302,11 +302,7 @@ public struct TaskDatabase: Sendable {
     /// (ids are made from titles, `buy-cat-medicine`, and mistyped).
     private static func notFound(_ id: String, _ db: Database) -> StoreError {
         let ids = (try? String.fetchAll(db, sql: "SELECT id FROM task")) ?? []
-        let lowercased = id.lowercased()
-        if let same = ids.first(where: { $0.lowercased() == lowercased }) { return .taskNotFound(id, nearest: same) }
-        let nearest = ids.map { (distance: Spelling.distance($0, id), id: $0) }.min { $0.distance < $1.distance }
-        guard let nearest, nearest.distance <= max(2, id.count / 3) else { return .taskNotFound(id) }
-        return .taskNotFound(id, nearest: nearest.id)
+        return .taskNotFound(id, nearest: Spelling.suggestion(for: id, in: ids, maximumDistance: max(2, id.count / 3)))
     }
 
     private func insert(_ task: RecurringTask, db: Database, now: Date) throws {

@@ -18,7 +18,7 @@ public enum RFC3339Text {
     /// Dates outside the years 1678–2262 (beyond GeoCore's nanosecond
     /// timestamps) are formatted by Foundation, to the second.
     public static func format(_ date: Date) -> String {
-        guard abs(date.timeIntervalSince1970) < 9.2e9 else {
+        guard coversFast(date) else {
             return date.formatted(Date.ISO8601FormatStyle())
         }
         return RFC3339.format(timestamp(date))
@@ -26,9 +26,14 @@ public enum RFC3339Text {
 
     /// Appends ``format(_:)``'s text of `date` to a byte buffer.
     public static func append(_ date: Date, to bytes: inout [UInt8]) {
-        guard abs(date.timeIntervalSince1970) < 9.2e9 else { return bytes.append(contentsOf: format(date).utf8) }
+        guard coversFast(date) else { return bytes.append(contentsOf: format(date).utf8) }
         RFC3339.append(timestamp(date), to: &bytes)
     }
+
+    /// Whether `date` lies within GeoCore's nanosecond timestamps (9.2 ×
+    /// 10⁹ s of 1970, the years 1678–2262), where ``timestamp(_:)`` holds
+    /// and the text is written without Foundation.
+    public static func coversFast(_ date: Date) -> Bool { abs(date.timeIntervalSince1970) < 9.2e9 }
 
     /// The date as a GeoCore timestamp (millisecond digits when fractional);
     /// the date must lie within the years 1678–2262.

@@ -110,8 +110,8 @@ struct RepeatSim: AsyncParsableCommand {
             guard !known.contains(name) else { continue }
             let hint: String
             if word.hasPrefix("--"), word.count > 2 {
-                let nearest = Spelling.nearest(to: name, in: long)
-                hint = Spelling.distance(nearest, name) <= max(2, name.count / 3) ? " Did you mean '\(nearest)'?" : ""
+                let nearest = Spelling.suggestion(for: name, in: long, maximumDistance: max(2, name.count / 3))
+                hint = nearest.map { " Did you mean '\($0)'?" } ?? ""
             } else if word.hasPrefix("-"), word.dropFirst().first?.isLetter == true {
                 // A short flag (never a negative number, a value of its own):
                 // the long ones its letter begins, when there are a few.
@@ -133,10 +133,8 @@ struct RepeatSim: AsyncParsableCommand {
         let (command, word) = command(in: arguments)
         let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
         guard let word, !names.isEmpty else { return nil }
-        let nearest = Spelling.nearest(to: word, in: names)
-        let hint =
-            Spelling.distance(nearest, word) <= max(1, word.count / 3)
-            ? "Did you mean '\(nearest)'?" : "The commands: \(names.joined(separator: ", "))."
+        let nearest = Spelling.suggestion(for: word, in: names, maximumDistance: max(1, word.count / 3))
+        let hint = nearest.map { "Did you mean '\($0)'?" } ?? "The commands: \(names.joined(separator: ", "))."
         return usageError("unknown command '\(word)'. \(hint)", for: command)
     }
 }

@@ -11,9 +11,10 @@ struct DateText {
     private(set) var bytes = SIMD32<UInt8>()
     private(set) var length = 0
 
-    /// Whether `date` is in the range written here (within 9.2 × 10⁹ s of
-    /// 1970); lines write other dates through ``RFC3339Text/format(_:)``.
-    static func covers(_ date: Date) -> Bool { abs(date.timeIntervalSince1970) < 9.2e9 }
+    /// Whether `date` is in the range written here
+    /// (``RFC3339Text/coversFast(_:)``); lines write other dates through
+    /// ``RFC3339Text/format(_:)``.
+    static func covers(_ date: Date) -> Bool { RFC3339Text.coversFast(date) }
 
     /// Makes the text `date`'s, which ``covers(_:)`` must hold, unless it is already.
     mutating func update(to date: Date) {

@@ -5,8 +5,11 @@ import GeoCore
 enum FixTable {
     /// The names over the columns of a fix's row.
     static let header = text { bytes in
-        bytes.appendColumn("time", paddedTo: 30)
-        let columns = [("latitude", 13), ("longitude", 14), ("ele", 7), ("speed", 7), ("course", 6), ("hdop", 5), ("acc", 5)]
+        bytes.appendColumn("time", paddedTo: Width.time)
+        let columns = [
+            ("latitude", Width.latitude), ("longitude", Width.longitude), ("ele", Width.elevation), ("speed", Width.speed),
+            ("course", Width.course), ("hdop", Width.hdop), ("acc", Width.accuracy),
+        ]
         for (name, width) in columns {
             bytes.append(contentsOf: "  ".utf8)
             bytes.appendColumn(name, rightAlignedTo: width)
@@ -16,18 +19,18 @@ enum FixTable {
 
     /// Appends the row of `fix`, its newline included.
     static func append(_ fix: Fix, to bytes: inout [UInt8]) {
-        appendTime(fix.time, width: 30, to: &bytes)
+        appendTime(fix.time, width: Width.time, to: &bytes)
         bytes.append(contentsOf: "  ".utf8)
-        bytes.appendFixedPoint(fix.coordinate.latitude, decimals: 9, width: 13)
+        bytes.appendFixedPoint(fix.coordinate.latitude, decimals: 9, width: Width.latitude)
         bytes.append(contentsOf: "  ".utf8)
-        bytes.appendFixedPoint(fix.coordinate.longitude, decimals: 9, width: 14)
+        bytes.appendFixedPoint(fix.coordinate.longitude, decimals: 9, width: Width.longitude)
         // Written out, not looped over: an array of the columns would be
         // made for every row.
-        appendOptional(fix.elevation, decimals: 1, width: 7, to: &bytes)
-        appendOptional(fix.speed, decimals: 2, width: 7, to: &bytes)
-        appendOptional(fix.course, decimals: 1, width: 6, to: &bytes)
-        appendOptional(fix.hdop, decimals: 1, width: 5, to: &bytes)
-        appendOptional(fix.accuracy, decimals: 1, width: 5, to: &bytes)
+        appendOptional(fix.elevation, decimals: 1, width: Width.elevation, to: &bytes)
+        appendOptional(fix.speed, decimals: 2, width: Width.speed, to: &bytes)
+        appendOptional(fix.course, decimals: 1, width: Width.course, to: &bytes)
+        appendOptional(fix.hdop, decimals: 1, width: Width.hdop, to: &bytes)
+        appendOptional(fix.accuracy, decimals: 1, width: Width.accuracy, to: &bytes)
         bytes.append(contentsOf: "  ".utf8)
         bytes.appendTerminalSafe(fix.device ?? "")
         bytes.append(UInt8(ascii: "\n"))
@@ -35,8 +38,8 @@ enum FixTable {
 
     /// The names over the columns of a waypoint's row.
     static let waypointHeader = text { bytes in
-        bytes.appendColumn("name", paddedTo: 20)
-        for (name, width) in [("latitude", 13), ("longitude", 14), ("ele", 7)] {
+        bytes.appendColumn("name", paddedTo: Width.name)
+        for (name, width) in [("latitude", Width.latitude), ("longitude", Width.longitude), ("ele", Width.elevation)] {
             bytes.append(contentsOf: "  ".utf8)
             bytes.appendColumn(name, rightAlignedTo: width)
         }
@@ -46,15 +49,21 @@ enum FixTable {
     /// Appends the row of `waypoint`, its newline included; the name made
     /// safe for a terminal.
     static func append(_ waypoint: Waypoint, to bytes: inout [UInt8]) {
-        bytes.appendColumn((waypoint.name ?? "-").terminalSafe, paddedTo: 20)
+        bytes.appendColumn((waypoint.name ?? "-").terminalSafe, paddedTo: Width.name)
         bytes.append(contentsOf: "  ".utf8)
-        bytes.appendFixedPoint(waypoint.coordinate.latitude, decimals: 9, width: 13)
+        bytes.appendFixedPoint(waypoint.coordinate.latitude, decimals: 9, width: Width.latitude)
         bytes.append(contentsOf: "  ".utf8)
-        bytes.appendFixedPoint(waypoint.coordinate.longitude, decimals: 9, width: 14)
-        appendOptional(waypoint.elevation, decimals: 1, width: 7, to: &bytes)
+        bytes.appendFixedPoint(waypoint.coordinate.longitude, decimals: 9, width: Width.longitude)
+        appendOptional(waypoint.elevation, decimals: 1, width: Width.elevation, to: &bytes)
         bytes.append(contentsOf: "  ".utf8)
         appendTime(waypoint.time, width: 0, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The columns' widths, the same in the headers and the rows.
+    private enum Width {
+        static let time = 30, name = 20, latitude = 13, longitude = 14, elevation = 7, speed = 7, course = 6
+        static let hdop = 5, accuracy = 5
     }
 
     /// The time in UTC, or `-`, padded to `width`.

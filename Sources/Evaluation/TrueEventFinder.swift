@@ -33,16 +33,24 @@ public final class TrueEventFinder: Sendable {
     /// The true events of one device's truth track, `points` in time order,
     /// ordered by time (entries before exits at the same instant of
     /// different regions, then by region order).
+    public func events<Points: Sequence>(along points: Points, device: String?) -> [ScoredEvent]
+    where Points.Element == TruthPoint {
+        var found = Found(device: device)
+        scan(Array(points), into: &found)
+        return found.sorted()
+    }
+
+    /// The boundary crossings of `track` (in time order), added to `found`.
     ///
     /// The track is taken in stretches of up to 256 segments within about
     /// a kilometre: one index query finds the regions near a stretch, and
     /// each is followed along it, containment computed once per point.
-    public func events<Points: Sequence>(along points: Points, device: String?) -> [ScoredEvent]
-    where Points.Element == TruthPoint {
-        let track = Array(points)
-        var found: [(event: ScoredEvent, key: Int)] = []
+    /// Each segment's events depend on its two points alone, so a track
+    /// scanned in pieces that share their end points finds what it finds
+    /// whole.
+    func scan(_ track: [TruthPoint], into found: inout Found) {
         func report(_ kind: ScoredEvent.Kind, _ time: Timestamp, _ key: Int) {
-            found.append((ScoredEvent(kind: kind, time: time, region: regions[key].id, device: device), key))
+            found.add(ScoredEvent(kind: kind, time: time, region: regions[key].id, device: found.device), key: key)
         }
         var candidates: [Int] = []
         var first = 0
@@ -83,16 +91,32 @@ public final class TrueEventFinder: Sendable {
             }
             first = last
         }
-        // Sorted by small keys, not by the events (whose strings would be
-        // retained and released at every comparison).
-        let keys = found.map { ($0.event.time.nanoseconds, $0.key, $0.event.kind == .exit) }
-        let order = keys.indices.sorted { i, j in
-            let (a, b) = (keys[i], keys[j])
-            if a.0 != b.0 { return a.0 < b.0 }
-            if a.1 != b.1 { return a.1 < b.1 }
-            return !a.2 && b.2
+    }
+
+    /// The events found on one device's track, with the region's place in
+    /// the finder's list to order them by.
+    struct Found: Sendable {
+        let device: String?
+        private var events: [(event: ScoredEvent, key: Int)] = []
+
+        init(device: String?) { self.device = device }
+
+        mutating func add(_ event: ScoredEvent, key: Int) { events.append((event, key)) }
+
+        /// The events by time, entries before exits at the same instant of
+        /// different regions, then by region order.
+        func sorted() -> [ScoredEvent] {
+            // Sorted by small keys, not by the events (whose strings would be
+            // retained and released at every comparison).
+            let keys = events.map { ($0.event.time.nanoseconds, $0.key, $0.event.kind == .exit) }
+            let order = keys.indices.sorted { i, j in
+                let (a, b) = (keys[i], keys[j])
+                if a.0 != b.0 { return a.0 < b.0 }
+                if a.1 != b.1 { return a.1 < b.1 }
+                return !a.2 && b.2
+            }
+            return order.map { events[$0].event }
         }
-        return order.map { found[$0].event }
     }
 
     /// Reports the boundary crossings of the region under `key` on the

@@ -15,23 +15,38 @@ public struct TruthCoverage: Hashable, Sendable {
 
     /// Adds one device's truth track, points in time order.
     public mutating func add<Points: Sequence>(_ points: Points) where Points.Element == TruthPoint {
-        var first: TruthPoint?
-        var last: TruthPoint?
-        var metres = 0.0
-        for point in points {
-            if let last { metres += Self.metres(last.coordinate, point.coordinate) }
-            if first == nil { first = point }
+        var track = Track()
+        for point in points { track.add(point) }
+        add(track)
+    }
+
+    /// Adds one device's truth track, measured as its points came.
+    public mutating func add(_ track: Track) {
+        guard let first = track.first, let last = track.last else { return }
+        deviceHours += Double(last.time.nanoseconds - first.nanoseconds) / 3.6e12
+        kilometres += track.metres / 1000
+    }
+
+    /// One device's track measured point by point, in time order.
+    public struct Track: Sendable {
+        fileprivate var first: Timestamp?
+        fileprivate var last: TruthPoint?
+        fileprivate var metres = 0.0
+
+        /// Nothing measured yet.
+        public init() {}
+
+        /// Adds the track's next point.
+        public mutating func add(_ point: TruthPoint) {
+            if let last { metres += TruthCoverage.metres(last.coordinate, point.coordinate) } else { first = point.time }
             last = point
         }
-        guard let first, let last else { return }
-        deviceHours += Double(last.time.nanoseconds - first.time.nanoseconds) / 3.6e12
-        kilometres += metres / 1000
     }
 
     /// The great-circle distance; for points within 0.01° of each other
     /// (about a kilometre) the flat-plane distance at their mean
     /// latitude, which differs from it by less than a millionth.
-    private static func metres(_ a: Coordinate, _ b: Coordinate) -> Double {
+    fileprivate static func metres(_ a: Coordinate, _ b: Coordinate) -> Double {
         let dLat = b.latitude - a.latitude
         let dLon = Geodesy.wrapLongitude(b.longitude - a.longitude)
         guard abs(dLat) < 0.01, abs(dLon) < 0.01, abs(a.latitude) < 85 else { return Geodesy.distance(a, b) }

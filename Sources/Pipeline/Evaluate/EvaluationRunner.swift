@@ -58,11 +58,21 @@ public struct EvaluationRunner: Sendable {
             return .detection(detection)
         }
         guard case .truth(let truth) = outcomes[0] else { preconditionFailure("job 0 is the truth") }
+        let detections = outcomes.dropFirst().map { outcome in
+            guard case .detection(let detection) = outcome else { preconditionFailure("jobs after the first detect") }
+            return detection
+        }
+        return rows(truth: truth, detections: detections)
+    }
+
+    /// The rows of one feed's `truth` and what each setting detected on
+    /// it (`detections[i]` by `settings[i]`), scored in parallel.
+    public func rows(truth: FeedEvaluation.Truth, detections: [FeedEvaluation.Detection]) -> [Row] {
+        precondition(detections.count == settings.count, "one detection per setting")
         return parallelMap(count: settings.count, jobs: jobs) { index in
-            guard case .detection(let detection) = outcomes[index + 1] else { preconditionFailure("job \(index + 1) detects") }
             var pool = EvaluationPool()
-            pool.add(truth: truth, detection: detection, window: window)
-            return row(index, pool: pool, statistics: detection.statistics)
+            pool.add(truth: truth, detection: detections[index], window: window)
+            return row(index, pool: pool, statistics: detections[index].statistics)
         }
     }
 

@@ -1,5 +1,6 @@
 import Evaluation
 import GeoCore
+import Geofencing
 
 /// One feed to score and the truth to score it against.
 public struct EvaluationSubject: Sendable {
@@ -9,6 +10,16 @@ public struct EvaluationSubject: Sendable {
         case tracks([TruthTrackPoints])
         /// Hand-labelled entries and exits (`--truth-events`).
         case events([ScoredEvent])
+
+        /// The devices of the truth, in order of first appearance.
+        public var devices: [String?] {
+            switch self {
+            case .tracks(let tracks): return tracks.map(\.device)
+            case .events(let events):
+                var seen = Set<String?>()
+                return events.compactMap { seen.insert($0.device).inserted ? .some($0.device) : nil }
+            }
+        }
     }
 
     /// The feed's fixes as delivered (in delivery order).
@@ -34,14 +45,7 @@ public struct EvaluationSubject: Sendable {
     }
 
     /// The devices of the truth.
-    public var truthDevices: [String?] {
-        switch truth {
-        case .tracks(let tracks): return tracks.map(\.device)
-        case .events(let events):
-            var seen = Set<String?>()
-            return events.compactMap { seen.insert($0.device).inserted ? .some($0.device) : nil }
-        }
-    }
+    public var truthDevices: [String?] { truth.devices }
 }
 
 /// One device's truth track.
@@ -59,12 +63,12 @@ public struct TruthTrackPoints: Sendable {
 }
 
 /// Truth tracks gathered from a truth feed fix by fix, one per device in
-/// order of first appearance, 32 bytes a point; fixes without time are
+/// order of first appearance, 24 bytes a point; fixes without time are
 /// left out.
 public struct TruthTrackBuilder: Sendable {
-    private var order: [String?] = []
-    private var points: [String?: [TruthPoint]] = [:]
-    private var current: (device: String?, points: [TruthPoint])?
+    /// Each device's slot is its track's place: devices are never removed.
+    private var slots = DeviceTable<Bool>(empty: false)
+    private var tracks: [TruthTrackPoints] = []
 
     /// No tracks yet.
     public init() {}
@@ -72,32 +76,66 @@ public struct TruthTrackBuilder: Sendable {
     /// Adds one truth point.
     public mutating func add(_ fix: Fix) {
         guard let time = fix.time else { return }
-        // Not `current?.device`: optional chaining flattens, and a nil
-        // device would look like no current track.
-        if current.map({ $0.device != fix.device }) ?? true {
-            park()
-            if points[fix.device] == nil { order.append(fix.device) }
-            current = (fix.device, points.removeValue(forKey: fix.device) ?? [])
-        }
-        current!.points.append(TruthPoint(time: time, coordinate: fix.coordinate))
+        let (slot, isNew) = slots.slot(of: fix.deviceID)
+        if isNew { tracks.append(TruthTrackPoints(device: fix.device, points: [])) }
+        tracks[slot].points.append(TruthPoint(time: time, coordinate: fix.coordinate))
     }
 
     /// The tracks, each put in time order (stable) where it was not.
     public mutating func finish() -> [TruthTrackPoints] {
-        park()
-        return order.map { device in
-            var track = points.removeValue(forKey: device) ?? []
-            if zip(track, track.dropFirst()).contains(where: { $0.time > $1.time }) {
-                track = track.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
-            }
-            return TruthTrackPoints(device: device, points: track)
+        defer { self = TruthTrackBuilder() }
+        return tracks.map { track in
+            guard zip(track.points, track.points.dropFirst()).contains(where: { $0.time > $1.time }) else { return track }
+            let points = track.points.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+            return TruthTrackPoints(device: track.device, points: points)
         }
     }
+}
 
-    private mutating func park() {
-        guard let current else { return }
-        points[current.device] = current.points
-        self.current = nil
+/// The true events and coverage of a truth feed found fix by fix, without
+/// keeping its tracks: what ``FeedEvaluation/truth(of:)`` finds on the
+/// tracks a ``TruthTrackBuilder`` gathers from the same fixes, while each
+/// device's points come in time order (``isInTimeOrder``).
+public struct TruthScanner: Sendable {
+    private let finder: TrueEventFinder
+    /// Each device's slot is its scan's place: devices are never removed.
+    private var slots = DeviceTable<Bool>(empty: false)
+    private var scans: [TruthTrackScan] = []
+    /// Whether every device's points so far came in time order; once one
+    /// did not, the rest are not scanned (the tracks must be kept and
+    /// sorted instead).
+    public private(set) var isInTimeOrder = true
+
+    /// Whether some device has two points or more: a track with a segment.
+    public var hasSegment: Bool { scans.contains { $0.count > 1 } }
+
+    /// A scanner for the regions of `evaluation`.
+    public init(evaluation: FeedEvaluation) {
+        finder = evaluation.trueEventFinder()
+    }
+
+    /// Adds one truth point; fixes without time are left out.
+    public mutating func add(_ fix: Fix) {
+        guard isInTimeOrder, let time = fix.time else { return }
+        let (slot, isNew) = slots.slot(of: fix.deviceID)
+        if isNew { scans.append(TruthTrackScan(device: fix.device)) }
+        isInTimeOrder = scans[slot].add(TruthPoint(time: time, coordinate: fix.coordinate), finder: finder)
+    }
+
+    /// The truth devices in order of first appearance, their true events
+    /// in the order ``FeedEvaluation/truth(of:)`` gives them, and their
+    /// coverage.
+    public mutating func finish() -> (devices: [String?], events: [ScoredEvent], coverage: TruthCoverage) {
+        precondition(isInTimeOrder, "a truth out of time order is scored from its kept tracks")
+        var events: [ScoredEvent] = []
+        var coverage = TruthCoverage()
+        for index in scans.indices {
+            events += scans[index].finish(finder: finder)
+            coverage.add(scans[index].coverage)
+        }
+        let devices = scans.map(\.device)
+        scans = []
+        return (devices, events, coverage)
     }
 }
 

@@ -60,23 +60,52 @@ public struct FeedEvaluation: Sendable {
     /// The truth of `subject`: true events from its tracks (or its
     /// labelled events), the coverage, and the reference reminders.
     public func truth(of subject: EvaluationSubject) -> Truth {
-        let devices = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
         switch subject.truth {
         case .events(let events):
-            return Truth(events: events, coverage: nil, reminders: nil, devices: devices)
+            return truth(labelled: events, feedDevices: subject.feedDevices)
         case .tracks(let tracks):
-            let finder = TrueEventFinder(regions: regions)
-            var coverage = TruthCoverage()
-            var events: [ScoredEvent] = []
-            for track in tracks {
-                events += finder.events(along: track.points, device: track.device)
-                coverage.add(track.points)
-            }
-            return Truth(
-                events: events, coverage: coverage, reminders: tasks.isEmpty ? nil : referenceReminders(tracks),
-                devices: devices)
+            return truth(of: tracks, feedDevices: subject.feedDevices)
         }
     }
+
+    /// The truth of `tracks` for a feed of `feedDevices` (in order of
+    /// first appearance).
+    public func truth(of tracks: [TruthTrackPoints], feedDevices: [String?]) -> Truth {
+        let finder = trueEventFinder()
+        var coverage = TruthCoverage()
+        var events: [ScoredEvent] = []
+        for track in tracks {
+            events += finder.events(along: track.points, device: track.device)
+            coverage.add(track.points)
+        }
+        return Truth(
+            events: events, coverage: coverage, reminders: tasks.isEmpty ? nil : referenceReminders(tracks),
+            devices: DeviceMatching(feed: feedDevices, truth: tracks.map(\.device)))
+    }
+
+    /// The truth of hand-labelled `events` for a feed of `feedDevices`.
+    public func truth(labelled events: [ScoredEvent], feedDevices: [String?]) -> Truth {
+        let devices = DeviceMatching(feed: feedDevices, truth: EvaluationSubject.Truth.events(events).devices)
+        return Truth(events: events, coverage: nil, reminders: nil, devices: devices)
+    }
+
+    /// The truth a ``TruthScanner`` found, for a feed of `feedDevices`;
+    /// `nil` when the reference reminders need the tracks (with tasks).
+    public func truth(scanned scanner: inout TruthScanner, feedDevices: [String?]) -> Truth? {
+        guard tasks.isEmpty else { return nil }
+        let (devices, events, coverage) = scanner.finish()
+        return Truth(
+            events: events, coverage: coverage, reminders: nil,
+            devices: DeviceMatching(feed: feedDevices, truth: devices))
+    }
+
+    /// Whether the truth needs its tracks kept (the reference reminders of
+    /// tasks are found on every device's points in one time order), or a
+    /// ``TruthScanner`` will do.
+    public var truthNeedsTracks: Bool { !tasks.isEmpty }
+
+    /// The finder of true events at ``regions``.
+    func trueEventFinder() -> TrueEventFinder { TrueEventFinder(regions: regions) }
 
     /// The location reminders of the tasks on the truth: every device's
     /// points in one time order, through an ideal detector (no
@@ -107,40 +136,72 @@ public struct FeedEvaluation: Sendable {
     /// What `setting` detects on `subject`'s feed, device names mapped
     /// to the truth's through `devices`.
     public func detect(_ subject: EvaluationSubject, devices: DeviceMatching, setting: EvaluationSetting) -> Detection {
-        // Without tasks only transitions are scored: no recurrence gate.
-        var pipeline =
-            tasks.isEmpty
-            ? ReminderPipeline(
-                detecting: RegionTable(regions), geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
-                monitorLimit: setting.monitorLimit, padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
-            : ReminderPipeline(
-                reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings),
-                geofence: setting.geofence, reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit,
-                padding: setting.padding, deviceIdleSeconds: setting.deviceIdleSeconds)
-        var decimator = IntervalDecimator(seconds: setting.interval)
-        var detection = Detection()
-        var events: [ReminderPipeline.Event] = []
-        for fix in subject.fixes where decimator.keeps(fix) {
-            pipeline.push(fix, into: &events)
-            if !events.isEmpty { collect(events, devices: devices, into: &detection) }
-            events.removeAll(keepingCapacity: true)
-        }
-        pipeline.finish(into: &events)
-        collect(events, devices: devices, into: &detection)
-        detection.statistics = pipeline.statistics
-        return detection
+        var detector = Detector(self, setting: setting)
+        detector.push(subject.fixes)
+        return detector.finish(devices: devices)
     }
 
-    private func collect(_ events: [ReminderPipeline.Event], devices: DeviceMatching, into detection: inout Detection) {
-        for event in events {
-            guard case .transition(let transition) = event else { continue }
-            guard case .some(let device) = devices.truthDevice(of: transition.device) else { continue }
-            for var scored in ScoredEvent.detected(from: transition) {
-                scored.device = device
-                detection.events.append(scored)
+    /// One setting's detection, fed a feed's fixes in delivery order as
+    /// they come: what ``detect(_:devices:setting:)`` gives on them all.
+    public struct Detector {
+        private var pipeline: ReminderPipeline
+        private var decimator: IntervalDecimator
+        private let scoresReminders: Bool
+        private var events: [ReminderPipeline.Event] = []
+        /// Detected events, devices named as in the feed.
+        private var detection = Detection()
+
+        /// A detector of `setting` for `evaluation`.
+        public init(_ evaluation: FeedEvaluation, setting: EvaluationSetting) {
+            // Without tasks only transitions are scored: no recurrence gate.
+            pipeline =
+                evaluation.tasks.isEmpty
+                ? ReminderPipeline(
+                    detecting: RegionTable(evaluation.regions), geofence: setting.geofence,
+                    reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit, padding: setting.padding,
+                    deviceIdleSeconds: setting.deviceIdleSeconds)
+                : ReminderPipeline(
+                    reminders: ReminderStage(
+                        tasks: evaluation.tasks, regions: evaluation.bulkRegions, settings: evaluation.reminderSettings),
+                    geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
+                    monitorLimit: setting.monitorLimit, padding: setting.padding,
+                    deviceIdleSeconds: setting.deviceIdleSeconds)
+            decimator = IntervalDecimator(seconds: setting.interval)
+            scoresReminders = !evaluation.tasks.isEmpty
+        }
+
+        /// Detects on the feed's next fixes.
+        public mutating func push<Fixes: Sequence<Fix>>(_ fixes: Fixes) {
+            for fix in fixes where decimator.keeps(fix) {
+                pipeline.push(fix, into: &events)
+                if !events.isEmpty { collect() }
             }
         }
-        if !tasks.isEmpty { Self.collectReminders(events, into: &detection.reminders) }
+
+        /// What was detected on the whole feed, devices named as in the
+        /// truth through `devices` (those without truth left out).
+        public mutating func finish(devices: DeviceMatching) -> Detection {
+            pipeline.finish(into: &events)
+            collect()
+            var finished = detection
+            finished.events = detection.events.compactMap { event in
+                guard case .some(let device) = devices.truthDevice(of: event.device) else { return nil }
+                var event = event
+                event.device = device
+                return event
+            }
+            finished.statistics = pipeline.statistics
+            return finished
+        }
+
+        private mutating func collect() {
+            for event in events {
+                guard case .transition(let transition) = event else { continue }
+                detection.events += ScoredEvent.detected(from: transition)
+            }
+            if scoresReminders { FeedEvaluation.collectReminders(events, into: &detection.reminders) }
+            events.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Location reminders as events keyed by (task, place): the task in

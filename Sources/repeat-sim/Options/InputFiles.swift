@@ -48,9 +48,7 @@ struct InputFileProblem: Error, CustomStringConvertible {
 /// - Throws: ``UnreadableFile`` or ``InputFileProblem`` for the first that is not.
 func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
     try checkReadable(paths)
-    for path in paths where path != "-" {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+    for path in paths where isRegularFile(path) {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw UnreadableFile(path: path) }
         defer { try? handle.close() }
         let prefix = [UInt8]((try? handle.read(upToCount: FeedSniffer.decisiveLength)) ?? Data())
@@ -59,6 +57,13 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
             throw InputFileProblem(path: path, problem: "\(problem)")
         }
     }
+}
+
+/// Whether `path` names a regular file, which can be read again (not `-`,
+/// a pipe or a device).
+func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return path != "-" && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
 }
 
 /// The bytes of a file, or of standard input for `-`.

@@ -141,13 +141,18 @@ struct EvaluateCommand: ParsableCommand {
                 let generated = try scenario.subject(seed: 1)
                 drawn = EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
             }
-        } else {
+        } else if evaluation.report != nil {
+            // The report draws the feed and the truth: both are kept.
             let subject = try recordedSubject()
             drawn = subject
             rows = runner.rows(
                 for: subject,
                 progress: { done in progress.show("evaluate", fraction: done, detail: "\(settings.count) settings") })
             described = "\(subject.fixes.count) fixes of \(subject.feedDevices.count) device(s)"
+        } else {
+            let streamed = try streamedRows(runner: runner, scoring: scoring)
+            rows = streamed.rows
+            described = "\(streamed.fixes) fixes of \(streamed.devices) device(s)"
         }
         progress.clear()
         let stdout = ByteWriter.standardOutput()
@@ -165,58 +170,108 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
-    /// The decoded FEEDs and their truth.
+    /// The decoded FEEDs and their truth, kept whole.
     private func recordedSubject() throws -> EvaluationSubject {
         // The truth tracks are decoded on a second thread meanwhile.
         let truthTracks = TruthDecoding(
-            paths: truth.events == nil ? truth.tracks : [], strict: strict, verbose: feedOptions.verbose)
+            paths: truth.events == nil ? truth.tracks : [], scanning: nil, strict: strict, verbose: feedOptions.verbose)
         let collector = FixCollector()
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: feedOptions.verbose, progress: true, into: collector)
         let fixes = collector.fixes
-        guard fixes.contains(where: { $0.time != nil }) else {
-            throw EvaluateFailure(
-                "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
-                    + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
-        }
+        guard fixes.contains(where: { $0.time != nil }) else { throw noTimedFix }
         let scored: EvaluationSubject.Truth
-        if let eventsFile = truth.events {
-            let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
-            for problem in file.problems {
-                Console.write("\(eventsFile): \(problem); skipped")
-                if strict { throw ExitCode(2) }
-            }
-            guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
-            scored = .events(file.events)
+        if truth.events != nil {
+            scored = .events(try labelledEvents())
         } else {
-            let tracks = try truthTracks.tracks()
-            guard tracks.contains(where: { $0.points.count > 1 }) else {
-                throw EvaluateFailure(
-                    "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
-                        + "write one with `repeat-sim generate … --truth FILE`")
-            }
+            guard case .tracks(let tracks) = try truthTracks.decoded() else { preconditionFailure("tracks were kept") }
+            guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
             scored = .tracks(tracks)
         }
         let subject = EvaluationSubject(fixes: fixes, truth: scored)
-        let matching = DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices)
+        warnUnmatched(DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices))
+        return subject
+    }
+
+    /// The rows of the recorded FEEDs, every setting detecting while they
+    /// are decoded: the feed is not kept, nor the truth tracks unless the
+    /// tasks' reference reminders need them (or the truth is out of time
+    /// order, or read from a pipe), so memory stays flat in their length.
+    private func streamedRows(
+        runner: EvaluationRunner, scoring: FeedEvaluation
+    ) throws -> (rows: [EvaluationRunner.Row], fixes: Int, devices: Int) {
+        // The truth is decoded (and scanned) on a second thread meanwhile.
+        let truthTracks = TruthDecoding(
+            paths: truth.events == nil ? truth.tracks : [], scanning: scoring.truthNeedsTracks ? nil : scoring,
+            strict: strict, verbose: feedOptions.verbose)
+        let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
+        try Self.decode(
+            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
+            verbose: feedOptions.verbose, progress: true, into: detection)
+        guard detection.hasTimedFix else { throw noTimedFix }
+        let feedDevices = detection.feedDevices
+        let scored: FeedEvaluation.Truth
+        if truth.events != nil {
+            scored = scoring.truth(labelled: try labelledEvents(), feedDevices: feedDevices)
+        } else {
+            switch try truthTracks.decoded() {
+            case .tracks(let tracks):
+                guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
+                scored = scoring.truth(of: tracks, feedDevices: feedDevices)
+            case .scanned(var scanner):
+                guard scanner.hasSegment else { throw noTruthTrack }
+                scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)!
+            }
+        }
+        warnUnmatched(scored.devices)
+        let rows = runner.rows(truth: scored, detections: detection.detections(devices: scored.devices))
+        return (rows, detection.fixes, feedDevices.count)
+    }
+
+    /// The events of --truth-events; its problems are reported and skipped.
+    private func labelledEvents() throws -> [ScoredEvent] {
+        guard let eventsFile = truth.events else { return [] }
+        let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
+        for problem in file.problems {
+            Console.write("\(eventsFile): \(problem); skipped")
+            if strict { throw ExitCode(2) }
+        }
+        guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
+        return file.events
+    }
+
+    private var noTimedFix: EvaluateFailure {
+        EvaluateFailure(
+            "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
+                + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
+    }
+
+    private var noTruthTrack: EvaluateFailure {
+        EvaluateFailure(
+            "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
+                + "write one with `repeat-sim generate … --truth FILE`")
+    }
+
+    /// Warns of the feed devices without truth.
+    private func warnUnmatched(_ matching: DeviceMatching) {
         for device in matching.unmatched {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
         }
-        return subject
     }
 
     /// Every fix of `paths`, decoded once, devices named after their files
     /// when there are several.
-    fileprivate static func decode(
+    static func decode(
         _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool, progress: Bool,
-        into collector: any RunSink
+        reportsDiagnostics: Bool = true, into collector: any RunSink
     ) throws {
         var settings = RunSettings(label: "evaluate", format: format, decoding: options)
         settings.strict = strict
         settings.verbose = verbose
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = progress
+        settings.reportsDiagnostics = reportsDiagnostics
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
@@ -296,33 +351,54 @@ private final class FixCollector: RunSink {
     func decoded(_ batch: FeedBatch, feed: String) { fixes.append(contentsOf: batch.fixes) }
 }
 
-/// Truth tracks decoded on a thread of their own, while the feed is
-/// decoded on the caller's.
+/// The truth decoded on a thread of its own, while the feed is decoded on
+/// the caller's: its tracks kept, or scanned for their true events as
+/// they come.
 private final class TruthDecoding: @unchecked Sendable {
+    /// What the decoding made.
+    enum Decoded {
+        /// The tracks, kept.
+        case tracks([TruthTrackPoints])
+        /// The true events and coverage, found without keeping the tracks.
+        case scanned(TruthScanner)
+    }
+
     // Written once by the thread before `done` is signalled, read after.
-    private var result: Result<[TruthTrackPoints], any Error> = .success([])
+    private var result: Result<Decoded, any Error> = .success(.tracks([]))
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts decoding `paths` (none: nothing to do).
-    init(paths: [String], strict: Bool, verbose: Bool) {
+    /// Starts decoding `paths` (none: nothing to do). With `scanning`,
+    /// tracks read from regular files are scanned for the regions of that
+    /// evaluation; should a device's points go back in time, the files are
+    /// decoded again (quietly: their diagnostics were printed) and the
+    /// tracks kept, to be put in time order.
+    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool) {
         guard !paths.isEmpty else {
             done.signal()
             return
         }
+        let scans = evaluation != nil && paths.allSatisfy(isRegularFile)
         Thread.detachNewThread { [self] in
             result = Result {
+                if scans, let evaluation {
+                    let scanner = TruthScanning(TruthScanner(evaluation: evaluation))
+                    try EvaluateCommand.decode(
+                        paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
+                        progress: false, into: scanner)
+                    if scanner.scanner.isInTimeOrder { return .scanned(scanner.scanner) }
+                }
                 let collector = TruthCollector()
                 try EvaluateCommand.decode(
                     paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: false,
-                    into: collector)
-                return collector.tracks.finish()
+                    reportsDiagnostics: !scans, into: collector)
+                return .tracks(collector.tracks.finish())
             }
             done.signal()
         }
     }
 
-    /// The tracks, once decoded.
-    func tracks() throws -> [TruthTrackPoints] {
+    /// The truth, once decoded.
+    func decoded() throws -> Decoded {
         done.wait()
         return try result.get()
     }
@@ -333,5 +409,14 @@ private final class TruthCollector: RunSink {
     var tracks = TruthTrackBuilder()
     func decoded(_ batch: FeedBatch, feed: String) {
         for fix in batch.fixes { tracks.add(fix) }
+    }
+}
+
+/// Scans truth tracks for their true events point by point.
+private final class TruthScanning: RunSink {
+    var scanner: TruthScanner
+    init(_ scanner: TruthScanner) { self.scanner = scanner }
+    func decoded(_ batch: FeedBatch, feed: String) {
+        for fix in batch.fixes { scanner.add(fix) }
     }
 }

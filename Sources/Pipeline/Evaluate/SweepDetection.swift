@@ -1,0 +1,52 @@
+import FeedParsing
+import GeoCore
+
+/// Every setting of a sweep detecting on a feed while it is decoded, so
+/// that the feed is never held whole: each read's fixes go through every
+/// setting's ``FeedEvaluation/Detector`` (settings in parallel), in the
+/// order a run over the kept fixes would take them.
+public final class SweepDetection: RunSink {
+    /// One setting's detector, changed only by the worker that has it.
+    private final class Slot: @unchecked Sendable {
+        var detector: FeedEvaluation.Detector
+        init(_ detector: FeedEvaluation.Detector) { self.detector = detector }
+    }
+
+    private let slots: [Slot]
+    private let jobs: Int
+    private var seen = DeviceTable<Bool>(empty: false)
+    /// The fixes decoded.
+    public private(set) var fixes = 0
+    /// Whether any of them has a time.
+    public private(set) var hasTimedFix = false
+    /// The feed's devices in order of their first fix.
+    public private(set) var feedDevices: [String?] = []
+
+    /// Detection by each of `settings` for `evaluation`, on up to `jobs`
+    /// threads.
+    public init(evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int) {
+        slots = settings.map { Slot(FeedEvaluation.Detector(evaluation, setting: $0)) }
+        self.jobs = max(1, jobs)
+    }
+
+    public func decoded(_ batch: FeedBatch, feed: String) {
+        let fixes = batch.fixes
+        self.fixes += fixes.count
+        for fix in fixes {
+            if !hasTimedFix, fix.time != nil { hasTimedFix = true }
+            if seen.slot(of: fix.deviceID).isNew { feedDevices.append(fix.device) }
+        }
+        if slots.count == 1 || jobs == 1 {
+            for slot in slots { slot.detector.push(fixes) }
+        } else {
+            let slots = self.slots
+            _ = parallelMap(count: slots.count, jobs: jobs) { slots[$0].detector.push(fixes) }
+        }
+    }
+
+    /// What each setting detected, in the order of the settings, devices
+    /// named as in the truth through `devices`.
+    public func detections(devices: DeviceMatching) -> [FeedEvaluation.Detection] {
+        slots.map { $0.detector.finish(devices: devices) }
+    }
+}

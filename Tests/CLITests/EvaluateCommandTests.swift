@@ -202,6 +202,37 @@ struct EvaluateCommandTests {
         }
     }
 
+    @Test(
+        "the feed and truth streamed score as when kept for --report; a truth out of time order, or through a pipe, too")
+    func streamedScoresEqualKept() throws {
+        let walk = try Walk(seed: 3)
+        let sweep = ["--regions", walk.regions, "--sweep", "confirm=1,2", "--sweep", "interval=0s,5s", "--json"]
+        let streamed = try RepeatSimBinary.run(["evaluate", walk.feed, "--truth", walk.truth] + sweep)
+        let kept = try RepeatSimBinary.run(
+            ["evaluate", walk.feed, "--truth", walk.truth, "--report", walk.folder + "/report.html"] + sweep)
+        #expect(streamed.status == 0 && kept.status == 0, "\(streamed.stderr)\n\(kept.stderr)")
+        #expect(try jsonLines(streamed.stdout).count == 4)
+        #expect(streamed.stdout == kept.stdout)
+
+        // The truth's lines backwards, and one that is no truth point: the
+        // scan finds the tracks out of order and reads them again to keep
+        // and sort them, without repeating the file's diagnostics.
+        let lines = try String(contentsOfFile: walk.truth, encoding: .utf8).split(separator: "\n")
+        let backwards = walk.folder + "/backwards.csv"
+        try ([String(lines[0]), "not,a,point,dev1"] + lines.dropFirst().reversed().map(String.init))
+            .joined(separator: "\n").appending("\n").write(toFile: backwards, atomically: true, encoding: .utf8)
+        let sorted = try RepeatSimBinary.run(["evaluate", walk.feed, "--truth", backwards] + sweep)
+        #expect(sorted.status == 0, "\(sorted.stderr)")
+        #expect(sorted.stdout == streamed.stdout)
+        #expect(sorted.stderr.components(separatedBy: "backwards.csv:2").count == 2, "\(sorted.stderr)")
+
+        let piped = try runProcess(
+            "/bin/bash",
+            ["-c", #""$0" evaluate "$1" --truth <(cat "$2") "${@:3}""#, RepeatSimBinary.path, walk.feed, walk.truth] + sweep)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == streamed.stdout)
+    }
+
     // MARK: Expectations
 
     @Test("a failed expectation of one setting exits 3 naming it; a sweep marks the rows that meet all")

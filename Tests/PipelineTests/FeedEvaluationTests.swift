@@ -1,4 +1,5 @@
 import Evaluation
+import FeedParsing
 import GeoCore
 import Geofencing
 import Pipeline
@@ -87,5 +88,72 @@ import Testing
         let single = DeviceMatching(feed: ["walk.nmea"], truth: [nil])
         #expect(single.truthDevice(of: "walk.nmea") == .some(nil))
         #expect(single.unmatched.isEmpty)
+    }
+
+    /// Devices pacing back and forth past the shop (one pass every 400 s,
+    /// `offset` metres north of it), one fix a second, all devices' fixes
+    /// of a second together as a fleet's feed has them.
+    static func pacingFleet(offsets: [Double], seconds: Int) -> [Fix] {
+        (0...seconds).flatMap { second in
+            offsets.enumerated().map { index, offset in
+                let line = Geodesy.destination(from: centre, bearing: 0, metres: offset)
+                let along = (Double((second + 37 * index) % 400) - 200) * 1.4
+                return Fix(
+                    time: Timestamp(secondsSince1970: start + Double(second)),
+                    coordinate: Geodesy.destination(from: line, bearing: along >= 0 ? 90 : 270, metres: abs(along)),
+                    accuracy: 8, device: "dev\(index + 1)")
+            }
+        }
+    }
+
+    @Test func theTruthScannedFixByFixIsTheTruthOfTheKeptTracks() {
+        let truthFixes = Self.pacingFleet(offsets: [0, 30, 45, 80], seconds: 12_000)
+        let evaluation = FeedEvaluation(regions: [Self.shop], tasks: [], reminderSettings: .init())
+        var builder = TruthTrackBuilder()
+        var scanner = TruthScanner(evaluation: evaluation)
+        for fix in truthFixes {
+            builder.add(fix)
+            scanner.add(fix)
+        }
+        #expect(scanner.isInTimeOrder && scanner.hasSegment)
+        let feedDevices: [String?] = ["dev2", "dev1", "dev4", "dev3"]
+        let kept = evaluation.truth(of: builder.finish(), feedDevices: feedDevices)
+        let scanned = evaluation.truth(scanned: &scanner, feedDevices: feedDevices)
+        #expect(kept.events.count > 200)
+        #expect(scanned?.events == kept.events)
+        #expect(scanned?.coverage == kept.coverage)
+        #expect(scanned.map { $0.devices.unmatched } == kept.devices.unmatched)
+
+        // One point back in time: the tracks must be kept and sorted instead.
+        var late = TruthScanner(evaluation: evaluation)
+        for fix in truthFixes.prefix(100) + [truthFixes[10]] { late.add(fix) }
+        #expect(!late.isInTimeOrder)
+    }
+
+    @Test func everySettingDetectingReadByReadFindsWhatItFindsOnTheWholeFeed() {
+        let fixes = Self.pacingFleet(offsets: [0, 40, 58, 75], seconds: 6_000)
+        let evaluation = FeedEvaluation(regions: [Self.shop], tasks: [], reminderSettings: .init())
+        let base = EvaluationSetting(geofence: GeofenceSettings(), reorderSeconds: 5, monitorLimit: nil)
+        var settings = [base, base, base]
+        settings[1].geofence.confirm = 3
+        settings[2].interval = 30
+        let subject = EvaluationSubject(fixes: fixes, truth: .events([]))
+        let devices = DeviceMatching(feed: subject.feedDevices, truth: ["dev1", "dev2", "dev3"])
+        let sweep = SweepDetection(evaluation: evaluation, settings: settings, jobs: 2)
+        var batch = FeedBatch()
+        for start in stride(from: 0, to: fixes.count, by: 777) {
+            batch.fixes = Array(fixes[start..<min(start + 777, fixes.count)])
+            sweep.decoded(batch, feed: "fleet.csv")
+        }
+        #expect(sweep.fixes == fixes.count && sweep.hasTimedFix)
+        #expect(sweep.feedDevices == subject.feedDevices)
+        let streamed = sweep.detections(devices: devices)
+        for (index, setting) in settings.enumerated() {
+            let whole = evaluation.detect(subject, devices: devices, setting: setting)
+            #expect(whole.events.count > 20)
+            #expect(!whole.events.contains { $0.device == "dev4" }, "a device without truth is not scored")
+            #expect(streamed[index].events == whole.events, "setting \(index)")
+            #expect(streamed[index].statistics == whole.statistics)
+        }
     }
 }

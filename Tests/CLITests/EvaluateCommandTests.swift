@@ -231,6 +231,24 @@ struct EvaluateCommandTests {
             ["-c", #""$0" evaluate "$1" --truth <(cat "$2") "${@:3}""#, RepeatSimBinary.path, walk.feed, walk.truth] + sweep)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout == streamed.stdout)
+
+        // With a task half-way along: its reminders on the truth are found
+        // as the truth is read too.
+        let tasks = walk.folder + "/tasks.json"
+        try """
+        {"tasks": [{"id": "milk", "title": "Milk", "start": "2020-01-01T00:00:00Z",
+          "schedule": {"afterCompletion": {"min": "0d", "max": "2d"}},
+          "locations": [{"name": "half-way", "lat": \((Self.start.latitude + Self.end.latitude) / 2),
+                         "lon": \((Self.start.longitude + Self.end.longitude) / 2), "radius": 60}]}]}
+        """.write(toFile: tasks, atomically: true, encoding: .utf8)
+        let withTasks = sweep + ["--tasks", tasks]
+        let streamedTasks = try RepeatSimBinary.run(["evaluate", walk.feed, "--truth", walk.truth] + withTasks)
+        let keptTasks = try RepeatSimBinary.run(
+            ["evaluate", walk.feed, "--truth", walk.truth, "--report", walk.folder + "/tasks.html"] + withTasks)
+        #expect(streamedTasks.status == 0 && keptTasks.status == 0, "\(streamedTasks.stderr)\n\(keptTasks.stderr)")
+        let reminders = try #require(try jsonLines(streamedTasks.stdout).first?["reminders"] as? [String: Any])
+        #expect(reminders["tp"] as? Int ?? 0 > 0, "\(reminders)")
+        #expect(streamedTasks.stdout == keptTasks.stdout)
     }
 
     // MARK: Expectations

@@ -1,8 +1,10 @@
 import Evaluation
 import FeedParsing
+import Foundation
 import GeoCore
 import Geofencing
 import Pipeline
+import Recurrence
 import Testing
 
 /// `evaluate`'s engine on hand-made feeds: truth tracks gathered from a
@@ -120,9 +122,10 @@ import Testing
         let kept = evaluation.truth(of: builder.finish(), feedDevices: feedDevices)
         let scanned = evaluation.truth(scanned: &scanner, feedDevices: feedDevices)
         #expect(kept.events.count > 200)
-        #expect(scanned?.events == kept.events)
-        #expect(scanned?.coverage == kept.coverage)
-        #expect(scanned.map { $0.devices.unmatched } == kept.devices.unmatched)
+        #expect(scanned.events == kept.events)
+        #expect(scanned.coverage == kept.coverage)
+        #expect(scanned.reminders == nil && kept.reminders == nil)
+        #expect(scanned.devices.unmatched == kept.devices.unmatched)
 
         // One point back in time: the tracks must be kept and sorted instead.
         var late = TruthScanner(evaluation: evaluation)
@@ -155,5 +158,47 @@ import Testing
             #expect(streamed[index].events == whole.events, "setting \(index)")
             #expect(streamed[index].statistics == whole.statistics)
         }
+    }
+
+    @Test func theTasksRemindersOnTheTruthScannedAreThoseOfTheKeptTracks() {
+        // Two tasks at the shop, one always due, one due in a window; a
+        // short cooldown, so that devices passing at the same second compete.
+        let shop = TaskLocation(
+            name: "shop", latitude: Self.centre.latitude, longitude: Self.centre.longitude, radius: 50)
+        let opened = Date(timeIntervalSince1970: Self.start - 86_400)
+        let tasks = [
+            RecurringTask(
+                id: "milk", title: "Milk", start: opened,
+                schedule: .afterCompletion(min: CalendarDuration(0, .seconds), max: CalendarDuration(2, .days)),
+                locations: [shop]),
+            RecurringTask(
+                id: "stamps", title: "Stamps", start: opened,
+                schedule: .afterCompletion(min: CalendarDuration(1, .days), max: CalendarDuration(3, .days)),
+                locations: [shop]),
+        ]
+        let settings = NotificationScheduler.Settings(cooldown: CalendarDuration(10, .minutes))
+        let evaluation = FeedEvaluation(regions: [], tasks: tasks, reminderSettings: settings)
+        let truthFixes = Self.pacingFleet(offsets: [0, 20, 35], seconds: 8_000)
+        var builder = TruthTrackBuilder()
+        var scanner = TruthScanner(evaluation: evaluation)
+        for fix in truthFixes {
+            builder.add(fix)
+            scanner.add(fix)
+        }
+        #expect(scanner.isInTimeOrder)
+        let kept = evaluation.truth(of: builder.finish(), feedDevices: ["dev1"])
+        let scanned = evaluation.truth(scanned: &scanner, feedDevices: ["dev1"])
+        let reminders = kept.reminders ?? []
+        #expect(reminders.count > 10)
+        #expect(scanned.reminders == reminders)
+        #expect(scanned.events == kept.events)
+
+        // One device's whole track after the other's: each in time order,
+        // but not the truth as one, which the reminders need.
+        var concatenated = TruthScanner(evaluation: evaluation)
+        for fix in truthFixes.filter({ $0.device == "dev1" }) + truthFixes.filter({ $0.device == "dev2" }) {
+            concatenated.add(fix)
+        }
+        #expect(!concatenated.isInTimeOrder)
     }
 }

@@ -92,26 +92,33 @@ public struct TruthTrackBuilder: Sendable {
     }
 }
 
-/// The true events and coverage of a truth feed found fix by fix, without
-/// keeping its tracks: what ``FeedEvaluation/truth(of:)`` finds on the
-/// tracks a ``TruthTrackBuilder`` gathers from the same fixes, while each
-/// device's points come in time order (``isInTimeOrder``).
+/// The true events, coverage and reference reminders of a truth feed
+/// found fix by fix, without keeping its tracks: what
+/// ``FeedEvaluation/truth(of:feedDevices:)`` finds on the tracks a
+/// ``TruthTrackBuilder`` gathers from the same fixes, while they come in
+/// time order (``isInTimeOrder``).
 public struct TruthScanner: Sendable {
     private let finder: TrueEventFinder
     /// Each device's slot is its scan's place: devices are never removed.
     private var slots = DeviceTable<Bool>(empty: false)
     private var scans: [TruthTrackScan] = []
-    /// Whether every device's points so far came in time order; once one
-    /// did not, the rest are not scanned (the tracks must be kept and
-    /// sorted instead).
+    /// With tasks: their reminders on the truth, and the points of the
+    /// latest instant, which go to them in device order once a later
+    /// point comes (the order of the kept tracks' merge).
+    private var reference: FeedEvaluation.ReferenceReminders?
+    private var instant: [(slot: Int, point: TruthPoint)] = []
+    /// Whether the points so far came in time order: each device's, and
+    /// with tasks all devices' together. Once they did not, the rest are
+    /// not scanned (the tracks must be kept and sorted instead).
     public private(set) var isInTimeOrder = true
 
     /// Whether some device has two points or more: a track with a segment.
     public var hasSegment: Bool { scans.contains { $0.count > 1 } }
 
-    /// A scanner for the regions of `evaluation`.
+    /// A scanner for the regions and tasks of `evaluation`.
     public init(evaluation: FeedEvaluation) {
         finder = evaluation.trueEventFinder()
+        reference = evaluation.scoresReminders ? FeedEvaluation.ReferenceReminders(evaluation) : nil
     }
 
     /// Adds one truth point; fixes without time are left out.
@@ -119,13 +126,33 @@ public struct TruthScanner: Sendable {
         guard isInTimeOrder, let time = fix.time else { return }
         let (slot, isNew) = slots.slot(of: fix.deviceID)
         if isNew { scans.append(TruthTrackScan(device: fix.device)) }
-        isInTimeOrder = scans[slot].add(TruthPoint(time: time, coordinate: fix.coordinate), finder: finder)
+        let point = TruthPoint(time: time, coordinate: fix.coordinate)
+        isInTimeOrder = scans[slot].add(point, finder: finder)
+        guard reference != nil, isInTimeOrder else { return }
+        if let latest = instant.first?.point.time, latest != time {
+            guard latest < time else {
+                isInTimeOrder = false
+                return
+            }
+            remindAtInstant()
+        }
+        instant.append((slot, point))
+    }
+
+    /// Hands the points of the latest instant to the reference reminders,
+    /// in device order.
+    private mutating func remindAtInstant() {
+        let order = instant.indices.sorted { (instant[$0].slot, $0) < (instant[$1].slot, $1) }
+        for index in order { reference?.push(instant[index].point, device: scans[instant[index].slot].device) }
+        instant.removeAll(keepingCapacity: true)
     }
 
     /// The truth devices in order of first appearance, their true events
-    /// in the order ``FeedEvaluation/truth(of:)`` gives them, and their
-    /// coverage.
-    public mutating func finish() -> (devices: [String?], events: [ScoredEvent], coverage: TruthCoverage) {
+    /// in the order ``FeedEvaluation/truth(of:feedDevices:)`` gives them,
+    /// their coverage, and with tasks the reference reminders.
+    public mutating func finish() -> (
+        devices: [String?], events: [ScoredEvent], coverage: TruthCoverage, reminders: [ScoredEvent]?
+    ) {
         precondition(isInTimeOrder, "a truth out of time order is scored from its kept tracks")
         var events: [ScoredEvent] = []
         var coverage = TruthCoverage()
@@ -133,9 +160,12 @@ public struct TruthScanner: Sendable {
             events += scans[index].finish(finder: finder)
             coverage.add(scans[index].coverage)
         }
+        remindAtInstant()
+        let reminders = reference?.finish()
         let devices = scans.map(\.device)
         scans = []
-        return (devices, events, coverage)
+        reference = nil
+        return (devices, events, coverage, reminders)
     }
 }
 

@@ -89,48 +89,66 @@ public struct FeedEvaluation: Sendable {
         return Truth(events: events, coverage: nil, reminders: nil, devices: devices)
     }
 
-    /// The truth a ``TruthScanner`` found, for a feed of `feedDevices`;
-    /// `nil` when the reference reminders need the tracks (with tasks).
-    public func truth(scanned scanner: inout TruthScanner, feedDevices: [String?]) -> Truth? {
-        guard tasks.isEmpty else { return nil }
-        let (devices, events, coverage) = scanner.finish()
+    /// The truth a ``TruthScanner`` found, for a feed of `feedDevices`.
+    public func truth(scanned scanner: inout TruthScanner, feedDevices: [String?]) -> Truth {
+        let scanned = scanner.finish()
         return Truth(
-            events: events, coverage: coverage, reminders: nil,
-            devices: DeviceMatching(feed: feedDevices, truth: devices))
+            events: scanned.events, coverage: scanned.coverage, reminders: scanned.reminders,
+            devices: DeviceMatching(feed: feedDevices, truth: scanned.devices))
     }
 
-    /// Whether the truth needs its tracks kept (the reference reminders of
-    /// tasks are found on every device's points in one time order), or a
-    /// ``TruthScanner`` will do.
-    public var truthNeedsTracks: Bool { !tasks.isEmpty }
+    /// Whether location reminders are scored too (with tasks).
+    var scoresReminders: Bool { !tasks.isEmpty }
 
     /// The finder of true events at ``regions``.
     func trueEventFinder() -> TrueEventFinder { TrueEventFinder(regions: regions) }
 
     /// The location reminders of the tasks on the truth: every device's
-    /// points in one time order, through an ideal detector (no
-    /// hysteresis, confirmation or accuracy gate; no entry where a track
-    /// starts inside, as for the true events).
+    /// points in one time order (devices in order of first appearance at
+    /// the same instant), through an ideal detector.
     private func referenceReminders(_ tracks: [TruthTrackPoints]) -> [ScoredEvent] {
-        let ideal = GeofenceSettings(
-            hysteresis: 0, confirm: 1, exitConfirm: 1, dwell: nil, reportsCross: true, maxAccuracy: .infinity,
-            initialEnter: false)
-        var pipeline = ReminderPipeline(
-            reminders: ReminderStage(tasks: tasks, regions: bulkRegions, settings: reminderSettings), geofence: ideal,
-            reorderSeconds: 0)
+        var reference = ReferenceReminders(self)
         let points = tracks.flatMap { track in track.points.map { (track.device, $0) } }.enumerated().sorted {
             ($0.1.1.time, $0.0) < ($1.1.1.time, $1.0)
         }.map(\.1)
-        var reminders: [ScoredEvent] = []
-        var events: [ReminderPipeline.Event] = []
-        for (device, point) in points {
+        for (device, point) in points { reference.push(point, device: device) }
+        return reference.finish()
+    }
+
+    /// The location reminders the tasks give on the truth, found as its
+    /// points are pushed in time order: an ideal detector (no hysteresis,
+    /// confirmation or accuracy gate; no entry where a track starts inside,
+    /// as for the true events).
+    struct ReferenceReminders {
+        private var pipeline: ReminderPipeline
+        private var events: [ReminderPipeline.Event] = []
+        private var reminders: [ScoredEvent] = []
+
+        /// No point yet.
+        init(_ evaluation: FeedEvaluation) {
+            let ideal = GeofenceSettings(
+                hysteresis: 0, confirm: 1, exitConfirm: 1, dwell: nil, reportsCross: true, maxAccuracy: .infinity,
+                initialEnter: false)
+            pipeline = ReminderPipeline(
+                reminders: ReminderStage(
+                    tasks: evaluation.tasks, regions: evaluation.bulkRegions, settings: evaluation.reminderSettings),
+                geofence: ideal, reorderSeconds: 0)
+        }
+
+        /// The next point of the truth, of `device`.
+        mutating func push(_ point: TruthPoint, device: String?) {
             pipeline.push(Fix(time: point.time, coordinate: point.coordinate, device: device), into: &events)
-            Self.collectReminders(events, into: &reminders)
+            FeedEvaluation.collectReminders(events, into: &reminders)
             events.removeAll(keepingCapacity: true)
         }
-        pipeline.finish(into: &events)
-        Self.collectReminders(events, into: &reminders)
-        return reminders
+
+        /// The reminders, the truth's end reached.
+        mutating func finish() -> [ScoredEvent] {
+            pipeline.finish(into: &events)
+            FeedEvaluation.collectReminders(events, into: &reminders)
+            events.removeAll()
+            return reminders
+        }
     }
 
     /// What `setting` detects on `subject`'s feed, device names mapped
@@ -206,7 +224,7 @@ public struct FeedEvaluation: Sendable {
 
     /// Location reminders as events keyed by (task, place): the task in
     /// `device`, the place in `region`.
-    private static func collectReminders(_ events: [ReminderPipeline.Event], into reminders: inout [ScoredEvent]) {
+    fileprivate static func collectReminders(_ events: [ReminderPipeline.Event], into reminders: inout [ScoredEvent]) {
         for event in events {
             guard case .reminder(.notify(let notification)) = event, notification.kind == .location else { continue }
             reminders.append(

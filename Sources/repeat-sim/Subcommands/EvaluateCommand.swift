@@ -196,16 +196,16 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     /// The rows of the recorded FEEDs, every setting detecting while they
-    /// are decoded: the feed is not kept, nor the truth tracks unless the
-    /// tasks' reference reminders need them (or the truth is out of time
-    /// order, or read from a pipe), so memory stays flat in their length.
+    /// are decoded: the feed is not kept, nor the truth tracks unless they
+    /// come out of time order or through a pipe, so memory stays flat in
+    /// their length.
     private func streamedRows(
         runner: EvaluationRunner, scoring: FeedEvaluation
     ) throws -> (rows: [EvaluationRunner.Row], fixes: Int, devices: Int) {
         // The truth is decoded (and scanned) on a second thread meanwhile.
         let truthTracks = TruthDecoding(
-            paths: truth.events == nil ? truth.tracks : [], scanning: scoring.truthNeedsTracks ? nil : scoring,
-            strict: strict, verbose: feedOptions.verbose)
+            paths: truth.events == nil ? truth.tracks : [], scanning: scoring, strict: strict,
+            verbose: feedOptions.verbose)
         let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
@@ -222,7 +222,7 @@ struct EvaluateCommand: ParsableCommand {
                 scored = scoring.truth(of: tracks, feedDevices: feedDevices)
             case .scanned(var scanner):
                 guard scanner.hasSegment else { throw noTruthTrack }
-                scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)!
+                scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
             }
         }
         warnUnmatched(scored.devices)

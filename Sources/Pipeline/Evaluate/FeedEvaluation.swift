@@ -79,7 +79,7 @@ public struct FeedEvaluation: Sendable {
             coverage.add(track.points)
         }
         return Truth(
-            events: events, coverage: coverage, reminders: tasks.isEmpty ? nil : referenceReminders(tracks),
+            events: events, coverage: coverage, reminders: scoresReminders ? referenceReminders(tracks) : nil,
             devices: DeviceMatching(feed: feedDevices, truth: tracks.map(\.device)))
     }
 
@@ -173,7 +173,7 @@ public struct FeedEvaluation: Sendable {
         public init(_ evaluation: FeedEvaluation, setting: EvaluationSetting) {
             // Without tasks only transitions are scored: no recurrence gate.
             pipeline =
-                evaluation.tasks.isEmpty
+                !evaluation.scoresReminders
                 ? ReminderPipeline(
                     detecting: RegionTable(evaluation.regions), geofence: setting.geofence,
                     reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit, padding: setting.padding,
@@ -185,7 +185,7 @@ public struct FeedEvaluation: Sendable {
                     monitorLimit: setting.monitorLimit, padding: setting.padding,
                     deviceIdleSeconds: setting.deviceIdleSeconds)
             decimator = IntervalDecimator(seconds: setting.interval)
-            scoresReminders = !evaluation.tasks.isEmpty
+            scoresReminders = evaluation.scoresReminders
         }
 
         /// Detects on the feed's next fixes.

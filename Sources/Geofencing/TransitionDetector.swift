@@ -30,7 +30,7 @@ public struct TransitionDetector: Sendable {
     /// The regions by key (a removed one keeps its key, out of the index).
     public private(set) var regions: RegionTable
     /// The settings in force.
-    public let settings: GeofenceSettings
+    public private(set) var settings: GeofenceSettings
     /// Counts of accepted and ignored fixes.
     public private(set) var statistics = DetectorStatistics()
     private var index: SpatialGrid
@@ -57,6 +57,16 @@ public struct TransitionDetector: Sendable {
         detector.statistics = DetectorStatistics()
         detector.devices = DeviceTable(empty: DeviceState())
         detector.containingBuffer = []
+        return detector
+    }
+
+    /// A detector over the same regions and index with other `settings`,
+    /// that has seen no device yet: one per setting of a sweep, sharing the
+    /// index (the settings are read as fixes come, nothing is built from
+    /// them).
+    public func emptied(settings: GeofenceSettings) -> TransitionDetector {
+        var detector = emptied()
+        detector.settings = settings
         return detector
     }
 

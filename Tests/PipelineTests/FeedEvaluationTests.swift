@@ -137,9 +137,19 @@ import Testing
         let fixes = Self.pacingFleet(offsets: [0, 40, 58, 75], seconds: 6_000)
         let evaluation = FeedEvaluation(regions: [Self.shop], tasks: [], reminderSettings: .init())
         let base = EvaluationSetting(geofence: GeofenceSettings(), reorderSeconds: 5, monitorLimit: nil)
-        var settings = [base, base, base]
+        // Settings of one padding share the regions' index: each must still
+        // detect with its own rules.
+        var settings = Array(repeating: base, count: 7)
         settings[1].geofence.confirm = 3
         settings[2].interval = 30
+        settings[3].padding = 25
+        settings[4].padding = 25
+        settings[4].geofence.exitConfirm = 4
+        settings[4].geofence.hysteresis = 0
+        settings[5].monitorLimit = 1
+        settings[5].geofence.initialEnter = false
+        settings[6].reorderSeconds = 0
+        settings[6].deviceIdleSeconds = 60
         let subject = EvaluationSubject(fixes: fixes, truth: .events([]))
         let devices = DeviceMatching(feed: subject.feedDevices, truth: ["dev1", "dev2", "dev3"])
         let sweep = SweepDetection(evaluation: evaluation, settings: settings, jobs: 2)
@@ -151,13 +161,16 @@ import Testing
         #expect(sweep.fixes == fixes.count && sweep.hasTimedFix)
         #expect(sweep.feedDevices == subject.feedDevices)
         let streamed = sweep.detections(devices: devices)
+        var distinct = Set<[ScoredEvent]>()
         for (index, setting) in settings.enumerated() {
             let whole = evaluation.detect(subject, devices: devices, setting: setting)
             #expect(whole.events.count > 20)
             #expect(!whole.events.contains { $0.device == "dev4" }, "a device without truth is not scored")
             #expect(streamed[index].events == whole.events, "setting \(index)")
             #expect(streamed[index].statistics == whole.statistics)
+            distinct.insert(whole.events)
         }
+        #expect(distinct.count >= 5, "the settings detect differently")
     }
 
     @Test func theTasksRemindersOnTheTruthScannedAreThoseOfTheKeptTracks() {

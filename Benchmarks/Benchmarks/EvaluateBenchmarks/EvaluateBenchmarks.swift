@@ -9,7 +9,8 @@ import Pipeline
 /// `repeat-sim evaluate`'s costs beside `replay`'s, in one run: the true
 /// events of a 1-s truth of 1M points, a 16-setting sweep on the 1M-fix
 /// NMEA walk (decoded once, settings on every core, the walk itself as the
-/// truth), and one replay of the same file over the same 10 000 regions.
+/// truth) with feed and truth kept (as for `--report`) and streamed (as
+/// without), and one replay of the same file over the same 10 000 regions.
 /// The target: the sweep in less than 6× the replay, the truth
 /// events under 0.5 s.
 let benchmarks: @Sendable () -> Void = {
@@ -46,6 +47,27 @@ let benchmarks: @Sendable () -> Void = {
             evaluation: FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init()), settings: sweep(),
             window: MatchWindow())
         let rows = runner.rows(for: subject)
+        benchmark.stopMeasurement()
+        precondition(rows.count == 16 && rows[0].scores.enter.truePositives > 0, "every setting scored")
+        blackHole(rows)
+    }
+
+    Benchmark("evaluate sweep streamed, 16 settings, 1M-fix NMEA, 10k regions") { benchmark in
+        // As the command runs it without --report: every setting detects
+        // on each read, the truth is scanned as it comes, nothing is kept.
+        let path = try WalkFile.path(.nmea, fixes: fixes)
+        benchmark.startMeasurement()
+        let evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
+        let runner = EvaluationRunner(evaluation: evaluation, settings: sweep(), window: MatchWindow())
+        let detection = SweepDetection(evaluation: evaluation, settings: runner.settings, jobs: runner.jobs)
+        var scanner = TruthScanner(evaluation: evaluation)
+        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
+            detection.decoded(batch, feed: path)
+            for fix in batch.fixes { scanner.add(fix) }
+            return true
+        }
+        let truth = evaluation.truth(scanned: &scanner, feedDevices: detection.feedDevices)
+        let rows = runner.rows(truth: truth, detections: detection.detections(devices: truth.devices))
         benchmark.stopMeasurement()
         precondition(rows.count == 16 && rows[0].scores.enter.truePositives > 0, "every setting scored")
         blackHole(rows)

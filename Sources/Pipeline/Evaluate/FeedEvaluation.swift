@@ -171,9 +171,35 @@ public struct FeedEvaluation: Sendable {
 
         /// A detector of `setting` for `evaluation`.
         public init(_ evaluation: FeedEvaluation, setting: EvaluationSetting) {
+            self.init(pipeline: Self.pipeline(evaluation, setting: setting), setting: setting, evaluation: evaluation)
+        }
+
+        private init(pipeline: ReminderPipeline, setting: EvaluationSetting, evaluation: FeedEvaluation) {
+            self.pipeline = pipeline
+            decimator = IntervalDecimator(seconds: setting.interval)
+            scoresReminders = evaluation.scoresReminders
+        }
+
+        /// Detectors of `settings` for `evaluation`, in their order, those of
+        /// the same padding sharing one index of the regions (a sweep's
+        /// settings detect at once: an index each would cost its memory as
+        /// many times).
+        public static func detectors(_ evaluation: FeedEvaluation, settings: [EvaluationSetting]) -> [Detector] {
+            var templates: [Double: ReminderPipeline] = [:]
+            return settings.map { setting in
+                let template = templates[setting.padding] ?? pipeline(evaluation, setting: setting)
+                templates[setting.padding] = template
+                let pipeline = template.emptied(
+                    geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
+                    monitorLimit: setting.monitorLimit, deviceIdleSeconds: setting.deviceIdleSeconds)
+                return Detector(pipeline: pipeline, setting: setting, evaluation: evaluation)
+            }
+        }
+
+        /// The pipeline of `setting` for `evaluation`.
+        private static func pipeline(_ evaluation: FeedEvaluation, setting: EvaluationSetting) -> ReminderPipeline {
             // Without tasks only transitions are scored: no recurrence gate.
-            pipeline =
-                !evaluation.scoresReminders
+            !evaluation.scoresReminders
                 ? ReminderPipeline(
                     detecting: RegionTable(evaluation.regions), geofence: setting.geofence,
                     reorderSeconds: setting.reorderSeconds, monitorLimit: setting.monitorLimit, padding: setting.padding,
@@ -184,8 +210,6 @@ public struct FeedEvaluation: Sendable {
                     geofence: setting.geofence, reorderSeconds: setting.reorderSeconds,
                     monitorLimit: setting.monitorLimit, padding: setting.padding,
                     deviceIdleSeconds: setting.deviceIdleSeconds)
-            decimator = IntervalDecimator(seconds: setting.interval)
-            scoresReminders = evaluation.scoresReminders
         }
 
         /// Detects on the feed's next fixes.
@@ -201,8 +225,10 @@ public struct FeedEvaluation: Sendable {
         public mutating func finish(devices: DeviceMatching) -> Detection {
             pipeline.finish(into: &events)
             collect()
+            // Taken out, so that the events are not held twice.
             var finished = detection
-            finished.events = detection.events.compactMap { event in
+            detection = Detection()
+            finished.events = finished.events.compactMap { event in
                 guard case .some(let device) = devices.truthDevice(of: event.device) else { return nil }
                 var event = event
                 event.device = device

@@ -25,7 +25,7 @@ public final class SweepDetection: RunSink {
     /// Detection by each of `settings` for `evaluation`, on up to `jobs`
     /// threads.
     public init(evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int) {
-        slots = settings.map { Slot(FeedEvaluation.Detector(evaluation, setting: $0)) }
+        slots = FeedEvaluation.Detector.detectors(evaluation, settings: settings).map(Slot.init)
         self.jobs = max(1, jobs)
     }
 

@@ -27,9 +27,15 @@ struct DeviceEvaluation: Sendable {
     /// The stages of no device yet, with the same regions and settings (the
     /// regions and their index are shared, not copied).
     func emptied() -> DeviceEvaluation {
+        emptied(geofence: detector.settings, monitorLimit: monitor?.limit)
+    }
+
+    /// The stages of no device yet over the same regions and index, with
+    /// other settings.
+    func emptied(geofence: GeofenceSettings, monitorLimit: Int?) -> DeviceEvaluation {
         var evaluation = self
-        evaluation.detector = detector.emptied()
-        evaluation.monitor = monitor.map { MonitorLimit(limit: $0.limit) }
+        evaluation.detector = detector.emptied(settings: geofence)
+        evaluation.monitor = monitorLimit.map(MonitorLimit.init(limit:))
         evaluation.inaccurateArrivals = []
         return evaluation
     }

@@ -36,6 +36,18 @@ public struct DeviceStages: Sendable {
         return stages
     }
 
+    /// The stages of no device yet over the same regions and index (and
+    /// padding), with other settings; see ``ReminderPipeline`` for them.
+    func emptied(
+        geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int?, deviceIdleSeconds: Double
+    ) -> DeviceStages {
+        var stages = self
+        stages.buffer = ReorderBuffer(windowSeconds: reorderSeconds)
+        stages.evaluation = evaluation.emptied(geofence: geofence, monitorLimit: monitorLimit)
+        stages.idle = IdleDevices(limitSeconds: deviceIdleSeconds)
+        return stages
+    }
+
     /// The detector's counts of accepted and ignored fixes.
     var detectorStatistics: DetectorStatistics { evaluation.detector.statistics }
 

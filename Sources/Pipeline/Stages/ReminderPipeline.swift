@@ -154,6 +154,22 @@ public struct ReminderPipeline: Sendable {
     /// worker thread or a shard that takes some of the devices.
     public func emptyDeviceStages() -> DeviceStages { devices.emptied() }
 
+    /// A pipeline over the same regions, index, padding and tasks as this
+    /// one, which has taken no fix yet, with other per-device settings (see
+    /// ``init(reminders:geofence:reorderSeconds:monitorLimit:padding:deviceIdleSeconds:)``):
+    /// one per setting of a sweep, the regions' index built once.
+    public func emptied(
+        geofence: GeofenceSettings, reorderSeconds: Double, monitorLimit: Int?, deviceIdleSeconds: Double
+    ) -> ReminderPipeline {
+        precondition(statistics == Statistics(), "a pipeline that has taken no fix")
+        var pipeline = self
+        pipeline.devices = devices.emptied(
+            geofence: geofence, reorderSeconds: reorderSeconds, monitorLimit: monitorLimit,
+            deviceIdleSeconds: deviceIdleSeconds)
+        pipeline.devices.keepsReleasedFixes = emitsFixes
+        return pipeline
+    }
+
     /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
     public mutating func update(tasks: [RecurringTask]) { reminders?.update(tasks: tasks) }
 

@@ -214,4 +214,31 @@ import Testing
         }
         #expect(!concatenated.isInTimeOrder)
     }
+
+    @Test func aFeedScoredAsItIsReadIsScoredAsWhenKept() {
+        let feed = Self.pacingFleet(offsets: [0, 40, 58], seconds: 5_000)
+        let truthFixes = Self.pacingFleet(offsets: [0, 45, 60], seconds: 5_000)
+        let evaluation = FeedEvaluation(regions: [Self.shop], tasks: [], reminderSettings: .init())
+        var settings = Array(
+            repeating: EvaluationSetting(geofence: GeofenceSettings(), reorderSeconds: 5, monitorLimit: nil), count: 3)
+        settings[1].geofence.confirm = 2
+        settings[2].padding = 10
+        // In time order, and each device's points backwards (read again and kept).
+        for truthPoints in [truthFixes, truthFixes.reversed()] {
+            var builder = TruthTrackBuilder()
+            for point in truthPoints { builder.add(point) }
+            let subject = EvaluationSubject(fixes: feed, truth: .tracks(builder.finish()))
+            let kept = evaluation.truth(of: subject)
+            for jobs in [1, 2] {
+                let (truth, detections) = evaluation.score(
+                    feed: { feed }, truth: { truthPoints }, settings: settings, jobs: jobs)
+                #expect(truth.events == kept.events && truth.coverage == kept.coverage)
+                #expect(truth.events.count > 50)
+                for (index, setting) in settings.enumerated() {
+                    let whole = evaluation.detect(subject, devices: kept.devices, setting: setting)
+                    #expect(detections[index].events == whole.events, "setting \(index), \(jobs) jobs")
+                }
+            }
+        }
+    }
 }

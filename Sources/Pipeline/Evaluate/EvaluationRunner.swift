@@ -82,24 +82,24 @@ public struct EvaluationRunner: Sendable {
         case detection(FeedEvaluation.Detection)
     }
 
-    /// The rows over `runs` feeds made by `subject(run)` (runs 1…N, in
-    /// parallel, every setting on each; one run has its settings run in
-    /// parallel instead); `progress` is called with the share done (0…1).
+    /// The rows over `runs` feeds, run `n` (1…N) scored by `score(n, jobs)`
+    /// into its truth and each setting's detection (see
+    /// ``FeedEvaluation/score(feed:truth:settings:jobs:)``), with `jobs`
+    /// threads to use: runs in parallel, each on one thread, or one run on
+    /// all of them; `progress` is called with the share done (0…1).
     public func rows(
-        runs: Int, subject: @Sendable (Int) throws -> EvaluationSubject, progress: @Sendable (Double) -> Void = { _ in }
+        runs: Int, score: @Sendable (_ run: Int, _ jobs: Int) throws -> (FeedEvaluation.Truth, [FeedEvaluation.Detection]),
+        progress: @Sendable (Double) -> Void = { _ in }
     ) throws -> [Row] {
-        if runs == 1 { return rows(for: try subject(1), progress: progress) }
         let done = Atomic<Int>(0)
+        progress(0)
         let outcomes = parallelMap(count: runs, jobs: jobs) {
             index -> Result<(FeedEvaluation.Truth, [FeedEvaluation.Detection]), any Error> in
             defer { progress(Double(done.add(1, ordering: .relaxed).newValue) / Double(runs)) }
-            return Result {
-                let subject = try subject(index + 1)
-                let truth = evaluation.truth(of: subject)
-                return (truth, settings.map { evaluation.detect(subject, devices: truth.devices, setting: $0) })
-            }
+            return Result { try score(index + 1, runs == 1 ? jobs : 1) }
         }
         let runsDone = try outcomes.map { try $0.get() }
+        if runs == 1, let (truth, detections) = runsDone.first { return rows(truth: truth, detections: detections) }
         return settings.indices.map { index in
             var pool = EvaluationPool(keepsRunRates: runs > 1)
             for (truth, detections) in runsDone { pool.add(truth: truth, detection: detections[index], window: window) }

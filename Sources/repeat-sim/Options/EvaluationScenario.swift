@@ -91,17 +91,33 @@ struct EvaluationScenario {
         self.truthInterval = truthInterval
     }
 
-    /// The feed and truth of run `seed`, generated in process: the fixes a
-    /// decoder would return (invalid cold-start epochs carry no fix) and
-    /// the truth at ``truthInterval``.
+    /// The feed and truth of run `seed`, generated in process and kept
+    /// (for the report): the fixes a decoder would return (invalid
+    /// cold-start epochs carry no fix) and the truth at ``truthInterval``.
     func subject(seed: Int) throws -> (fixes: [Fix], truth: [TruthTrackPoints]) {
-        let simulation = try generate.simulation(seed: UInt64(seed))
-        let fixes = simulation.fixes().compactMap { $0.valid ? $0.fix : nil }
+        let (simulation, truthTrack) = try run(seed: seed)
         var truth = TruthTrackBuilder()
-        do {
-            for point in try simulation.truth(interval: truthInterval) { truth.add(point) }
-        } catch { throw EvaluateFailure("truth-interval: \(error)") }
-        return (fixes, truth.finish())
+        for point in truthTrack { truth.add(point) }
+        return (simulation.fixes().compactMap { $0.valid ? $0.fix : nil }, truth.finish())
+    }
+
+    /// Run `seed` scored by `evaluation` as it is generated, nothing kept
+    /// (see ``FeedEvaluation/score(feed:truth:settings:jobs:)``).
+    func score(
+        seed: Int, evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int
+    ) throws -> (FeedEvaluation.Truth, [FeedEvaluation.Detection]) {
+        let (simulation, truth) = try run(seed: seed)
+        return evaluation.score(
+            feed: { simulation.fixes().lazy.compactMap { $0.valid ? $0.fix : nil } }, truth: { truth }, settings: settings,
+            jobs: jobs)
+    }
+
+    /// The simulation of run `seed` and its truth at ``truthInterval``.
+    private func run(seed: Int) throws -> (FeedSimulation, TruthTrack) {
+        let simulation = try generate.simulation(seed: UInt64(seed))
+        do { return (simulation, try simulation.truth(interval: truthInterval)) } catch {
+            throw EvaluateFailure("truth-interval: \(error)")
+        }
     }
 }
 

@@ -130,9 +130,8 @@ struct EvaluateCommand: ParsableCommand {
             let count = truth.runs ?? 1
             rows = try runner.rows(
                 runs: count,
-                subject: { seed in
-                    let generated = try scenario.subject(seed: seed)
-                    return EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
+                score: { seed, jobs in
+                    try scenario.score(seed: seed, evaluation: scoring, settings: settings, jobs: jobs)
                 },
                 progress: { done in
                     progress.show("evaluate", fraction: done, detail: "\(count) runs × \(settings.count) settings")

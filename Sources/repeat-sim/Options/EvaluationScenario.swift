@@ -102,14 +102,27 @@ struct EvaluationScenario {
     }
 
     /// Run `seed` scored by `evaluation` as it is generated, nothing kept
-    /// (see ``FeedEvaluation/score(feed:truth:settings:jobs:)``).
+    /// (see ``FeedEvaluation/score(feed:truth:settings:jobs:)``);
+    /// `progress`, when given, is told how far through the run's time the
+    /// feed is (0…1) every so many fixes.
     func score(
-        seed: Int, evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int
+        seed: Int, evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int,
+        progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> (FeedEvaluation.Truth, [FeedEvaluation.Detection]) {
         let (simulation, truth) = try run(seed: seed)
+        let start = simulation.devices.map(\.path.start.nanoseconds).min() ?? 0
+        let span = Double(max((simulation.devices.map(\.path.end.nanoseconds).max() ?? 0) - start, 1))
         return evaluation.score(
-            feed: { simulation.fixes().lazy.compactMap { $0.valid ? $0.fix : nil } }, truth: { truth }, settings: settings,
-            jobs: jobs)
+            feed: {
+                var count = 0
+                return simulation.fixes().lazy.compactMap { delivered in
+                    count += 1
+                    if let progress, count % 65_536 == 0, let time = delivered.fix.time {
+                        progress(min(max(Double(time.nanoseconds - start) / span, 0), 1))
+                    }
+                    return delivered.valid ? delivered.fix : nil
+                }
+            }, truth: { truth }, settings: settings, jobs: jobs)
     }
 
     /// The simulation of run `seed` and its truth at ``truthInterval``.

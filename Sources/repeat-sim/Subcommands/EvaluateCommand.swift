@@ -128,14 +128,16 @@ struct EvaluateCommand: ParsableCommand {
         var drawn: EvaluationSubject?
         if let scenario {
             let count = truth.runs ?? 1
+            let detail = "\(count) run\(count == 1 ? "" : "s") × \(settings.count) settings"
+            let show: @Sendable (Double) -> Void = { progress.show("evaluate", fraction: $0, detail: detail) }
             rows = try runner.rows(
                 runs: count,
                 score: { seed, jobs in
-                    try scenario.score(seed: seed, evaluation: scoring, settings: settings, jobs: jobs)
+                    // One run: how far through its time the feed is.
+                    try scenario.score(
+                        seed: seed, evaluation: scoring, settings: settings, jobs: jobs, progress: count > 1 ? nil : show)
                 },
-                progress: { done in
-                    progress.show("evaluate", fraction: done, detail: "\(count) runs × \(settings.count) settings")
-                })
+                progress: show)
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
             if evaluation.report != nil {
                 let generated = try scenario.subject(seed: 1)

@@ -55,6 +55,8 @@ public struct FeedBench {
             progress.show("decode", fraction: Double(2 * round) / steps, detail: "run \(round + 1) of \(runs)")
             var decodeSettings = settings
             decodeSettings.reportsDiagnostics = round == 0
+            // Decoding alone, on this thread (a decode run with jobs reads ahead).
+            decodeSettings.jobs = 1
             let fixes = DecodedFixSink(sampling: round == 0 ? sample : nil)
             let decode = measure(counter: nil) {
                 FeedRun(settings: decodeSettings, stage: .decode, sinks: [fixes]).run(files: feeds)

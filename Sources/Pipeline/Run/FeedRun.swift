@@ -199,9 +199,10 @@ public final class FeedRun {
 
     /// Reads one file (or stdin) to its end; `false` when it could not be read.
     /// With `--jobs` above 1 the file is decoded on a thread of its own:
-    /// the stages' workers take the reads on the others.
+    /// the stages' workers take the reads on the others (a decode run's
+    /// sinks, on the calling thread).
     private func read(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
-        if sharded != nil {
+        if sharded != nil || (pipeline == nil && shardWriter == nil && settings.jobs > 1) {
             return readAhead(file: path, into: &summary, device: device)
         }
         var bytesRead = 0

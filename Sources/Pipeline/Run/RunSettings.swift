@@ -27,7 +27,9 @@ public struct RunSettings {
     public var reportsDiagnostics = true
     /// Run the per-device stages of files on this many worker threads,
     /// with decoding on a thread of its own (`--jobs`); 1 runs everything
-    /// on the calling thread. The output is the same bytes either way.
+    /// on the calling thread. The output is the same bytes either way. A
+    /// decode run above 1 decodes on a thread of its own, its sinks on the
+    /// calling thread.
     public var jobs = 1
     /// The most worker threads a run uses.
     public static let maximumJobs = 64

@@ -145,7 +145,7 @@ struct EvaluateCommand: ParsableCommand {
             }
         } else if evaluation.report != nil {
             // The report draws the feed and the truth: both are kept.
-            let subject = try recordedSubject()
+            let subject = try recordedSubject(jobs: jobs)
             drawn = subject
             rows = runner.rows(
                 for: subject,
@@ -172,15 +172,17 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
-    /// The decoded FEEDs and their truth, kept whole.
-    private func recordedSubject() throws -> EvaluationSubject {
+    /// The decoded FEEDs and their truth, kept whole (each decoded on a
+    /// thread of its own with `jobs` above 1).
+    private func recordedSubject(jobs: Int) throws -> EvaluationSubject {
         // The truth tracks are decoded on a second thread meanwhile.
         let truthTracks = TruthDecoding(
-            paths: truth.events == nil ? truth.tracks : [], scanning: nil, strict: strict, verbose: feedOptions.verbose)
+            paths: truth.events == nil ? truth.tracks : [], scanning: nil, strict: strict, verbose: feedOptions.verbose,
+            jobs: jobs)
         let collector = FixCollector()
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            verbose: feedOptions.verbose, progress: true, into: collector)
+            verbose: feedOptions.verbose, progress: true, jobs: jobs, into: collector)
         let fixes = collector.fixes
         guard fixes.contains(where: { $0.time != nil }) else { throw noTimedFix }
         let scored: EvaluationSubject.Truth
@@ -206,11 +208,11 @@ struct EvaluateCommand: ParsableCommand {
         // The truth is decoded (and scanned) on a second thread meanwhile.
         let truthTracks = TruthDecoding(
             paths: truth.events == nil ? truth.tracks : [], scanning: scoring, strict: strict,
-            verbose: feedOptions.verbose)
+            verbose: feedOptions.verbose, jobs: runner.jobs)
         let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            verbose: feedOptions.verbose, progress: true, into: detection)
+            verbose: feedOptions.verbose, progress: true, jobs: runner.jobs, into: detection)
         guard detection.hasTimedFix else { throw noTimedFix }
         let feedDevices = detection.feedDevices
         let scored: FeedEvaluation.Truth
@@ -266,7 +268,7 @@ struct EvaluateCommand: ParsableCommand {
     /// when there are several.
     static func decode(
         _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool, progress: Bool,
-        reportsDiagnostics: Bool = true, into collector: any RunSink
+        reportsDiagnostics: Bool = true, jobs: Int, into collector: any RunSink
     ) throws {
         var settings = RunSettings(label: "evaluate", format: format, decoding: options)
         settings.strict = strict
@@ -274,6 +276,7 @@ struct EvaluateCommand: ParsableCommand {
         settings.namesDevicesAfterFiles = true
         settings.showsProgress = progress
         settings.reportsDiagnostics = reportsDiagnostics
+        settings.jobs = jobs
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
@@ -374,7 +377,7 @@ private final class TruthDecoding: @unchecked Sendable {
     /// evaluation; should a device's points go back in time, the files are
     /// decoded again (quietly: their diagnostics were printed) and the
     /// tracks kept, to be put in time order.
-    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool) {
+    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool, jobs: Int) {
         guard !paths.isEmpty else {
             done.signal()
             return
@@ -386,13 +389,13 @@ private final class TruthDecoding: @unchecked Sendable {
                     let scanner = TruthScanning(TruthScanner(evaluation: evaluation))
                     try EvaluateCommand.decode(
                         paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
-                        progress: false, into: scanner)
+                        progress: false, jobs: jobs, into: scanner)
                     if scanner.scanner.isInTimeOrder { return .scanned(scanner.scanner) }
                 }
                 let collector = TruthCollector()
                 try EvaluateCommand.decode(
                     paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: false,
-                    reportsDiagnostics: !scans, into: collector)
+                    reportsDiagnostics: !scans, jobs: jobs, into: collector)
                 return .tracks(collector.tracks.finish())
             }
             done.signal()

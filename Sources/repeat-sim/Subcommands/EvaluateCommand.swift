@@ -245,12 +245,14 @@ struct EvaluateCommand: ParsableCommand {
         return file.events
     }
 
+    /// The failure of FEEDs that carry no fix with a time.
     private var noTimedFix: EvaluateFailure {
         EvaluateFailure(
             "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
                 + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
     }
 
+    /// The failure of a truth without a segment to find events on.
     private var noTruthTrack: EvaluateFailure {
         EvaluateFailure(
             "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "

@@ -47,10 +47,12 @@ import Testing
         var builder = TruthTrackBuilder()
         let a = Self.walk(offset: 0, seconds: 3)
         let b = Self.walk(offset: 0, seconds: 3, device: "b")
-        for fix in [a[0], b[1], a[2], a[1], b[0], a[3]] { builder.add(fix) }
+        // A device named "" is not the unnamed one.
+        let empty = Self.walk(offset: 0, seconds: 1, device: "")
+        for fix in [a[0], b[1], empty[0], a[2], a[1], b[0], a[3]] { builder.add(fix) }
         builder.add(Fix(time: nil, coordinate: Self.centre))
         let tracks = builder.finish()
-        #expect(tracks.map(\.device) == [nil, "b"])
+        #expect(tracks.map(\.device) == [nil, "b", ""])
         #expect(tracks[0].points.map(\.time) == [a[0], a[1], a[2], a[3]].map { $0.time! })
         #expect(tracks[1].points.map(\.time) == [b[0].time!, b[1].time!])
     }
@@ -160,6 +162,10 @@ import Testing
         }
         #expect(sweep.fixes == fixes.count && sweep.hasTimedFix)
         #expect(sweep.feedDevices == subject.feedDevices)
+        let unnamedAndEmpty = SweepDetection(evaluation: evaluation, settings: [base], jobs: 1)
+        batch.fixes = Self.walk(offset: 0, seconds: 2, device: "") + Self.walk(offset: 0, seconds: 2)
+        unnamedAndEmpty.decoded(batch, feed: "two.csv")
+        #expect(unnamedAndEmpty.feedDevices == ["", nil])
         let streamed = sweep.detections(devices: devices)
         var distinct = Set<[ScoredEvent]>()
         for (index, setting) in settings.enumerated() {

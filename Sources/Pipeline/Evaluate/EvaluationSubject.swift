@@ -66,8 +66,8 @@ public struct TruthTrackPoints: Sendable {
 /// order of first appearance, 24 bytes a point; fixes without time are
 /// left out.
 public struct TruthTrackBuilder: Sendable {
-    /// Each device's slot is its track's place: devices are never removed.
-    private var slots = DeviceTable<Bool>(empty: false)
+    /// Each device's number is its track's place.
+    private var numbering = DeviceNumbering()
     private var tracks: [TruthTrackPoints] = []
 
     /// No tracks yet.
@@ -76,9 +76,9 @@ public struct TruthTrackBuilder: Sendable {
     /// Adds one truth point.
     public mutating func add(_ fix: Fix) {
         guard let time = fix.time else { return }
-        let (slot, isNew) = slots.slot(of: fix.deviceID)
+        let (number, isNew) = numbering.number(of: fix.deviceID)
         if isNew { tracks.append(TruthTrackPoints(device: fix.device, points: [])) }
-        tracks[slot].points.append(TruthPoint(time: time, coordinate: fix.coordinate))
+        tracks[number].points.append(TruthPoint(time: time, coordinate: fix.coordinate))
     }
 
     /// The tracks, each put in time order (stable) where it was not.
@@ -99,14 +99,14 @@ public struct TruthTrackBuilder: Sendable {
 /// time order (``isInTimeOrder``).
 public struct TruthScanner: Sendable {
     private let finder: TrueEventFinder
-    /// Each device's slot is its scan's place: devices are never removed.
-    private var slots = DeviceTable<Bool>(empty: false)
+    /// Each device's number is its scan's place.
+    private var numbering = DeviceNumbering()
     private var scans: [TruthTrackScan] = []
     /// With tasks: their reminders on the truth, and the points of the
     /// latest instant, which go to them in device order once a later
     /// point comes (the order of the kept tracks' merge).
     private var reference: FeedEvaluation.ReferenceReminders?
-    private var instant: [(slot: Int, point: TruthPoint)] = []
+    private var instant: [(device: Int, point: TruthPoint)] = []
     /// Whether the points so far came in time order: each device's, and
     /// with tasks all devices' together. Once they did not, the rest are
     /// not scanned (the tracks must be kept and sorted instead).
@@ -124,10 +124,10 @@ public struct TruthScanner: Sendable {
     /// Adds one truth point; fixes without time are left out.
     public mutating func add(_ fix: Fix) {
         guard isInTimeOrder, let time = fix.time else { return }
-        let (slot, isNew) = slots.slot(of: fix.deviceID)
+        let (device, isNew) = numbering.number(of: fix.deviceID)
         if isNew { scans.append(TruthTrackScan(device: fix.device)) }
         let point = TruthPoint(time: time, coordinate: fix.coordinate)
-        isInTimeOrder = scans[slot].add(point, finder: finder)
+        isInTimeOrder = scans[device].add(point, finder: finder)
         guard reference != nil, isInTimeOrder else { return }
         if let latest = instant.first?.point.time, latest != time {
             guard latest < time else {
@@ -136,14 +136,14 @@ public struct TruthScanner: Sendable {
             }
             remindAtInstant()
         }
-        instant.append((slot, point))
+        instant.append((device, point))
     }
 
     /// Hands the points of the latest instant to the reference reminders,
     /// in device order.
     private mutating func remindAtInstant() {
-        let order = instant.indices.sorted { (instant[$0].slot, $0) < (instant[$1].slot, $1) }
-        for index in order { reference?.push(instant[index].point, device: scans[instant[index].slot].device) }
+        let order = instant.indices.sorted { (instant[$0].device, $0) < (instant[$1].device, $1) }
+        for index in order { reference?.push(instant[index].point, device: scans[instant[index].device].device) }
         instant.removeAll(keepingCapacity: true)
     }
 

@@ -14,13 +14,13 @@ public final class SweepDetection: RunSink {
 
     private let slots: [Slot]
     private let jobs: Int
-    private var seen = DeviceTable<Bool>(empty: false)
+    private var numbering = DeviceNumbering()
     /// The fixes decoded.
     public private(set) var fixes = 0
     /// Whether any of them has a time.
     public private(set) var hasTimedFix = false
     /// The feed's devices in order of their first fix.
-    public private(set) var feedDevices: [String?] = []
+    public var feedDevices: [String?] { numbering.devices }
 
     /// Detection by each of `settings` for `evaluation`, on up to `jobs`
     /// threads.
@@ -34,7 +34,7 @@ public final class SweepDetection: RunSink {
         self.fixes += fixes.count
         for fix in fixes {
             if !hasTimedFix, fix.time != nil { hasTimedFix = true }
-            if seen.slot(of: fix.deviceID).isNew { feedDevices.append(fix.device) }
+            _ = numbering.number(of: fix.deviceID)
         }
         if slots.count == 1 || jobs == 1 {
             for slot in slots { slot.detector.push(fixes) }

@@ -176,13 +176,15 @@ struct EvaluateCommand: ParsableCommand {
     /// thread of its own with `jobs` above 1).
     private func recordedSubject(jobs: Int) throws -> EvaluationSubject {
         // The truth tracks are decoded on a second thread meanwhile.
+        let truthPaths = truth.events == nil ? truth.tracks : []
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
         let truthTracks = TruthDecoding(
-            paths: truth.events == nil ? truth.tracks : [], scanning: nil, strict: strict, verbose: feedOptions.verbose,
-            jobs: jobs)
+            paths: truthPaths, scanning: nil, strict: strict, verbose: feedOptions.verbose, jobs: jobs,
+            progress: truthShowsProgress ? "truth" : nil)
         let collector = FixCollector()
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            verbose: feedOptions.verbose, progress: true, jobs: jobs, into: collector)
+            verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: jobs, into: collector)
         let fixes = collector.fixes
         guard fixes.contains(where: { $0.time != nil }) else { throw noTimedFix }
         let scored: EvaluationSubject.Truth
@@ -206,13 +208,16 @@ struct EvaluateCommand: ParsableCommand {
         runner: EvaluationRunner, scoring: FeedEvaluation
     ) throws -> (rows: [EvaluationRunner.Row], fixes: Int, devices: Int) {
         // The truth is decoded (and scanned) on a second thread meanwhile.
+        let truthPaths = truth.events == nil ? truth.tracks : []
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
         let truthTracks = TruthDecoding(
-            paths: truth.events == nil ? truth.tracks : [], scanning: scoring, strict: strict,
-            verbose: feedOptions.verbose, jobs: runner.jobs)
+            paths: truthPaths, scanning: scoring, strict: strict, verbose: feedOptions.verbose, jobs: runner.jobs,
+            progress: truthShowsProgress ? "truth" : nil)
         let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            verbose: feedOptions.verbose, progress: true, jobs: runner.jobs, into: detection)
+            verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: runner.jobs,
+            into: detection)
         guard detection.hasTimedFix else { throw noTimedFix }
         let feedDevices = detection.feedDevices
         let scored: FeedEvaluation.Truth
@@ -266,17 +271,34 @@ struct EvaluateCommand: ParsableCommand {
         }
     }
 
+    /// Whether the files `paths` are larger than `others` together, so
+    /// that reading them takes longer and their progress is the one to
+    /// show; `false` when any size is unknown (standard input, a pipe).
+    static func isLonger(_ paths: [String], than others: [String]) -> Bool {
+        func bytes(_ files: [String]) -> Int? {
+            var total = 0
+            for file in files {
+                var status = stat()
+                guard isRegularFile(file), stat(file, &status) == 0 else { return nil }
+                total += Int(status.st_size)
+            }
+            return total
+        }
+        guard !paths.isEmpty, let length = bytes(paths), let otherLength = bytes(others) else { return false }
+        return length > otherLength
+    }
+
     /// Every fix of `paths`, decoded once, devices named after their files
-    /// when there are several.
+    /// when there are several; `progress` labels the progress line, if any.
     static func decode(
-        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool, progress: Bool,
-        reportsDiagnostics: Bool = true, jobs: Int, into collector: any RunSink
+        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool,
+        progress: String?, reportsDiagnostics: Bool = true, jobs: Int, into collector: any RunSink
     ) throws {
-        var settings = RunSettings(label: "evaluate", format: format, decoding: options)
+        var settings = RunSettings(label: progress ?? "evaluate", format: format, decoding: options)
         settings.strict = strict
         settings.verbose = verbose
         settings.namesDevicesAfterFiles = true
-        settings.showsProgress = progress
+        settings.showsProgress = progress != nil
         settings.reportsDiagnostics = reportsDiagnostics
         settings.jobs = jobs
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
@@ -374,12 +396,13 @@ private final class TruthDecoding: @unchecked Sendable {
     private var result: Result<Decoded, any Error> = .success(.tracks([]))
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts decoding `paths` (none: nothing to do). With `scanning`,
+    /// Starts decoding `paths` (none: nothing to do), with a progress line
+    /// labelled `progress` if given (the truth is the longer read). With `scanning`,
     /// tracks read from regular files are scanned for the regions of that
     /// evaluation; should a device's points go back in time, the files are
     /// decoded again (quietly: their diagnostics were printed) and the
     /// tracks kept, to be put in time order.
-    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool, jobs: Int) {
+    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool, jobs: Int, progress: String?) {
         guard !paths.isEmpty else {
             done.signal()
             return
@@ -391,12 +414,12 @@ private final class TruthDecoding: @unchecked Sendable {
                     let scanner = TruthScanning(TruthScanner(evaluation: evaluation))
                     try EvaluateCommand.decode(
                         paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
-                        progress: false, jobs: jobs, into: scanner)
+                        progress: progress, jobs: jobs, into: scanner)
                     if scanner.scanner.isInTimeOrder { return .scanned(scanner.scanner) }
                 }
                 let collector = TruthCollector()
                 try EvaluateCommand.decode(
-                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: false,
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: progress,
                     reportsDiagnostics: !scans, jobs: jobs, into: collector)
                 return .tracks(collector.tracks.finish())
             }

@@ -1,6 +1,5 @@
 import Evaluation
 import GeoCore
-import Geofencing
 
 /// One feed to score and the truth to score it against.
 public struct EvaluationSubject: Sendable {
@@ -89,83 +88,6 @@ public struct TruthTrackBuilder: Sendable {
             let points = track.points.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
             return TruthTrackPoints(device: track.device, points: points)
         }
-    }
-}
-
-/// The true events, coverage and reference reminders of a truth feed
-/// found fix by fix, without keeping its tracks: what
-/// ``FeedEvaluation/truth(of:feedDevices:)`` finds on the tracks a
-/// ``TruthTrackBuilder`` gathers from the same fixes, while they come in
-/// time order (``isInTimeOrder``).
-public struct TruthScanner: Sendable {
-    private let finder: TrueEventFinder
-    /// Each device's number is its scan's place.
-    private var numbering = DeviceNumbering()
-    private var scans: [TruthTrackScan] = []
-    /// With tasks: their reminders on the truth, and the points of the
-    /// latest instant, which go to them in device order once a later
-    /// point comes (the order of the kept tracks' merge).
-    private var reference: FeedEvaluation.ReferenceReminders?
-    private var instant: [(device: Int, point: TruthPoint)] = []
-    /// Whether the points so far came in time order: each device's, and
-    /// with tasks all devices' together. Once they did not, the rest are
-    /// not scanned (the tracks must be kept and sorted instead).
-    public private(set) var isInTimeOrder = true
-
-    /// Whether some device has two points or more: a track with a segment.
-    public var hasSegment: Bool { scans.contains { $0.count > 1 } }
-
-    /// A scanner for the regions and tasks of `evaluation`.
-    public init(evaluation: FeedEvaluation) {
-        finder = evaluation.trueEventFinder()
-        reference = evaluation.scoresReminders ? FeedEvaluation.ReferenceReminders(evaluation) : nil
-    }
-
-    /// Adds one truth point; fixes without time are left out.
-    public mutating func add(_ fix: Fix) {
-        guard isInTimeOrder, let time = fix.time else { return }
-        let (device, isNew) = numbering.number(of: fix.deviceID)
-        if isNew { scans.append(TruthTrackScan(device: fix.device)) }
-        let point = TruthPoint(time: time, coordinate: fix.coordinate)
-        isInTimeOrder = scans[device].add(point, finder: finder)
-        guard reference != nil, isInTimeOrder else { return }
-        if let latest = instant.first?.point.time, latest != time {
-            guard latest < time else {
-                isInTimeOrder = false
-                return
-            }
-            remindAtInstant()
-        }
-        instant.append((device, point))
-    }
-
-    /// Hands the points of the latest instant to the reference reminders,
-    /// in device order.
-    private mutating func remindAtInstant() {
-        let order = instant.indices.sorted { (instant[$0].device, $0) < (instant[$1].device, $1) }
-        for index in order { reference?.push(instant[index].point, device: scans[instant[index].device].device) }
-        instant.removeAll(keepingCapacity: true)
-    }
-
-    /// The truth devices in order of first appearance, their true events
-    /// in the order ``FeedEvaluation/truth(of:feedDevices:)`` gives them,
-    /// their coverage, and with tasks the reference reminders.
-    public mutating func finish() -> (
-        devices: [String?], events: [ScoredEvent], coverage: TruthCoverage, reminders: [ScoredEvent]?
-    ) {
-        precondition(isInTimeOrder, "a truth out of time order is scored from its kept tracks")
-        var events: [ScoredEvent] = []
-        var coverage = TruthCoverage()
-        for index in scans.indices {
-            events += scans[index].finish(finder: finder)
-            coverage.add(scans[index].coverage)
-        }
-        remindAtInstant()
-        let reminders = reference?.finish()
-        let devices = scans.map(\.device)
-        scans = []
-        reference = nil
-        return (devices, events, coverage, reminders)
     }
 }
 

@@ -33,14 +33,9 @@ public struct EvaluationSubject: Sendable {
     public init(fixes: [Fix], truth: Truth) {
         self.fixes = fixes
         self.truth = truth
-        var seen = Set<String?>()
-        var devices: [String?] = []
-        var last: String??
-        for fix in fixes where last != .some(fix.device) {
-            last = .some(fix.device)
-            if seen.insert(fix.device).inserted { devices.append(fix.device) }
-        }
-        feedDevices = devices
+        var numbering = DeviceNumbering()
+        for fix in fixes { _ = numbering.number(of: fix.deviceID) }
+        feedDevices = numbering.devices
     }
 
     /// The devices of the truth.

@@ -6,9 +6,9 @@ import GeoCore
 /// without time are kept, for the stages to count.
 struct IntervalDecimator {
     private let interval: Int64
-    private var lastKept: [String?: Int64] = [:]
-    private var lastDevice: String??
-    private var lastDeviceTime = Int64.min
+    private var numbering = DeviceNumbering()
+    /// Each device's last kept time by its number; `Int64.min` before any.
+    private var lastKept: [Int64] = []
 
     /// A decimator; 0 keeps every fix.
     init(seconds: Double) {
@@ -18,13 +18,10 @@ struct IntervalDecimator {
     /// Whether `fix` is delivered.
     mutating func keeps(_ fix: Fix) -> Bool {
         guard interval > 0, let time = fix.time?.nanoseconds else { return true }
-        if lastDevice != .some(fix.device) {
-            if let lastDevice { lastKept[lastDevice] = lastDeviceTime }
-            lastDevice = .some(fix.device)
-            lastDeviceTime = lastKept[fix.device] ?? Int64.min
-        }
-        guard lastDeviceTime == Int64.min || time - lastDeviceTime >= interval else { return false }
-        lastDeviceTime = time
+        let (device, isNew) = numbering.number(of: fix.deviceID)
+        if isNew { lastKept.append(Int64.min) }
+        guard lastKept[device] == Int64.min || time - lastKept[device] >= interval else { return false }
+        lastKept[device] = time
         return true
     }
 }

@@ -102,6 +102,18 @@ public final class FeedRun {
         EarlyRead(path: path, reader: FeedReadAhead(path: path, format: format, options: options))
     }
 
+    /// The size of the files `paths` together, in bytes; `nil` when one is
+    /// not a regular file (`-` for standard input, a pipe, a device).
+    public static func totalBytes(of paths: [String]) -> Int? {
+        var total = 0
+        for path in paths {
+            var info = stat()
+            guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            total += Int(info.st_size)
+        }
+        return total
+    }
+
     /// Reads `paths` (files, `-` for stdin) one after the other on the
     /// calling thread, then releases what the stages still hold and
     /// finishes the sinks. A file that cannot be read is reported and

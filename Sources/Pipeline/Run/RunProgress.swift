@@ -22,16 +22,7 @@ struct RunProgress {
     init(label: String, feeds: [String], enabled: Bool) {
         self.label = label
         bar = ProgressBar(enabled: enabled && Console.stderrIsTerminal && !Console.stdoutIsTerminal)
-        var total = 0
-        for feed in feeds {
-            var info = stat()
-            guard feed != "-", stat(feed, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                totalBytes = nil
-                return
-            }
-            total += Int(info.st_size)
-        }
-        totalBytes = total
+        totalBytes = FeedRun.totalBytes(of: feeds)
     }
 
     /// Redraws the line if a tenth of a second has passed: `bytes` read of

@@ -275,16 +275,8 @@ struct EvaluateCommand: ParsableCommand {
     /// that reading them takes longer and their progress is the one to
     /// show; `false` when any size is unknown (standard input, a pipe).
     static func isLonger(_ paths: [String], than others: [String]) -> Bool {
-        func bytes(_ files: [String]) -> Int? {
-            var total = 0
-            for file in files {
-                var status = stat()
-                guard isRegularFile(file), stat(file, &status) == 0 else { return nil }
-                total += Int(status.st_size)
-            }
-            return total
-        }
-        guard !paths.isEmpty, let length = bytes(paths), let otherLength = bytes(others) else { return false }
+        guard !paths.isEmpty, let length = FeedRun.totalBytes(of: paths), let otherLength = FeedRun.totalBytes(of: others)
+        else { return false }
         return length > otherLength
     }
 

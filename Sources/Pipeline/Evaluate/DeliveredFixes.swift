@@ -2,29 +2,22 @@ import Evaluation
 import GeoCore
 import Geofencing
 
-/// The fixes one setting delivered to the detector (after `--interval`),
-/// per truth device in time order, as indices into the feed: what the
-/// report's evidence and drawings look up by time. Four bytes a fix.
+/// Fixes one setting delivered to the detector (after `--interval`), per
+/// truth device in time order, as indices: what the report's causes look
+/// up by time.
 struct DeliveredFixes {
-    /// The feed's fixes.
+    /// The fixes, in the order they were delivered.
     let fixes: [Fix]
-    /// Per truth device: indices of its delivered fixes, in time order.
-    private(set) var byDevice: [String?: [Int32]] = [:]
+    /// Per truth device: indices of its fixes, in time order.
+    private var byDevice: [String?: [Int32]] = [:]
     /// Per truth device: the times of ``byDevice``'s fixes (nanoseconds).
     private var times: [String?: [Int64]] = [:]
 
-    /// The fixes of `fixes` that a decimation to `interval` seconds keeps,
-    /// of the feed devices that have truth (named as in the truth).
-    init(_ fixes: [Fix], interval: Double, devices: DeviceMatching) {
+    /// `fixes`, delivered in this order and named after their truth
+    /// devices, each with a time.
+    init(_ fixes: [Fix]) {
         self.fixes = fixes
-        var decimator = IntervalDecimator(seconds: interval)
-        var names: [String?: String??] = [:]
-        for (index, fix) in fixes.enumerated() where decimator.keeps(fix) && fix.time != nil {
-            let name = names[fix.device] ?? devices.truthDevice(of: fix.device)
-            names[fix.device] = name
-            guard case .some(let device) = name else { continue }
-            byDevice[device, default: []].append(Int32(index))
-        }
+        for (index, fix) in fixes.enumerated() { byDevice[fix.device, default: []].append(Int32(index)) }
         for (device, indices) in byDevice {
             let sorted = indices.sorted { (fixes[Int($0)].time!, $0) < (fixes[Int($1)].time!, $1) }
             byDevice[device] = sorted
@@ -68,9 +61,6 @@ struct TruthPositions {
     init(_ tracks: [TruthTrackPoints]) {
         for track in tracks { self.tracks[track.device] = track.points }
     }
-
-    /// The truth devices, by name.
-    var devices: [String?] { tracks.keys.sorted { ($0 ?? "") < ($1 ?? "") } }
 
     /// `device`'s position at `time`; `nil` outside its track.
     func position(of device: String?, at time: Timestamp) -> Coordinate? {

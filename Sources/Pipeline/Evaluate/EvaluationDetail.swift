@@ -5,7 +5,8 @@ import Geofencing
 /// One setting's evaluation event by event, for the report: every true
 /// event found or missed (with its cause) and every false detection
 /// (with its cause), where it happened, and the fixes and truth to look
-/// things up in. Scores stay exact: nothing here is simplified.
+/// things up in (what its ``ReportPlan`` gathered). Scores stay exact:
+/// nothing here is simplified.
 struct EvaluationDetail {
     /// What became of an event.
     enum Outcome: Hashable {
@@ -31,14 +32,28 @@ struct EvaluationDetail {
     var events: [Event] = []
     /// The true events.
     var truth: [ScoredEvent]
-    /// The fixes delivered to the detector.
+    /// The fixes delivered to the detector that the causes and places
+    /// read (see ``ReportPlan``).
     var delivered: DeliveredFixes
-    /// The truth tracks (none for hand-labelled truth).
+    /// The truth points that the causes and places read (none for
+    /// hand-labelled truth).
     var positions: TruthPositions
     /// The regions by id, as the truth knows them.
     var regions: [String: Region]
     /// The setting.
     var setting: EvaluationSetting
+    /// The feed's first and last fix time.
+    var span: (start: Timestamp, end: Timestamp)
+    /// What was gathered near each region drawn, by its id.
+    var drawings: [String: Drawing] = [:]
+
+    /// The fixes and truth near a region drawn.
+    struct Drawing {
+        /// The fixes delivered near it: the strip's counts and the dots.
+        var fixes: FixSketch
+        /// The truth tracks near it, in pieces.
+        var truth: [[Coordinate]]
+    }
 
     /// How far around a true event a detection of the same kind left
     /// unmatched counts as that event seen outside the window (and the
@@ -57,30 +72,27 @@ struct EvaluationDetail {
     }
 }
 
-extension FeedEvaluation {
-    /// `setting` on `subject` event by event: what ``detect(_:devices:setting:)``
-    /// detects, matched against `truth` within `window`, each miss and false
-    /// detection with its cause.
-    func detail(
-        _ subject: EvaluationSubject, truth: Truth, setting: EvaluationSetting, window: MatchWindow
-    ) -> EvaluationDetail {
-        let detected = detect(subject, devices: truth.devices, setting: setting).events
-        let matching = EventMatching(truth: truth.events, detected: detected, window: window)
-        var tracks: [TruthTrackPoints] = []
-        if case .tracks(let all) = subject.truth { tracks = all }
-        var regionsByID: [String: Region] = [:]
-        for region in regions where regionsByID[region.id] == nil { regionsByID[region.id] = region }
+extension ReportPlan {
+    /// The detail the plan was made for, from the fixes and truth points
+    /// gathered by its ``gatherers()``: each true event found or missed
+    /// (with its cause) and each false detection (with its cause).
+    func detail(fixes: FixEvidence, truth: TruthEvidence) -> EvaluationDetail {
+        let (delivered, fixSketches) = fixes.finish()
+        let (tracks, truthNear) = truth.finish()
         var detail = EvaluationDetail(
-            truth: truth.events, delivered: DeliveredFixes(subject.fixes, interval: setting.interval, devices: truth.devices),
-            positions: TruthPositions(tracks), regions: regionsByID, setting: setting)
-        let context = CauseContext(truth: truth.events, detected: detected, matching: matching, window: window)
+            truth: self.truth, delivered: DeliveredFixes(delivered), positions: TruthPositions(tracks), regions: regions,
+            setting: setting, span: span)
+        for (index, region) in drawn.enumerated() {
+            detail.drawings[region.id] = EvaluationDetail.Drawing(fixes: fixSketches[index], truth: truthNear[index])
+        }
+        let context = CauseContext(truth: self.truth, detected: detected, matching: matching, window: window)
         var found: [Int: Double] = [:]
         var detectionOf: [Int: Int] = [:]
         for match in matching.matches {
             found[match.truth] = match.latency
             detectionOf[match.truth] = match.detected
         }
-        for (index, event) in truth.events.enumerated() {
+        for (index, event) in self.truth.enumerated() {
             if let latency = found[index] {
                 let detection = detected[detectionOf[index]!]
                 detail.events.append(

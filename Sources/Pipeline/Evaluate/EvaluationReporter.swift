@@ -44,17 +44,49 @@ public struct EvaluationReporter: Sendable {
     }
 
     /// The page for `rows`, the best setting's detail from `subject` (the
-    /// feed of run 1); `runs` feeds were pooled into the rows.
+    /// feed of run 1, kept whole); `runs` feeds were pooled into the rows.
     public func html(rows: [EvaluationRunner.Row], subject: EvaluationSubject, runs: Int) -> String {
-        report(rows: rows, subject: subject, runs: runs).html
+        let truth = evaluation.truth(of: subject)
+        let best = rows[Self.best(of: rows, expectations: expectations) ?? 0]
+        let detected = evaluation.detect(subject, devices: truth.devices, setting: best.setting).events
+        let plan = ReportPlan(
+            evaluation: evaluation, truth: truth, detected: detected, setting: best.setting, window: window,
+            span: Self.span(subject.fixes))
+        var (fixes, points) = plan.gatherers()
+        for fix in subject.fixes { fixes.add(fix) }
+        if case .tracks(let tracks) = subject.truth {
+            for track in tracks { points.add(track) }
+        }
+        return html(rows: rows, plan: plan, fixes: fixes, truth: points, runs: runs)
+    }
+
+    /// What the best of `rows` needs of the feed for its detail: `truth`
+    /// is the feed's, `detections` what each row's setting detected on it
+    /// (in the rows' order), `span` its first and last fix time. The
+    /// feed and truth are then read into the plan's ``ReportPlan/gatherers()``.
+    public func plan(
+        rows: [EvaluationRunner.Row], truth: FeedEvaluation.Truth, detections: [FeedEvaluation.Detection],
+        span: (start: Timestamp, end: Timestamp)
+    ) -> ReportPlan {
+        precondition(detections.count == rows.count, "one detection per row")
+        let best = Self.best(of: rows, expectations: expectations) ?? 0
+        return ReportPlan(
+            evaluation: evaluation, truth: truth, detected: detections[best].events, setting: rows[best].setting,
+            window: window, span: span)
+    }
+
+    /// The page for `rows`, the best setting's detail from what its `plan`
+    /// gathered; `runs` feeds were pooled into the rows.
+    public func html(
+        rows: [EvaluationRunner.Row], plan: ReportPlan, fixes: FixEvidence, truth: TruthEvidence, runs: Int
+    ) -> String {
+        report(rows: rows, detail: plan.detail(fixes: fixes, truth: truth), runs: runs).html
     }
 
     /// The report's facts.
-    func report(rows: [EvaluationRunner.Row], subject: EvaluationSubject, runs: Int) -> EvaluationReport {
+    func report(rows: [EvaluationRunner.Row], detail: EvaluationDetail, runs: Int) -> EvaluationReport {
         let bestIndex = Self.best(of: rows, expectations: expectations) ?? 0
         let best = rows[bestIndex]
-        let truth = evaluation.truth(of: subject)
-        let detail = evaluation.detail(subject, truth: truth, setting: best.setting, window: window)
         let table = EvaluationTable(rows: rows, expectations: expectations)
         var summary = ReportTable(columns: ["best"] + table.header, rows: [])
         for (index, cells) in table.cells.enumerated() { summary.rows.append([index == bestIndex ? "★" : ""] + cells) }
@@ -70,7 +102,7 @@ public struct EvaluationReporter: Sendable {
         (verdict.recall, verdict.precision, verdict.f1) = (scores.all.recall, scores.all.precision, scores.all.f1)
         (verdict.entryRecall, verdict.entryPrecision) = (scores.enter.recall, scores.enter.precision)
         verdict.falseEntriesPer100h = scores.falseEntriesPer100h
-        let span = Self.span(subject)
+        let span = detail.span
         var report = EvaluationReport(
             title: "Evaluation of " + (rows.count == 1 ? "one setting" : String(rows.count) + " settings"), subtitle: subtitle,
             verdict: verdict, summary: summary, start: span.start, end: span.end)
@@ -82,7 +114,7 @@ public struct EvaluationReporter: Sendable {
                 return $0.event.kind == .enter
             }.count
         report.window = (window.early, window.late)
-        let places = PlaceDrawing(detail: detail, start: span.start, end: span.end).places(limit: Self.placeLimit)
+        let places = PlaceDrawing(detail: detail).places(limit: Self.placeLimit)
         report.places = places.drawn
         report.maps = Self.mapLimit
         if places.leftOut > 0 {
@@ -101,16 +133,11 @@ public struct EvaluationReporter: Sendable {
         return report
     }
 
-    /// The feed's first and last fix time.
-    private static func span(_ subject: EvaluationSubject) -> (start: Timestamp, end: Timestamp) {
-        var first: Timestamp?, last: Timestamp?
-        for fix in subject.fixes {
-            guard let time = fix.time else { continue }
-            first = min(first ?? time, time)
-            last = max(last ?? time, time)
-        }
-        let start = first ?? Timestamp(secondsSince1970: 0)
-        return (start, last ?? start)
+    /// The first and last time of `fixes`.
+    public static func span(_ fixes: some Sequence<Fix>) -> (start: Timestamp, end: Timestamp) {
+        var span = FeedSpan()
+        for fix in fixes { span.add(fix) }
+        return span.value
     }
 
     /// A setting in words: `confirm 2, hysteresis 25 m`.

@@ -93,6 +93,8 @@ public struct DeviceMatching: Sendable {
     private let truthDevice: [String?: String?]
     /// Feed devices without truth: their detections are not scored.
     public let unmatched: [String?]
+    /// The truth devices.
+    public let truth: [String?]
 
     /// The matching of `feed` devices to `truth` devices.
     public init(feed: [String?], truth: [String?]) {
@@ -112,6 +114,7 @@ public struct DeviceMatching: Sendable {
         }
         truthDevice = mapping
         self.unmatched = unmatched
+        self.truth = truth
     }
 
     /// The truth device of a feed device; `nil` when it has none.

@@ -9,10 +9,11 @@ import Reporting
 /// with its true visits, a strip of the fixes delivered near it, and the
 /// truth and fixes near it for a small map — bounded whatever the feed's
 /// length (a strip of ``bins`` cells, at most ``dotLimit`` dots and
-/// about 4 000 truth points a region).
+/// about 4 000 truth points a region), as its ``ReportPlan`` gathered them.
 struct PlaceDrawing {
     let detail: EvaluationDetail
-    let start: Timestamp, end: Timestamp
+    var start: Timestamp { detail.span.start }
+    var end: Timestamp { detail.span.end }
 
     /// Cells of a region's fix strip.
     static let bins = 240
@@ -27,19 +28,29 @@ struct PlaceDrawing {
     func places(limit: Int) -> (drawn: [EvaluationReport.Place], leftOut: Int) {
         var byRegion: [String: [EvaluationDetail.Event]] = [:]
         for event in detail.events { byRegion[event.event.region, default: []].append(event) }
-        func wrong(_ events: [EvaluationDetail.Event]) -> Int {
-            events.filter {
-                if case .found = $0.outcome { return false }
-                return true
-            }.count
-        }
-        let ranked = byRegion.map { (id: $0.key, events: $0.value, wrong: wrong($0.value)) }.sorted {
-            ($1.wrong, $1.events.count, $0.id) < ($0.wrong, $0.events.count, $1.id)
-        }
+        let ranked = Self.ranked(
+            detail.events.map { event in
+                if case .found = event.outcome { return (event.event.region, true) }
+                return (event.event.region, false)
+            })
         let drawn = ranked.prefix(limit).compactMap { entry in
-            detail.regions[entry.id].map { place($0, events: entry.events) }
+            detail.regions[entry.id].map { place($0, events: byRegion[entry.id] ?? []) }
         }
         return (drawn, ranked.count - drawn.count)
+    }
+
+    /// The regions of `outcomes` (each event's region, and whether it was
+    /// found), those with the most misses and false detections first, then
+    /// the most events, then by id.
+    static func ranked(_ outcomes: [(region: String, found: Bool)]) -> [(id: String, events: Int, wrong: Int)] {
+        var counts: [String: (events: Int, wrong: Int)] = [:]
+        for outcome in outcomes {
+            counts[outcome.region, default: (0, 0)].events += 1
+            if !outcome.found { counts[outcome.region, default: (0, 0)].wrong += 1 }
+        }
+        return counts.map { (id: $0.key, events: $0.value.events, wrong: $0.value.wrong) }.sorted {
+            ($1.wrong, $1.events, $0.id) < ($0.wrong, $0.events, $1.id)
+        }
     }
 
     private func place(_ region: Region, events: [EvaluationDetail.Event]) -> EvaluationReport.Place {
@@ -55,23 +66,12 @@ struct PlaceDrawing {
                 time: event.event.time, coordinate: event.coordinate, outcome: outcome, entry: event.event.kind == .enter,
                 tooltip: Self.describe(event))
         }
-        let box = Self.vicinity(of: region)
-        let near = nearbyFixes(box)
+        let drawing = detail.drawings[region.id]
         return EvaluationReport.Place(
             label: region.id,
             detail: "\(counts.missed) missed, \(counts.false) false, \(counts.found) found", shape: Self.shape(region.shape),
-            visits: visits(of: region.id), events: marks, strip: strip(near, region: region.id),
-            truth: truth(near: box),
-            fixes: Self.sample(near, limit: Self.dotLimit).map { index in
-                let fix = detail.delivered.fixes[Int(index)]
-                return .init(coordinate: fix.coordinate, quality: quality(fix))
-            })
-    }
-
-    private func accurate(_ fix: Fix) -> Bool { (fix.effectiveAccuracy ?? 0) <= detail.setting.geofence.maxAccuracy }
-
-    private func quality(_ fix: Fix) -> EvaluationReport.FixQuality {
-        !accurate(fix) ? .ignored : (fix.effectiveAccuracy ?? 0) <= Self.goodAccuracy ? .accurate : .rough
+            visits: visits(of: region.id), events: marks, strip: drawing.map { strip($0.fixes, region: region.id) } ?? [],
+            truth: drawing?.truth ?? [], fixes: drawing?.fixes.dots ?? [])
     }
 
     /// The true visits to `region`: each true entry to the device's next
@@ -94,35 +94,20 @@ struct PlaceDrawing {
                 span(event.device, open.removeValue(forKey: event.device) ?? start, event.time)
             }
         }
-        for (device, from) in open.sorted(by: { $0.value < $1.value }) { span(device, from, end) }
-        return spans
-    }
-
-    /// The delivered fixes of every device inside `box`, in feed order.
-    private func nearbyFixes(_ box: BoundingBox) -> [Int32] {
-        var near: [Int32] = []
-        for indices in detail.delivered.byDevice.values {
-            for index in indices where box.contains(detail.delivered.fixes[Int(index)].coordinate) { near.append(index) }
+        // By time, then by device: a dictionary's order changes from run to run.
+        let stillOpen = open.sorted {
+            ($0.value, $0.key == nil ? 0 : 1, $0.key ?? "") < ($1.value, $1.key == nil ? 0 : 1, $1.key ?? "")
         }
-        return near.sorted()
+        for (device, from) in stillOpen { span(device, from, end) }
+        return spans
     }
 
     /// The strip: per time bin with fixes near the region, their count
     /// and accuracy (dark: one within 20 m; light: usable; pink: all ignored).
-    private func strip(_ near: [Int32], region: String) -> [Timeline.Cell] {
+    private func strip(_ sketch: FixSketch, region: String) -> [Timeline.Cell] {
         let first = start.secondsSince1970, width = max(end.secondsSince1970 - first, 1) / Double(Self.bins)
-        var bins = Array(repeating: StripBin(), count: Self.bins)
-        for index in near {
-            let fix = detail.delivered.fixes[Int(index)]
-            guard let time = fix.time else { continue }
-            let bin = min(max(Int((time.secondsSince1970 - first) / width), 0), Self.bins - 1)
-            let accuracy = fix.effectiveAccuracy ?? 0
-            bins[bin].count += 1
-            bins[bin].accuracy += accuracy
-            if !accurate(fix) { bins[bin].ignored += 1 } else if accuracy <= Self.goodAccuracy { bins[bin].good += 1 }
-        }
-        return bins.indices.compactMap { bin in
-            let cell = bins[bin]
+        return sketch.bins.indices.compactMap { bin in
+            let cell = sketch.bins[bin]
             guard cell.count > 0 else { return nil }
             let from = Timestamp(secondsSince1970: first + Double(bin) * width)
             let to = from.adding(seconds: width)
@@ -133,35 +118,6 @@ struct PlaceDrawing {
                     + Format.metres(cell.accuracy / Double(cell.count))
                     + (cell.ignored > 0 ? ", \(cell.ignored) ignored as inaccurate" : ""))
         }
-    }
-
-    /// The fixes of one cell of a strip.
-    private struct StripBin {
-        var count = 0, good = 0, ignored = 0
-        var accuracy = 0.0
-    }
-
-    /// The truth tracks inside `box`, one piece per pass, thinned for drawing.
-    private func truth(near box: BoundingBox) -> [[Coordinate]] {
-        var collector = TrackCollector(capacity: 4000)
-        for device in detail.positions.devices {
-            var pass = 0, inside = false
-            for point in detail.positions.points(of: device) {
-                let now = box.contains(point.coordinate)
-                if now, !inside { pass += 1 }
-                inside = now
-                if now {
-                    collector.add(point.coordinate, device: "\(device ?? "")\u{1F}\(pass)", time: point.time.secondsSince1970)
-                }
-            }
-        }
-        return collector.result.flatMap(\.segments)
-    }
-
-    /// At most `limit` of `indices`, evenly spread.
-    static func sample(_ indices: [Int32], limit: Int) -> [Int32] {
-        guard indices.count > limit else { return indices }
-        return (0..<limit).map { indices[$0 * indices.count / limit] }
     }
 
     /// The region and some room around it: a circle's radius again (at

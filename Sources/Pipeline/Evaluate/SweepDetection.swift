@@ -19,6 +19,8 @@ public final class SweepDetection: RunSink {
     public private(set) var fixes = 0
     /// Whether any of them has a time.
     public private(set) var hasTimedFix = false
+    /// Their first and last time.
+    public private(set) var span = FeedSpan()
     /// The feed's devices in order of their first fix.
     public var feedDevices: [String?] { numbering.devices }
 
@@ -34,6 +36,7 @@ public final class SweepDetection: RunSink {
         self.fixes += fixes.count
         for fix in fixes {
             if !hasTimedFix, fix.time != nil { hasTimedFix = true }
+            span.add(fix)
             _ = numbering.number(of: fix.deviceID)
         }
         if slots.count == 1 || jobs == 1 {

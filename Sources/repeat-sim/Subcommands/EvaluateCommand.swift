@@ -126,6 +126,7 @@ struct EvaluateCommand: ParsableCommand {
         let rows: [EvaluationRunner.Row]
         let described: String
         var drawn: EvaluationSubject?
+        var streamed: StreamedFeed?
         if let scenario {
             let count = truth.runs ?? 1
             let detail = "\(count) run\(count == 1 ? "" : "s") × \(settings.count) settings"
@@ -143,8 +144,9 @@ struct EvaluateCommand: ParsableCommand {
                 let generated = try scenario.subject(seed: 1)
                 drawn = EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
             }
-        } else if evaluation.report != nil {
-            // The report draws the feed and the truth: both are kept.
+        } else if evaluation.report != nil, !feeds.allSatisfy(isRegularFile) {
+            // A feed through a pipe cannot be read again for the report's
+            // detail: it is kept, and its truth with it.
             let subject = try recordedSubject(jobs: jobs)
             drawn = subject
             rows = runner.rows(
@@ -152,9 +154,10 @@ struct EvaluateCommand: ParsableCommand {
                 progress: { done in progress.show("evaluate", fraction: done, detail: "\(settings.count) settings") })
             described = "\(subject.fixes.count) fixes of \(subject.feedDevices.count) device(s)"
         } else {
-            let streamed = try streamedRows(runner: runner, scoring: scoring)
-            rows = streamed.rows
-            described = "\(streamed.fixes) fixes of \(streamed.devices) device(s)"
+            let feed = try streamedRows(runner: runner, scoring: scoring)
+            rows = feed.rows
+            described = "\(feed.fixes) fixes of \(feed.devices) device(s)"
+            streamed = feed
         }
         progress.clear()
         let stdout = ByteWriter.standardOutput()
@@ -163,10 +166,22 @@ struct EvaluateCommand: ParsableCommand {
             ? rows.map { $0.json(expectations: expectations) } : EvaluationTable(rows: rows, expectations: expectations).lines
         for line in lines { stdout.write(line + "\n") }
         stdout.flush()
-        if let report = evaluation.report, let drawn {
+        if let report = evaluation.report {
             let reporter = EvaluationReporter(
                 evaluation: scoring, window: window, expectations: expectations, subtitle: commandLine)
-            try writeReport(reporter.html(rows: rows, subject: drawn, runs: truth.runs ?? 1), to: report)
+            let html: String
+            if let drawn {
+                html = reporter.html(rows: rows, subject: drawn, runs: truth.runs ?? 1)
+            } else if let streamed {
+                let plan = reporter.plan(
+                    rows: rows, truth: streamed.truth, detections: streamed.detections, span: streamed.span)
+                let gathered = try gather(plan, keptTracks: streamed.keptTracks, jobs: jobs)
+                progress.clear()
+                html = reporter.html(rows: rows, plan: plan, fixes: gathered.fixes, truth: gathered.truth, runs: 1)
+            } else {
+                preconditionFailure("a report has a kept or a streamed feed")
+            }
+            try writeReport(html, to: report)
         }
         Console.write(summary(rows, described: described, elapsed: Date().timeIntervalSince(started)))
         try check(expectations, rows: rows)
@@ -204,9 +219,7 @@ struct EvaluateCommand: ParsableCommand {
     /// are decoded: the feed is not kept, nor the truth tracks unless they
     /// come out of time order or through a pipe, so memory stays flat in
     /// their length.
-    private func streamedRows(
-        runner: EvaluationRunner, scoring: FeedEvaluation
-    ) throws -> (rows: [EvaluationRunner.Row], fixes: Int, devices: Int) {
+    private func streamedRows(runner: EvaluationRunner, scoring: FeedEvaluation) throws -> StreamedFeed {
         // The truth is decoded (and scanned) on a second thread meanwhile.
         let truthPaths = truth.events == nil ? truth.tracks : []
         let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
@@ -221,6 +234,7 @@ struct EvaluateCommand: ParsableCommand {
         guard detection.hasTimedFix else { throw noTimedFix }
         let feedDevices = detection.feedDevices
         let scored: FeedEvaluation.Truth
+        var keptTracks: [TruthTrackPoints]?
         if truth.events != nil {
             scored = scoring.truth(labelled: try labelledEvents(), feedDevices: feedDevices)
         } else {
@@ -228,14 +242,45 @@ struct EvaluateCommand: ParsableCommand {
             case .tracks(let tracks):
                 guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
                 scored = scoring.truth(of: tracks, feedDevices: feedDevices)
+                keptTracks = tracks
             case .scanned(var scanner):
                 guard scanner.hasSegment else { throw noTruthTrack }
                 scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
             }
         }
         warnUnmatched(scored.devices)
-        let rows = runner.rows(truth: scored, detections: detection.detections(devices: scored.devices))
-        return (rows, detection.fixes, feedDevices.count)
+        let detections = detection.detections(devices: scored.devices)
+        return StreamedFeed(
+            rows: runner.rows(truth: scored, detections: detections), fixes: detection.fixes, devices: feedDevices.count,
+            truth: scored, detections: detections, span: detection.span.value, keptTracks: keptTracks)
+    }
+
+    /// What the report's detail needs of the FEEDs and their truth, read
+    /// once more into `plan`'s gatherers (the truth on a thread of its own,
+    /// or from `keptTracks` when they were kept), quietly: their
+    /// diagnostics were printed on the first read.
+    private func gather(
+        _ plan: ReportPlan, keptTracks: [TruthTrackPoints]?, jobs: Int
+    ) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
+        let (fixes, points) = plan.gatherers()
+        let truthPaths = truth.events == nil && keptTracks == nil ? truth.tracks : []
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
+        let gatheredTruth = Concurrently { [strict] in
+            let gathering = TruthGathering(points)
+            for track in keptTracks ?? [] { gathering.evidence.add(track) }
+            if !truthPaths.isEmpty {
+                try Self.decode(
+                    truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
+                    progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: 1, into: gathering)
+            }
+            return gathering.evidence
+        }
+        let gathering = FixGathering(fixes)
+        try Self.decode(
+            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
+            verbose: false, progress: truthShowsProgress ? nil : "report", reportsDiagnostics: false,
+            jobs: max(1, jobs - 1), into: gathering)
+        return (gathering.evidence, try gatheredTruth.value())
     }
 
     /// The events of --truth-events; its problems are reported and skipped.
@@ -363,6 +408,40 @@ struct EvaluateCommand: ParsableCommand {
         } else {
             Console.write("evaluate: \(meeting.count) of \(rows.count) settings meet every expectation (marked ✓)")
         }
+    }
+}
+
+/// What ``EvaluateCommand``'s streamed read of the FEEDs made: the rows,
+/// and what the report's detail needs to read them again.
+private struct StreamedFeed {
+    var rows: [EvaluationRunner.Row]
+    /// Fixes decoded, and their devices.
+    var fixes: Int, devices: Int
+    var truth: FeedEvaluation.Truth
+    /// What each setting detected, in the rows' order.
+    var detections: [FeedEvaluation.Detection]
+    /// The feed's first and last fix time.
+    var span: (start: Timestamp, end: Timestamp)
+    /// The truth tracks, when they were kept (out of time order or read
+    /// through a pipe).
+    var keptTracks: [TruthTrackPoints]?
+}
+
+/// Gathers the fixes a report's detail reads.
+private final class FixGathering: RunSink {
+    var evidence: FixEvidence
+    init(_ evidence: FixEvidence) { self.evidence = evidence }
+    func decoded(_ batch: FeedBatch, feed: String) {
+        for fix in batch.fixes { evidence.add(fix) }
+    }
+}
+
+/// Gathers the truth points a report's detail reads.
+private final class TruthGathering: RunSink {
+    var evidence: TruthEvidence
+    init(_ evidence: TruthEvidence) { self.evidence = evidence }
+    func decoded(_ batch: FeedBatch, feed: String) {
+        for fix in batch.fixes { evidence.add(fix) }
     }
 }
 

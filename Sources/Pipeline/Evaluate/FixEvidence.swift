@@ -1,0 +1,152 @@
+import Evaluation
+import GeoCore
+import Geofencing
+import Reporting
+
+/// The fixes a ``ReportPlan``'s detail reads, gathered from a feed read
+/// in order: of the fixes the setting delivers (after `--interval`), those
+/// in a miss's window and the last one at or before each time looked up
+/// (and each device's first); of those near a drawn region, only the
+/// strip's counts and a sample of dots. Its size is bounded by the events
+/// and the regions drawn, not by the feed.
+public struct FixEvidence: Sendable {
+    private let plan: ReportPlan
+    private let boxes: [BoundingBox]
+    private var decimator: IntervalDecimator
+    /// Each feed device's truth device, once looked up (`.none`: no truth).
+    private var truthDevices: [String?: String??] = [:]
+    /// How many fixes were delivered before.
+    private var position = 0
+    /// The fixes in a miss's window, with their place among those delivered.
+    private var windowed: [(position: Int, fix: Fix)] = []
+    /// Per truth device, the best answers to its fix lookups so far.
+    private var lookups: [String?: FixLookups] = [:]
+    private var sketches: [FixSketch]
+
+    init(plan: ReportPlan) {
+        self.plan = plan
+        boxes = plan.boxes
+        decimator = IntervalDecimator(seconds: plan.setting.interval)
+        sketches = plan.drawn.map { _ in FixSketch(bins: PlaceDrawing.bins) }
+    }
+
+    /// Takes the feed's next fix (every fix, in the feed's order).
+    public mutating func add(_ fix: Fix) {
+        guard decimator.keeps(fix), let time = fix.time else { return }
+        let mapped = truthDevices[fix.device] ?? plan.devices.truthDevice(of: fix.device)
+        truthDevices[fix.device] = mapped
+        guard case .some(let device) = mapped else { return }
+        defer { position += 1 }
+        var delivered = fix
+        delivered.device = device
+        if plan.inWindow(time.nanoseconds, device: device) { windowed.append((position, delivered)) }
+        if let times = plan.fixLookups[device] {
+            let candidate = FixLookups.Candidate(time: time.nanoseconds, position: position, fix: delivered)
+            lookups[device, default: FixLookups(count: times.count)].offer(candidate, times: times)
+        }
+        for index in boxes.indices where boxes[index].contains(fix.coordinate) {
+            sketches[index].add(delivered, time: time, plan: plan)
+        }
+    }
+
+    /// The fixes kept, each once, in the order they were delivered and
+    /// named after their truth devices; and each drawn region's sketch.
+    func finish() -> (fixes: [Fix], sketches: [FixSketch]) {
+        var all = windowed
+        for lookup in lookups.values { all += lookup.answers() }
+        all.sort { $0.position < $1.position }
+        var fixes: [Fix] = []
+        fixes.reserveCapacity(all.count)
+        var previous = -1
+        for (position, fix) in all where position != previous {
+            fixes.append(fix)
+            previous = position
+        }
+        return (fixes, sketches)
+    }
+}
+
+/// One device's fix lookups: for each time, the latest fix delivered at
+/// or before it (of two at the same time, the later delivered), and the
+/// device's earliest fix for a time before them all. Fixes come in any
+/// time order, so each is kept only if it is the latest of its bucket (the
+/// fixes after one lookup time, up to and at the next); a lookup's answer
+/// is the latest of its bucket and those before it.
+private struct FixLookups: Sendable {
+    /// A delivered fix, ordered by its time and then its delivery.
+    struct Candidate: Sendable {
+        var time: Int64
+        var position: Int
+        var fix: Fix
+
+        func precedes(_ other: Candidate) -> Bool { (time, position) < (other.time, other.position) }
+    }
+
+    private var buckets: [Candidate?]
+    private var earliest: Candidate?
+
+    init(count: Int) { buckets = Array(repeating: nil, count: count) }
+
+    /// Takes a fix of the device; `times` are its lookups' times, sorted.
+    mutating func offer(_ candidate: Candidate, times: [Int64]) {
+        if earliest.map({ candidate.precedes($0) }) ?? true { earliest = candidate }
+        // The bucket: the first lookup at or after the fix's time.
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < candidate.time { low = middle + 1 } else { high = middle }
+        }
+        guard low < buckets.count, buckets[low].map({ $0.precedes(candidate) }) ?? true else { return }
+        buckets[low] = candidate
+    }
+
+    /// The fixes that answer the lookups, and the earliest.
+    func answers() -> [(position: Int, fix: Fix)] {
+        var answers: [(position: Int, fix: Fix)] = earliest.map { [($0.position, $0.fix)] } ?? []
+        var best: Candidate?
+        for case let bucket? in buckets where best.map({ $0.precedes(bucket) }) ?? true {
+            best = bucket
+            answers.append((bucket.position, bucket.fix))
+        }
+        return answers
+    }
+}
+
+/// The fixes delivered near one drawn region: the strip's counts per time
+/// bin, and an even sample of dots in their delivery order.
+struct FixSketch: Sendable {
+    /// The fixes of one cell of a strip.
+    struct Bin: Sendable {
+        var count = 0, good = 0, ignored = 0
+        var accuracy = 0.0
+    }
+
+    private(set) var bins: [Bin]
+    /// Every `stride`-th fix near the region from the first, at most
+    /// ``PlaceDrawing/dotLimit``: the stride doubles when there would be more.
+    private(set) var dots: [EvaluationReport.Dot] = []
+    private var stride = 1
+    private var near = 0
+
+    init(bins: Int) { self.bins = Array(repeating: Bin(), count: bins) }
+
+    mutating func add(_ fix: Fix, time: Timestamp, plan: ReportPlan) {
+        let first = plan.span.start.secondsSince1970
+        let width = max(plan.span.end.secondsSince1970 - first, 1) / Double(bins.count)
+        let bin = min(max(Int((time.secondsSince1970 - first) / width), 0), bins.count - 1)
+        let accuracy = fix.effectiveAccuracy ?? 0
+        let accurate = accuracy <= plan.setting.geofence.maxAccuracy
+        bins[bin].count += 1
+        bins[bin].accuracy += accuracy
+        if !accurate { bins[bin].ignored += 1 } else if accuracy <= PlaceDrawing.goodAccuracy { bins[bin].good += 1 }
+        defer { near += 1 }
+        guard near % stride == 0 else { return }
+        let quality: EvaluationReport.FixQuality =
+            !accurate ? .ignored : accuracy <= PlaceDrawing.goodAccuracy ? .accurate : .rough
+        dots.append(EvaluationReport.Dot(coordinate: fix.coordinate, quality: quality))
+        guard dots.count > PlaceDrawing.dotLimit else { return }
+        // The dots at odd multiples of the stride go.
+        stride *= 2
+        dots = dots.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+    }
+}

@@ -1,0 +1,168 @@
+import Evaluation
+import GeoCore
+import Geofencing
+
+/// What the report's detail of one setting reads of a feed and its truth,
+/// known from the events alone: the fixes and truth points its causes,
+/// places and maps look up, so that a feed read once more (or kept) is
+/// gathered into a ``FixEvidence`` and a ``TruthEvidence`` of bounded
+/// size, whatever its length, and the detail is the same as on every fix.
+public struct ReportPlan: Sendable {
+    /// The setting.
+    let setting: EvaluationSetting
+    /// The matching window.
+    let window: MatchWindow
+    /// The true events.
+    let truth: [ScoredEvent]
+    /// What the setting detected, devices named as in the truth.
+    let detected: [ScoredEvent]
+    /// The two matched.
+    let matching: EventMatching
+    /// Which truth device each feed device is scored against.
+    let devices: DeviceMatching
+    /// The regions by id, as the truth knows them.
+    let regions: [String: Region]
+    /// The feed's first and last fix time.
+    let span: (start: Timestamp, end: Timestamp)
+    /// The regions drawn, in the report's order.
+    let drawn: [Region]
+    /// The truth devices drawn on the maps, by name, and the points kept
+    /// of each on a map.
+    let drawnDevices: [String?]
+    let pointsPerDevice: Int
+    /// Per truth device: the times at which the report looks up the fix
+    /// delivered last (sorted, each once).
+    let fixLookups: [String?: [Int64]]
+    /// Per truth device: the spans (nanoseconds, sorted, apart) whose
+    /// delivered fixes the causes of misses count.
+    let fixWindows: [String?: [ClosedRange<Int64>]]
+    /// Per truth device: the times at which the report looks up the true
+    /// position (sorted, each once).
+    let positionLookups: [String?: [Int64]]
+
+    /// At most this many truth devices are drawn on a region's map.
+    static let deviceLimit = 100
+    /// About this many truth points are drawn on a region's map.
+    static let pointsPerMap = 4000
+
+    /// The plan of `setting`'s detail: what it `detected` on a feed whose
+    /// fixes span `span`, against `truth`, within `window`.
+    init(
+        evaluation: FeedEvaluation, truth: FeedEvaluation.Truth, detected: [ScoredEvent], setting: EvaluationSetting,
+        window: MatchWindow, span: (start: Timestamp, end: Timestamp)
+    ) {
+        self.setting = setting
+        self.window = window
+        self.truth = truth.events
+        self.detected = detected
+        matching = EventMatching(truth: truth.events, detected: detected, window: window)
+        devices = truth.devices
+        var regionsByID: [String: Region] = [:]
+        for region in evaluation.regions where regionsByID[region.id] == nil { regionsByID[region.id] = region }
+        regions = regionsByID
+        self.span = span
+
+        var foundTruth = Set<Int>()
+        var outcomes: [(region: String, found: Bool)] = []
+        var fixLookups: [String?: Set<Int64>] = [:]
+        var positionLookups: [String?: Set<Int64>] = [:]
+        var fixWindows: [String?: [ClosedRange<Int64>]] = [:]
+        for match in matching.matches {
+            foundTruth.insert(match.truth)
+            let detection = detected[match.detected]
+            outcomes.append((detection.region, true))
+            fixLookups[detection.device, default: []].insert(detection.time.nanoseconds)
+        }
+        // A missed entry's cause reads the fixes from the window's `early`
+        // before it to the device's next true exit there (at most `reach`
+        // after), a missed exit's those up to the window's `late` after it;
+        // a second more on each side covers the rounding of those times.
+        let second: Int64 = 1_000_000_000
+        let exits = Self.exitTimes(truth.events)
+        for (index, event) in truth.events.enumerated() where !foundTruth.contains(index) {
+            outcomes.append((event.region, false))
+            let time = event.time.nanoseconds
+            fixLookups[event.device, default: []].insert(time)
+            positionLookups[event.device, default: []].insert(time)
+            let window =
+                switch event.kind {
+                case .enter:
+                    (time - Int64(window.early * 1e9) - second)...(min(
+                        Self.first(in: exits[ExitPlace(device: event.device, region: event.region)] ?? [], after: time)
+                            ?? .max, time + Int64(EvaluationDetail.reach * 1e9)) + second)
+                case .exit: (time - second)...(time + Int64(window.late * 1e9) + second)
+                }
+            fixWindows[event.device, default: []].append(window)
+        }
+        for index in matching.unmatchedDetections {
+            let event = detected[index]
+            outcomes.append((event.region, false))
+            fixLookups[event.device, default: []].insert(event.time.nanoseconds)
+            positionLookups[event.device, default: []].insert(event.time.nanoseconds)
+        }
+        self.fixLookups = fixLookups.mapValues { $0.sorted() }
+        self.positionLookups = positionLookups.mapValues { $0.sorted() }
+        self.fixWindows = fixWindows.mapValues(Self.merged)
+        drawn = PlaceDrawing.ranked(outcomes).prefix(EvaluationReporter.placeLimit).compactMap { regionsByID[$0.id] }
+        let truthDevices = truth.devices.truth.sorted { ($0 ?? "") < ($1 ?? "") }
+        drawnDevices = Array(truthDevices.prefix(Self.deviceLimit))
+        pointsPerDevice = max(40, Self.pointsPerMap / max(drawnDevices.count, 1))
+    }
+
+    /// A device at a region.
+    private struct ExitPlace: Hashable {
+        var device: String?
+        var region: String
+    }
+
+    /// The times of the true exits at each place, sorted.
+    private static func exitTimes(_ events: [ScoredEvent]) -> [ExitPlace: [Int64]] {
+        var exits: [ExitPlace: [Int64]] = [:]
+        for event in events where event.kind == .exit {
+            exits[ExitPlace(device: event.device, region: event.region), default: []].append(event.time.nanoseconds)
+        }
+        return exits.mapValues { $0.sorted() }
+    }
+
+    /// The first of the sorted `times` after `time`.
+    private static func first(in times: [Int64], after time: Int64) -> Int64? {
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low < times.count ? times[low] : nil
+    }
+
+    /// `spans` sorted and joined where they meet or overlap.
+    private static func merged(_ spans: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
+        var merged: [ClosedRange<Int64>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, span.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
+    }
+
+    /// Whether `time` falls in one of `device`'s windows.
+    func inWindow(_ time: Int64, device: String?) -> Bool {
+        guard let spans = fixWindows[device] else { return false }
+        var low = 0, high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].upperBound < time { low = middle + 1 } else { high = middle }
+        }
+        return low < spans.count && spans[low].contains(time)
+    }
+
+    /// The vicinity of each drawn region, in the order of ``drawn``.
+    var boxes: [BoundingBox] { drawn.map(PlaceDrawing.vicinity(of:)) }
+
+    /// Empty gatherers of the fixes and truth points this plan reads.
+    public func gatherers() -> (fixes: FixEvidence, truth: TruthEvidence) {
+        (FixEvidence(plan: self), TruthEvidence(plan: self))
+    }
+}

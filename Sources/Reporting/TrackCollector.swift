@@ -39,6 +39,8 @@ public struct TrackCollector: Sendable {
     private let gapSeconds: Double
     private var tracks: [Track] = []
     private var index: [String: Int] = [:]
+    /// The device of the latest fix kept, and its track's place.
+    private var latestDevice: (name: String, slot: Int)?
     /// Per track: the latest point (when not kept) and its time.
     private var latest: [(point: Coordinate?, time: Double)] = []
     private var kept = 0
@@ -59,7 +61,10 @@ public struct TrackCollector: Sendable {
     public mutating func add(_ point: Coordinate, device: String, time: Double) {
         received += 1
         let roomForSegment = segments < capacity / 4
-        guard let slot = index[device] ?? newTrack(device, allowed: roomForSegment) else { return }
+        // Most fixes are of the device before: no hashing of its name.
+        let known = latestDevice?.name == device ? latestDevice?.slot : index[device]
+        guard let slot = known ?? newTrack(device, allowed: roomForSegment) else { return }
+        latestDevice = (device, slot)
         tracks[slot].received += 1
         let segment = tracks[slot].segments.count - 1
         if segment < 0 || (time - latest[slot].time > gapSeconds && roomForSegment) {

@@ -15,6 +15,9 @@ public struct TruthEvidence: Sendable {
     private let drawnDevices: Set<String?>
     private var numbering = DeviceNumbering()
     private var devices: [DeviceTruth] = []
+    /// Whether each device's points came in time order, as they must (a
+    /// truth out of order is kept, sorted, and gathered a track at a time).
+    public private(set) var isInTimeOrder = true
 
     init(plan: ReportPlan) {
         self.plan = plan
@@ -28,7 +31,9 @@ public struct TruthEvidence: Sendable {
         guard let time = fix.time else { return }
         let (number, isNew) = numbering.number(of: fix.deviceID)
         if isNew { addDevice(fix.device) }
-        devices[number].add(TruthPoint(time: time, coordinate: fix.coordinate), boxes: boxes, capacity: plan.pointsPerDevice)
+        let point = TruthPoint(time: time, coordinate: fix.coordinate)
+        if let latest = devices[number].latest, point.time < latest.time { isInTimeOrder = false }
+        devices[number].add(point, boxes: boxes, capacity: plan.pointsPerDevice)
     }
 
     /// Takes a whole track, in time order (a device's points all at once).
@@ -68,6 +73,8 @@ private struct DeviceTruth: Sendable {
     private var keptNumber = -1
     private var count = 0
     private var previous: TruthPoint?
+    /// The latest point taken.
+    var latest: TruthPoint? { previous }
     /// Per drawn region, its track near the region (none when not drawn).
     private(set) var sketches: [TruthSketch]
 

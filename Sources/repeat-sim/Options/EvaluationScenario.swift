@@ -91,38 +91,45 @@ struct EvaluationScenario {
         self.truthInterval = truthInterval
     }
 
-    /// The feed and truth of run `seed`, generated in process and kept
-    /// (for the report): the fixes a decoder would return (invalid
-    /// cold-start epochs carry no fix) and the truth at ``truthInterval``.
-    func subject(seed: Int) throws -> (fixes: [Fix], truth: [TruthTrackPoints]) {
-        let (simulation, truthTrack) = try run(seed: seed)
-        var truth = TruthTrackBuilder()
-        for point in truthTrack { truth.add(point) }
-        return (simulation.fixes().compactMap { $0.valid ? $0.fix : nil }, truth.finish())
-    }
-
     /// Run `seed` scored by `evaluation` as it is generated, nothing kept
-    /// (see ``FeedEvaluation/score(feed:truth:settings:jobs:)``);
-    /// `progress`, when given, is told how far through the run's time the
-    /// feed is (0…1) every so many fixes.
+    /// (see ``FeedEvaluation/score(feed:truth:settings:jobs:)``), with the
+    /// span of its fixes' times; `progress`, when given, is told how far
+    /// through the run's time the feed is (0…1) every so many fixes.
     func score(
         seed: Int, evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int,
         progress: (@Sendable (Double) -> Void)? = nil
-    ) throws -> (FeedEvaluation.Truth, [FeedEvaluation.Detection]) {
+    ) throws -> ScoredRun {
         let (simulation, truth) = try run(seed: seed)
         let start = simulation.devices.map(\.path.start.nanoseconds).min() ?? 0
         let span = Double(max((simulation.devices.map(\.path.end.nanoseconds).max() ?? 0) - start, 1))
-        return evaluation.score(
+        let times = FeedSpanBox()
+        let scored = evaluation.score(
             feed: {
                 var count = 0
-                return simulation.fixes().lazy.compactMap { delivered in
+                return simulation.fixes().lazy.compactMap { delivered -> Fix? in
                     count += 1
                     if let progress, count % 65_536 == 0, let time = delivered.fix.time {
                         progress(min(max(Double(time.nanoseconds - start) / span, 0), 1))
                     }
-                    return delivered.valid ? delivered.fix : nil
+                    guard delivered.valid else { return nil }
+                    times.span.add(delivered.fix)
+                    return delivered.fix
                 }
             }, truth: { truth }, settings: settings, jobs: jobs)
+        return ScoredRun(truth: scored.truth, detections: scored.detections, span: times.span.value)
+    }
+
+    /// Run `seed` generated once more, the fixes a decoder would return
+    /// (invalid cold-start epochs carry no fix) and the truth points (in
+    /// time order: ``TruthTrack`` merges the devices' samples by time) read
+    /// into `plan`'s gatherers, for the report's detail of that run.
+    func gather(seed: Int, plan: ReportPlan) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
+        let (simulation, truthTrack) = try run(seed: seed)
+        var (fixes, points) = plan.gatherers()
+        for delivered in simulation.fixes() where delivered.valid { fixes.add(delivered.fix) }
+        for point in truthTrack { points.add(point) }
+        precondition(points.isInTimeOrder, "a generated truth comes in time order")
+        return (fixes, points)
     }
 
     /// The simulation of run `seed` and its truth at ``truthInterval``.
@@ -132,6 +139,20 @@ struct EvaluationScenario {
             throw EvaluateFailure("truth-interval: \(error)")
         }
     }
+}
+
+/// One scenario run scored: its truth, what each setting detected, and
+/// the first and last time of its fixes.
+struct ScoredRun {
+    var truth: FeedEvaluation.Truth
+    var detections: [FeedEvaluation.Detection]
+    var span: (start: Timestamp, end: Timestamp)
+}
+
+/// The span of a run's fix times, written by the thread that generates the
+/// feed and read once the run is scored.
+private final class FeedSpanBox: @unchecked Sendable {
+    var span = FeedSpan()
 }
 
 /// A value of a scenario key.

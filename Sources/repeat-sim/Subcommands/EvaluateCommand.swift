@@ -127,23 +127,24 @@ struct EvaluateCommand: ParsableCommand {
         let described: String
         var drawn: EvaluationSubject?
         var streamed: StreamedFeed?
+        var generatedRun: (scenario: EvaluationScenario, run: ScoredRun)?
         if let scenario {
             let count = truth.runs ?? 1
             let detail = "\(count) run\(count == 1 ? "" : "s") × \(settings.count) settings"
             let show: @Sendable (Double) -> Void = { progress.show("evaluate", fraction: $0, detail: detail) }
+            let firstRun = FirstRun(kept: evaluation.report != nil)
             rows = try runner.rows(
                 runs: count,
                 score: { seed, jobs in
                     // One run: how far through its time the feed is.
-                    try scenario.score(
+                    let scored = try scenario.score(
                         seed: seed, evaluation: scoring, settings: settings, jobs: jobs, progress: count > 1 ? nil : show)
+                    if seed == 1 { firstRun.keep(scored) }
+                    return (scored.truth, scored.detections)
                 },
                 progress: show)
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
-            if evaluation.report != nil {
-                let generated = try scenario.subject(seed: 1)
-                drawn = EvaluationSubject(fixes: generated.fixes, truth: .tracks(generated.truth))
-            }
+            generatedRun = firstRun.run.map { (scenario, $0) }
         } else if evaluation.report != nil, !feeds.allSatisfy(isRegularFile) {
             // A feed through a pipe cannot be read again for the report's
             // detail: it is kept, and its truth with it.
@@ -170,8 +171,14 @@ struct EvaluateCommand: ParsableCommand {
             let reporter = EvaluationReporter(
                 evaluation: scoring, window: window, expectations: expectations, subtitle: commandLine)
             let html: String
+            let count = truth.runs ?? 1
             if let drawn {
-                html = reporter.html(rows: rows, subject: drawn, runs: truth.runs ?? 1)
+                html = reporter.html(rows: rows, subject: drawn, runs: count)
+            } else if let (scenario, run) = generatedRun {
+                // Run 1 is generated once more for its detail.
+                let plan = reporter.plan(rows: rows, truth: run.truth, detections: run.detections, span: run.span)
+                let gathered = try scenario.gather(seed: 1, plan: plan)
+                html = reporter.html(rows: rows, plan: plan, fixes: gathered.fixes, truth: gathered.truth, runs: count)
             } else if let streamed {
                 let plan = reporter.plan(
                     rows: rows, truth: streamed.truth, detections: streamed.detections, span: streamed.span)
@@ -268,10 +275,14 @@ struct EvaluateCommand: ParsableCommand {
         let gatheredTruth = Concurrently { [strict] in
             let gathering = TruthGathering(points)
             for track in keptTracks ?? [] { gathering.evidence.add(track) }
-            if !truthPaths.isEmpty {
-                try Self.decode(
-                    truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
-                    progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: 1, into: gathering)
+            guard !truthPaths.isEmpty else { return gathering.evidence }
+            try Self.decode(
+                truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
+                progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: jobs, into: gathering)
+            // It came in time order when it was scanned.
+            guard gathering.evidence.isInTimeOrder else {
+                throw EvaluateFailure(
+                    "\(truthPaths.joined(separator: ", ")) changed while evaluate read it: no report written")
             }
             return gathering.evidence
         }
@@ -279,7 +290,7 @@ struct EvaluateCommand: ParsableCommand {
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: false, progress: truthShowsProgress ? nil : "report", reportsDiagnostics: false,
-            jobs: max(1, jobs - 1), into: gathering)
+            jobs: jobs, into: gathering)
         return (gathering.evidence, try gatheredTruth.value())
     }
 
@@ -425,6 +436,18 @@ private struct StreamedFeed {
     /// The truth tracks, when they were kept (out of time order or read
     /// through a pipe).
     var keptTracks: [TruthTrackPoints]?
+}
+
+/// Run 1 of a `--scenario` evaluation, kept (its truth and detections,
+/// not its feed) for the report's detail; written by the thread that
+/// scores it, read once every run is scored.
+private final class FirstRun: @unchecked Sendable {
+    private let kept: Bool
+    private(set) var run: ScoredRun?
+
+    init(kept: Bool) { self.kept = kept }
+
+    func keep(_ run: ScoredRun) { if kept { self.run = run } }
 }
 
 /// Gathers the fixes a report's detail reads.

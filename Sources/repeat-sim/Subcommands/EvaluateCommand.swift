@@ -26,9 +26,10 @@ struct EvaluateCommand: ParsableCommand {
             (dev1.nmea to dev1; one each matches whatever the names).
 
             --sweep runs every combination of the values given (the feed is
-            read once, every setting detecting as it comes, on every core; only
-            --report keeps feed and truth in memory); --expect marks the rows
-            that meet every condition and exits 3 when none does (or, for one
+            read once, every setting detecting as it comes, on every core, and
+            not kept: --report reads it once more for the best setting's detail,
+            and keeps only a FEED read from a pipe); --expect marks the rows that
+            meet every condition and exits 3 when none does (or, for one
             setting, when it fails). With --tasks, the location reminders on the
             feed are scored against those the same tasks give on the truth.
             --scenario generates the feed in process instead, from a JSON object

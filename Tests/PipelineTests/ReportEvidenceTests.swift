@@ -22,8 +22,9 @@ import Testing
     /// Six devices wandering around the two regions for an hour, a truth
     /// point a second; their fixes every second but some, with noise of up
     /// to 40 m, accuracies from 3 to 90 m, one fix in 40 swapped with the
-    /// next, and one in five at the same second as the one before; and a
-    /// seventh device with fixes but no truth.
+    /// next, and one in five at the same second as the one before; a
+    /// second receiver on dev1 (`dev1.nmea`, scored against dev1's truth);
+    /// and a device with fixes but no truth.
     static func fleet() -> (feed: [Fix], truth: [Fix]) {
         var random = SplitMix64(seed: 17)
         var truth: [[Fix]] = []
@@ -45,14 +46,15 @@ import Testing
         }
         var feed: [Fix] = []
         for second in 0..<3600 {
-            for device in 0..<7 {
+            for device in 0..<8 {
                 guard random.uniform(0, 1) > 0.1 else { continue }
-                let point = truth[device % 6][second]
+                let point = truth[device == 7 ? 1 : device % 6][second]
                 let noise = random.uniform(0, 40)
                 var fix = Fix(
                     time: point.time,
                     coordinate: Geodesy.destination(from: point.coordinate, bearing: random.uniform(0, 360), metres: noise),
-                    accuracy: random.uniform(3, 90), device: device == 6 ? "stranger" : point.device)
+                    accuracy: random.uniform(3, 90),
+                    device: device == 6 ? "stranger" : device == 7 ? "dev1.nmea" : point.device)
                 if random.uniform(0, 1) < 0.2, let previous = feed.last(where: { $0.device == fix.device }) {
                     fix.time = previous.time
                 }

@@ -13,14 +13,13 @@ public struct FixEvidence: Sendable {
     private let plan: ReportPlan
     private let boxes: [BoundingBox]
     private var decimator: IntervalDecimator
-    /// Each feed device's truth device, once looked up (`.none`: no truth).
-    private var truthDevices: [String?: String??] = [:]
+    /// The feed's devices by number, each with what is looked up of it.
+    private var numbering = DeviceNumbering()
+    private var devices: [FeedDevice] = []
     /// How many fixes were delivered before.
     private var position = 0
     /// The fixes in a miss's window, with their place among those delivered.
     private var windowed: [(position: Int, fix: Fix)] = []
-    /// Per truth device, the best answers to its fix lookups so far.
-    private var lookups: [String?: FixLookups] = [:]
     private var sketches: [FixSketch]
 
     init(plan: ReportPlan) {
@@ -33,16 +32,15 @@ public struct FixEvidence: Sendable {
     /// Takes the feed's next fix (every fix, in the feed's order).
     public mutating func add(_ fix: Fix) {
         guard decimator.keeps(fix), let time = fix.time else { return }
-        let mapped = truthDevices[fix.device] ?? plan.devices.truthDevice(of: fix.device)
-        truthDevices[fix.device] = mapped
-        guard case .some(let device) = mapped else { return }
+        let (number, isNew) = numbering.number(of: fix.deviceID)
+        if isNew { devices.append(FeedDevice(plan.devices.truthDevice(of: fix.device), plan: plan)) }
+        guard case .some(let device) = devices[number].truthDevice else { return }
         defer { position += 1 }
         var delivered = fix
         delivered.device = device
-        if plan.inWindow(time.nanoseconds, device: device) { windowed.append((position, delivered)) }
-        if let times = plan.fixLookups[device] {
-            let candidate = FixLookups.Candidate(time: time.nanoseconds, position: position, fix: delivered)
-            lookups[device, default: FixLookups(count: times.count)].offer(candidate, times: times)
+        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) { windowed.append((position, delivered)) }
+        if !devices[number].lookups.times.isEmpty {
+            devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: delivered))
         }
         for index in boxes.indices where boxes[index].contains(fix.coordinate) {
             sketches[index].add(delivered, time: time, plan: plan)
@@ -53,7 +51,7 @@ public struct FixEvidence: Sendable {
     /// named after their truth devices; and each drawn region's sketch.
     func finish() -> (fixes: [Fix], sketches: [FixSketch]) {
         var all = windowed
-        for lookup in lookups.values { all += lookup.answers() }
+        for device in devices { all += device.lookups.answers() }
         all.sort { $0.position < $1.position }
         var fixes: [Fix] = []
         fixes.reserveCapacity(all.count)
@@ -63,6 +61,24 @@ public struct FixEvidence: Sendable {
             previous = position
         }
         return (fixes, sketches)
+    }
+}
+
+/// A feed device: its truth device (`.none`: it has none) and, under that
+/// name, the windows and lookups of the plan. Several feed devices may
+/// share a truth device (files named after it), each with its own
+/// candidates, since the answers are the latest of them all.
+private struct FeedDevice: Sendable {
+    let truthDevice: String??
+    let windows: [ClosedRange<Int64>]
+    var lookups: FixLookups
+
+    init(_ truthDevice: String??, plan: ReportPlan) {
+        self.truthDevice = truthDevice
+        let name = truthDevice.flatMap { $0 }
+        let known = truthDevice != nil
+        windows = known ? plan.fixWindows[name] ?? [] : []
+        lookups = FixLookups(times: known ? plan.fixLookups[name] ?? [] : [])
     }
 }
 
@@ -82,13 +98,18 @@ private struct FixLookups: Sendable {
         func precedes(_ other: Candidate) -> Bool { (time, position) < (other.time, other.position) }
     }
 
+    /// The lookups' times, sorted.
+    let times: [Int64]
     private var buckets: [Candidate?]
     private var earliest: Candidate?
 
-    init(count: Int) { buckets = Array(repeating: nil, count: count) }
+    init(times: [Int64]) {
+        self.times = times
+        buckets = Array(repeating: nil, count: times.count)
+    }
 
-    /// Takes a fix of the device; `times` are its lookups' times, sorted.
-    mutating func offer(_ candidate: Candidate, times: [Int64]) {
+    /// Takes a fix of the device.
+    mutating func offer(_ candidate: Candidate) {
         if earliest.map({ candidate.precedes($0) }) ?? true { earliest = candidate }
         // The bucket: the first lookup at or after the fix's time.
         var low = 0, high = times.count

@@ -26,9 +26,9 @@ public struct ReportPlan: Sendable {
     let span: (start: Timestamp, end: Timestamp)
     /// The regions drawn, in the report's order.
     let drawn: [Region]
-    /// The truth devices drawn on the maps, by name, and the points kept
-    /// of each on a map.
+    /// The truth devices drawn on the maps, by name.
     let drawnDevices: [String?]
+    /// The points kept of each device on a map.
     let pointsPerDevice: Int
     /// Per truth device: the times at which the report looks up the fix
     /// delivered last (sorted, each once).
@@ -84,7 +84,7 @@ public struct ReportPlan: Sendable {
             let time = event.time.nanoseconds
             fixLookups[event.device, default: []].insert(time)
             positionLookups[event.device, default: []].insert(time)
-            let window =
+            let read =
                 switch event.kind {
                 case .enter:
                     (time - Int64(window.early * 1e9) - second)...(min(
@@ -92,7 +92,7 @@ public struct ReportPlan: Sendable {
                             ?? .max, time + Int64(EvaluationDetail.reach * 1e9)) + second)
                 case .exit: (time - second)...(time + Int64(window.late * 1e9) + second)
                 }
-            fixWindows[event.device, default: []].append(window)
+            fixWindows[event.device, default: []].append(read)
         }
         for index in matching.unmatchedDetections {
             let event = detected[index]
@@ -147,9 +147,8 @@ public struct ReportPlan: Sendable {
         return merged
     }
 
-    /// Whether `time` falls in one of `device`'s windows.
-    func inWindow(_ time: Int64, device: String?) -> Bool {
-        guard let spans = fixWindows[device] else { return false }
+    /// Whether `time` falls in one of `spans` (sorted and apart).
+    static func contains(_ time: Int64, in spans: [ClosedRange<Int64>]) -> Bool {
         var low = 0, high = spans.count
         while low < high {
             let middle = (low + high) / 2

@@ -274,25 +274,25 @@ struct EvaluateCommand: ParsableCommand {
         let truthPaths = truth.events == nil && keptTracks == nil ? truth.tracks : []
         let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
         let gatheredTruth = Concurrently { [strict] in
-            let gathering = TruthGathering(points)
-            for track in keptTracks ?? [] { gathering.evidence.add(track) }
-            guard !truthPaths.isEmpty else { return gathering.evidence }
+            let gathering = EachFix(points)
+            for track in keptTracks ?? [] { gathering.taker.add(track) }
+            guard !truthPaths.isEmpty else { return gathering.taker }
             try Self.decode(
                 truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
                 progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: jobs, into: gathering)
             // It came in time order when it was scanned.
-            guard gathering.evidence.isInTimeOrder else {
+            guard gathering.taker.isInTimeOrder else {
                 throw EvaluateFailure(
                     "\(truthPaths.joined(separator: ", ")) changed while evaluate read it: no report written")
             }
-            return gathering.evidence
+            return gathering.taker
         }
-        let gathering = FixGathering(fixes)
+        let gathering = EachFix(fixes)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: false, progress: truthShowsProgress ? nil : "report", reportsDiagnostics: false,
             jobs: jobs, into: gathering)
-        return (gathering.evidence, try gatheredTruth.value())
+        return (gathering.taker, try gatheredTruth.value())
     }
 
     /// The events of --truth-events; its problems are reported and skipped.
@@ -451,24 +451,6 @@ private final class FirstRun: @unchecked Sendable {
     func keep(_ run: ScoredRun) { if kept { self.run = run } }
 }
 
-/// Gathers the fixes a report's detail reads.
-private final class FixGathering: RunSink {
-    var evidence: FixEvidence
-    init(_ evidence: FixEvidence) { self.evidence = evidence }
-    func decoded(_ batch: FeedBatch, feed: String) {
-        for fix in batch.fixes { evidence.add(fix) }
-    }
-}
-
-/// Gathers the truth points a report's detail reads.
-private final class TruthGathering: RunSink {
-    var evidence: TruthEvidence
-    init(_ evidence: TruthEvidence) { self.evidence = evidence }
-    func decoded(_ batch: FeedBatch, feed: String) {
-        for fix in batch.fixes { evidence.add(fix) }
-    }
-}
-
 /// Keeps every decoded fix, for a feed scored many times.
 private final class FixCollector: RunSink {
     var fixes: [Fix] = []
@@ -506,17 +488,17 @@ private final class TruthDecoding: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             result = Result {
                 if scans, let evaluation {
-                    let scanner = TruthScanning(TruthScanner(evaluation: evaluation))
+                    let scanner = EachFix(TruthScanner(evaluation: evaluation))
                     try EvaluateCommand.decode(
                         paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
                         progress: progress, jobs: jobs, into: scanner)
-                    if scanner.scanner.isInTimeOrder { return .scanned(scanner.scanner) }
+                    if scanner.taker.isInTimeOrder { return .scanned(scanner.taker) }
                 }
-                let collector = TruthCollector()
+                let collector = EachFix(TruthTrackBuilder())
                 try EvaluateCommand.decode(
                     paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: progress,
                     reportsDiagnostics: !scans, jobs: jobs, into: collector)
-                return .tracks(collector.tracks.finish())
+                return .tracks(collector.taker.finish())
             }
             done.signal()
         }
@@ -529,19 +511,22 @@ private final class TruthDecoding: @unchecked Sendable {
     }
 }
 
-/// Gathers truth tracks, a time and a position per point.
-private final class TruthCollector: RunSink {
-    var tracks = TruthTrackBuilder()
-    func decoded(_ batch: FeedBatch, feed: String) {
-        for fix in batch.fixes { tracks.add(fix) }
-    }
+/// What takes a feed's fixes one by one: a report's gatherers, a truth
+/// scanner or track builder.
+private protocol FixTaker {
+    mutating func add(_ fix: Fix)
 }
 
-/// Scans truth tracks for their true events point by point.
-private final class TruthScanning: RunSink {
-    var scanner: TruthScanner
-    init(_ scanner: TruthScanner) { self.scanner = scanner }
+extension FixEvidence: FixTaker {}
+extension TruthEvidence: FixTaker {}
+extension TruthScanner: FixTaker {}
+extension TruthTrackBuilder: FixTaker {}
+
+/// Hands every decoded fix to `taker`, in the feed's order.
+private final class EachFix<Taker: FixTaker>: RunSink {
+    var taker: Taker
+    init(_ taker: Taker) { self.taker = taker }
     func decoded(_ batch: FeedBatch, feed: String) {
-        for fix in batch.fixes { scanner.add(fix) }
+        for fix in batch.fixes { taker.add(fix) }
     }
 }

@@ -200,6 +200,15 @@ struct EvaluateCommandTests {
             #expect(tracks["device_hours"] is Double && labelled["device_hours"] is NSNull)
             #expect(tracks["false_entries_per_100h"] is Double && labelled["false_entries_per_100h"] is NSNull)
         }
+
+        // Their report (no truth track to draw) reads the feed again for
+        // its detail as a report of the feed kept from a pipe has it.
+        let report = { (name: String) in walk.folder + "/" + name + ".html" }
+        let labelledReport = ["--truth-events", visitsFile, "--report"]
+        let streamed = try RepeatSimBinary.run(["evaluate"] + common + labelledReport + [report("labelled")])
+        let kept = try pipedFeed(walk, Array(common.dropFirst()) + labelledReport + [report("kept-labelled")])
+        #expect(streamed.status == 0 && kept.status == 0, "\(streamed.stderr)\n\(kept.stderr)")
+        #expect(try withoutSubtitle(report("labelled")) == (try withoutSubtitle(report("kept-labelled"))))
     }
 
     @Test(

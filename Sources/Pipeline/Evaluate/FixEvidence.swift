@@ -34,16 +34,16 @@ public struct FixEvidence: Sendable {
         guard decimator.keeps(fix), let time = fix.time else { return }
         let (number, isNew) = numbering.number(of: fix.deviceID)
         if isNew { devices.append(FeedDevice(plan.devices.truthDevice(of: fix.device), plan: plan)) }
-        guard case .some(let device) = devices[number].truthDevice else { return }
+        guard devices[number].truthDevice != nil else { return }
         defer { position += 1 }
-        var delivered = fix
-        delivered.device = device
-        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) { windowed.append((position, delivered)) }
+        // Fixes kept are named after their truth devices at the end: a name
+        // set here would be interned for every fix.
+        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) { windowed.append((position, fix)) }
         if !devices[number].lookups.times.isEmpty {
-            devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: delivered))
+            devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: fix))
         }
         for index in boxes.indices where boxes[index].contains(fix.coordinate) {
-            sketches[index].add(delivered, time: time, plan: plan)
+            sketches[index].add(fix, time: time, plan: plan)
         }
     }
 
@@ -57,7 +57,9 @@ public struct FixEvidence: Sendable {
         fixes.reserveCapacity(all.count)
         var previous = -1
         for (position, fix) in all where position != previous {
-            fixes.append(fix)
+            var named = fix
+            if case .some(let device) = plan.devices.truthDevice(of: fix.device) { named.device = device }
+            fixes.append(named)
             previous = position
         }
         return (fixes, sketches)

@@ -184,7 +184,6 @@ struct EvaluateCommand: ParsableCommand {
                 let plan = reporter.plan(
                     rows: rows, truth: streamed.truth, detections: streamed.detections, span: streamed.span)
                 let gathered = try gather(plan, keptTracks: streamed.keptTracks, jobs: jobs)
-                progress.clear()
                 html = reporter.html(rows: rows, plan: plan, fixes: gathered.fixes, truth: gathered.truth, runs: 1)
             } else {
                 preconditionFailure("a report has a kept or a streamed feed")
@@ -250,7 +249,7 @@ struct EvaluateCommand: ParsableCommand {
             case .tracks(let tracks):
                 guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
                 scored = scoring.truth(of: tracks, feedDevices: feedDevices)
-                keptTracks = tracks
+                if evaluation.report != nil { keptTracks = tracks }
             case .scanned(var scanner):
                 guard scanner.hasSegment else { throw noTruthTrack }
                 scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
@@ -435,7 +434,7 @@ private struct StreamedFeed {
     /// The feed's first and last fix time.
     var span: (start: Timestamp, end: Timestamp)
     /// The truth tracks, when they were kept (out of time order or read
-    /// through a pipe).
+    /// through a pipe) and a report will read them.
     var keptTracks: [TruthTrackPoints]?
 }
 

@@ -89,10 +89,11 @@ import Testing
         #expect(plan.matching.missedTruth.count >= 5, "\(plan.matching.missedTruth.count) misses")
         #expect(plan.matching.unmatchedDetections.count >= 5, "\(plan.matching.unmatchedDetections.count) false")
 
-        var (fixes, points) = plan.gatherers()
+        let (fixes, gatherer) = plan.gatherers()
+        var points = gatherer
         for fix in feed { fixes.add(fix) }
         for fix in truthFixes { points.add(fix) }
-        let (keptFixes, sketches) = fixes.finish()
+        let (keptFixes, order, sketches) = fixes.finish()
         let (keptTracks, near) = points.finish()
 
         // The whole delivered feed, as the detector had it.
@@ -104,7 +105,8 @@ import Testing
             named.device = device
             delivered.append(named)
         }
-        let whole = DeliveredFixes(delivered), gathered = DeliveredFixes(keptFixes)
+        let whole = DeliveredFixes(delivered, order: Array(delivered.indices))
+        let gathered = DeliveredFixes(keptFixes, order: order)
         #expect(keptFixes.count < delivered.count / 2, "\(keptFixes.count) of \(delivered.count) fixes kept")
         func same(_ a: Fix?, _ b: Fix?) -> Bool {
             a?.time == b?.time && a?.coordinate == b?.coordinate && a?.accuracy == b?.accuracy && a?.device == b?.device

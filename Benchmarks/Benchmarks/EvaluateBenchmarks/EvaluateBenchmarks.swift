@@ -9,10 +9,11 @@ import Pipeline
 /// `repeat-sim evaluate`'s costs beside `replay`'s, in one run: the true
 /// events of a 1-s truth of 1M points, a 16-setting sweep on the 1M-fix
 /// NMEA walk (decoded once, settings on every core, the walk itself as the
-/// truth) with feed and truth kept (as for `--report`) and streamed (as
-/// without), and one replay of the same file over the same 10 000 regions.
-/// The target: the sweep in less than 6× the replay, the truth
-/// events under 0.5 s.
+/// truth) with feed and truth kept (as for `--report` of a FEED from a
+/// pipe) and streamed (as the command runs files), the report's detail of
+/// the best setting gathered from the walk read again, and one replay of
+/// the same file over the same 10 000 regions. The target: the
+/// sweep in less than 6× the replay, the truth events under 0.5 s.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: 5)
@@ -71,6 +72,40 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         precondition(rows.count == 16 && rows[0].scores.enter.truePositives > 0, "every setting scored")
         blackHole(rows)
+    }
+
+    Benchmark("evaluate report detail, best of 16 settings, 1M-fix NMEA read again") { benchmark in
+        // The streamed sweep first (not measured), then what --report adds:
+        // the plan of the best setting's detail, the walk read once more
+        // into its gatherers, and the page.
+        let path = try WalkFile.path(.nmea, fixes: fixes)
+        let evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
+        let runner = EvaluationRunner(evaluation: evaluation, settings: sweep(), window: MatchWindow())
+        let detection = SweepDetection(evaluation: evaluation, settings: runner.settings, jobs: runner.jobs)
+        var scanner = TruthScanner(evaluation: evaluation)
+        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
+            detection.decoded(batch, feed: path)
+            for fix in batch.fixes { scanner.add(fix) }
+            return true
+        }
+        let truth = evaluation.truth(scanned: &scanner, feedDevices: detection.feedDevices)
+        let detections = detection.detections(devices: truth.devices)
+        let rows = runner.rows(truth: truth, detections: detections)
+        let reporter = EvaluationReporter(evaluation: evaluation, window: MatchWindow(), expectations: [], subtitle: "")
+        benchmark.startMeasurement()
+        let plan = reporter.plan(rows: rows, truth: truth, detections: detections, span: detection.span.value)
+        var (gatheredFixes, gatheredTruth) = plan.gatherers()
+        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
+            for fix in batch.fixes {
+                gatheredFixes.add(fix)
+                gatheredTruth.add(fix)
+            }
+            return true
+        }
+        let html = reporter.html(rows: rows, plan: plan, fixes: gatheredFixes, truth: gatheredTruth, runs: 1)
+        benchmark.stopMeasurement()
+        precondition(html.contains("class=\"map\""), "the regions drawn")
+        blackHole(html)
     }
 
     Benchmark("replay NMEA, 1M fixes, the same 10k regions") { benchmark in

@@ -6,20 +6,24 @@ import Geofencing
 /// truth device in time order, as indices: what the report's causes look
 /// up by time.
 struct DeliveredFixes {
-    /// The fixes, in the order they were delivered.
+    /// The fixes.
     let fixes: [Fix]
-    /// Per truth device: indices of its fixes, in time order.
+    /// Per truth device: indices of its fixes, in time order (of two at
+    /// the same time, the one delivered first first).
     private var byDevice: [String?: [Int32]] = [:]
     /// Per truth device: the times of ``byDevice``'s fixes (nanoseconds).
     private var times: [String?: [Int64]] = [:]
 
-    /// `fixes`, delivered in this order and named after their truth
-    /// devices, each with a time.
-    init(_ fixes: [Fix]) {
+    /// `fixes`, named after their truth devices, each with a time; `order`
+    /// gives each one's place in the order they were delivered.
+    init(_ fixes: [Fix], order: [Int]) {
+        precondition(order.count == fixes.count, "a place for every fix")
         self.fixes = fixes
         for (index, fix) in fixes.enumerated() { byDevice[fix.device, default: []].append(Int32(index)) }
         for (device, indices) in byDevice {
-            let sorted = indices.sorted { (fixes[Int($0)].time!, $0) < (fixes[Int($1)].time!, $1) }
+            let sorted = indices.sorted {
+                (fixes[Int($0)].time!, order[Int($0)]) < (fixes[Int($1)].time!, order[Int($1)])
+            }
             byDevice[device] = sorted
             times[device] = sorted.map { fixes[Int($0)].time!.nanoseconds }
         }

@@ -52,7 +52,8 @@ public struct EvaluationReporter: Sendable {
         let plan = ReportPlan(
             evaluation: evaluation, truth: truth, detected: detected, setting: best.setting, window: window,
             span: Self.span(subject.fixes))
-        var (fixes, points) = plan.gatherers()
+        let (fixes, gatherer) = plan.gatherers()
+        var points = gatherer
         for fix in subject.fixes { fixes.add(fix) }
         if case .tracks(let tracks) = subject.truth {
             for track in tracks { points.add(track) }

@@ -7,9 +7,15 @@ import Reporting
 /// in order: of the fixes the setting delivers (after `--interval`), those
 /// in a miss's window and the last one at or before each time looked up
 /// (and each device's first); of those near a drawn region, only the
-/// strip's counts and a sample of dots. Its size is bounded by the events
-/// and the regions drawn, not by the feed.
-public struct FixEvidence: Sendable {
+/// strip's counts and a sample of dots. What it keeps grows with the
+/// misses (the fixes in their windows, at most every fix delivered), not
+/// otherwise with the feed.
+///
+/// A class: the fixes kept may be most of a feed whose misses are many,
+/// and they move out of it whole when it is done, never copied.
+public final class FixEvidence: @unchecked Sendable {
+    // Written by one thread at a time: the reader of the feed, then the
+    // reporter once the reading is over.
     private let plan: ReportPlan
     private let boxes: [BoundingBox]
     private var decimator: IntervalDecimator
@@ -18,8 +24,10 @@ public struct FixEvidence: Sendable {
     private var devices: [FeedDevice] = []
     /// How many fixes were delivered before.
     private var position = 0
-    /// The fixes in a miss's window, with their place among those delivered.
-    private var windowed: [(position: Int, fix: Fix)] = []
+    /// The fixes in a miss's window, named after their truth devices, and
+    /// their places among those delivered.
+    private var windowed: [Fix] = []
+    private var windowedPositions: [Int] = []
     private var sketches: [FixSketch]
 
     init(plan: ReportPlan) {
@@ -30,53 +38,66 @@ public struct FixEvidence: Sendable {
     }
 
     /// Takes the feed's next fix (every fix, in the feed's order).
-    public mutating func add(_ fix: Fix) {
+    public func add(_ fix: Fix) {
         guard decimator.keeps(fix), let time = fix.time else { return }
         let (number, isNew) = numbering.number(of: fix.deviceID)
         if isNew { devices.append(FeedDevice(plan.devices.truthDevice(of: fix.device), plan: plan)) }
-        guard devices[number].truthDevice != nil else { return }
+        guard let truthID = devices[number].truthID else { return }
         defer { position += 1 }
-        // Fixes kept are named after their truth devices at the end: a name
-        // set here would be interned for every fix.
-        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) { windowed.append((position, fix)) }
+        var named = fix
+        named.deviceID = truthID
+        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) {
+            windowed.append(named)
+            windowedPositions.append(position)
+        }
         if !devices[number].lookups.times.isEmpty {
-            devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: fix))
+            devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: named))
         }
         for index in boxes.indices where boxes[index].contains(fix.coordinate) {
             sketches[index].add(fix, time: time, plan: plan)
         }
     }
 
-    /// The fixes kept, each once, in the order they were delivered and
-    /// named after their truth devices; and each drawn region's sketch.
-    func finish() -> (fixes: [Fix], sketches: [FixSketch]) {
-        var all = windowed
-        for device in devices { all += device.lookups.answers() }
-        all.sort { $0.position < $1.position }
-        var fixes: [Fix] = []
-        fixes.reserveCapacity(all.count)
-        var previous = -1
-        for (position, fix) in all where position != previous {
-            var named = fix
-            if case .some(let device) = plan.devices.truthDevice(of: fix.device) { named.device = device }
-            fixes.append(named)
-            previous = position
+    /// The fixes kept, each once, named after their truth devices, with
+    /// their places in the order they were delivered (the windows' fixes
+    /// in that order, then the lookups' answers); and each drawn region's
+    /// sketch. Leaves the gatherer empty.
+    func finish() -> (fixes: [Fix], order: [Int], sketches: [FixSketch]) {
+        var fixes = windowed, order = windowedPositions
+        (windowed, windowedPositions) = ([], [])
+        let windowCount = order.count
+        let answers = devices.flatMap { $0.lookups.answers() }.sorted { $0.position < $1.position }
+        for (index, answer) in answers.enumerated() where index == 0 || answers[index - 1].position != answer.position {
+            guard !Self.contains(answer.position, in: order[..<windowCount]) else { continue }
+            fixes.append(answer.fix)
+            order.append(answer.position)
         }
-        return (fixes, sketches)
+        return (fixes, order, sketches)
+    }
+
+    /// Whether the sorted `positions` hold `position`.
+    private static func contains(_ position: Int, in positions: ArraySlice<Int>) -> Bool {
+        var low = positions.startIndex, high = positions.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < positions.endIndex && positions[low] == position
     }
 }
 
-/// A feed device: its truth device (`.none`: it has none) and, under that
+/// A feed device: its truth device (`nil`: it has none) and, under that
 /// name, the windows and lookups of the plan. Several feed devices may
 /// share a truth device (files named after it), each with its own
 /// candidates, since the answers are the latest of them all.
 private struct FeedDevice: Sendable {
-    let truthDevice: String??
+    /// The truth device's name to give its fixes (`.some(nil)`: the unnamed one).
+    let truthID: DeviceID??
     let windows: [ClosedRange<Int64>]
     var lookups: FixLookups
 
     init(_ truthDevice: String??, plan: ReportPlan) {
-        self.truthDevice = truthDevice
+        truthID = truthDevice.map { $0.map(DeviceID.init) }
         let name = truthDevice.flatMap { $0 }
         let known = truthDevice != nil
         windows = known ? plan.fixWindows[name] ?? [] : []

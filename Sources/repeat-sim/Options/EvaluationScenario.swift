@@ -125,7 +125,8 @@ struct EvaluationScenario {
     /// into `plan`'s gatherers, for the report's detail of that run.
     func gather(seed: Int, plan: ReportPlan) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
         let (simulation, truthTrack) = try run(seed: seed)
-        var (fixes, points) = plan.gatherers()
+        let (fixes, gatherer) = plan.gatherers()
+        var points = gatherer
         for delivered in simulation.fixes() where delivered.valid { fixes.add(delivered.fix) }
         for point in truthTrack { points.add(point) }
         precondition(points.isInTimeOrder, "a generated truth comes in time order")

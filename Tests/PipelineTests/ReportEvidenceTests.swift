@@ -93,7 +93,7 @@ import Testing
         var points = gatherer
         for fix in feed { fixes.add(fix) }
         for fix in truthFixes { points.add(fix) }
-        let (keptFixes, order, sketches) = fixes.finish()
+        let (keptFixes, sketches) = fixes.finish()
         let (keptTracks, near) = points.finish()
 
         // The whole delivered feed, as the detector had it.
@@ -105,8 +105,7 @@ import Testing
             named.device = device
             delivered.append(named)
         }
-        let whole = DeliveredFixes(delivered, order: Array(delivered.indices))
-        let gathered = DeliveredFixes(keptFixes, order: order)
+        let whole = DeliveredFixes(delivered), gathered = DeliveredFixes(keptFixes)
         #expect(keptFixes.count < delivered.count / 2, "\(keptFixes.count) of \(delivered.count) fixes kept")
         func same(_ a: Fix?, _ b: Fix?) -> Bool {
             a?.time == b?.time && a?.coordinate == b?.coordinate && a?.accuracy == b?.accuracy && a?.device == b?.device

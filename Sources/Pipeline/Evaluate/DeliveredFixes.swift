@@ -6,24 +6,20 @@ import Geofencing
 /// truth device in time order, as indices: what the report's causes look
 /// up by time.
 struct DeliveredFixes {
-    /// The fixes.
+    /// The fixes: among a device's fixes at the same time, in the order
+    /// they were delivered.
     let fixes: [Fix]
-    /// Per truth device: indices of its fixes, in time order (of two at
-    /// the same time, the one delivered first first).
+    /// Per truth device: indices of its fixes, in time order.
     private var byDevice: [String?: [Int32]] = [:]
     /// Per truth device: the times of ``byDevice``'s fixes (nanoseconds).
     private var times: [String?: [Int64]] = [:]
 
-    /// `fixes`, named after their truth devices, each with a time; `order`
-    /// gives each one's place in the order they were delivered.
-    init(_ fixes: [Fix], order: [Int]) {
-        precondition(order.count == fixes.count, "a place for every fix")
+    /// `fixes`, named after their truth devices, each with a time.
+    init(_ fixes: [Fix]) {
         self.fixes = fixes
         for (index, fix) in fixes.enumerated() { byDevice[fix.device, default: []].append(Int32(index)) }
         for (device, indices) in byDevice {
-            let sorted = indices.sorted {
-                (fixes[Int($0)].time!, order[Int($0)]) < (fixes[Int($1)].time!, order[Int($1)])
-            }
+            let sorted = indices.sorted { (fixes[Int($0)].time!, $0) < (fixes[Int($1)].time!, $1) }
             byDevice[device] = sorted
             times[device] = sorted.map { fixes[Int($0)].time!.nanoseconds }
         }

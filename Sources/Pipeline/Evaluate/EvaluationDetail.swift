@@ -77,10 +77,10 @@ extension ReportPlan {
     /// gathered by its ``gatherers()``: each true event found or missed
     /// (with its cause) and each false detection (with its cause).
     func detail(fixes: FixEvidence, truth: TruthEvidence) -> EvaluationDetail {
-        let (delivered, order, fixSketches) = fixes.finish()
+        let (delivered, fixSketches) = fixes.finish()
         let (tracks, truthNear) = truth.finish()
         var detail = EvaluationDetail(
-            truth: self.truth, delivered: DeliveredFixes(delivered, order: order), positions: TruthPositions(tracks),
+            truth: self.truth, delivered: DeliveredFixes(delivered), positions: TruthPositions(tracks),
             regions: regions,
             setting: setting, span: span)
         for (index, region) in drawn.enumerated() {

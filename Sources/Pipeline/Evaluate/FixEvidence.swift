@@ -58,31 +58,30 @@ public final class FixEvidence: @unchecked Sendable {
         }
     }
 
-    /// The fixes kept, each once, named after their truth devices, with
-    /// their places in the order they were delivered (the windows' fixes
-    /// in that order, then the lookups' answers); and each drawn region's
-    /// sketch. Leaves the gatherer empty.
-    func finish() -> (fixes: [Fix], order: [Int], sketches: [FixSketch]) {
-        var fixes = windowed, order = windowedPositions
+    /// The fixes kept, each once, named after their truth devices: those
+    /// of the windows in the order they were delivered, then the lookups'
+    /// answers in that order. (A device's fixes at one time are all in a
+    /// window or none, so the fixes at one time keep their order.) And
+    /// each drawn region's sketch. Leaves the gatherer empty.
+    func finish() -> (fixes: [Fix], sketches: [FixSketch]) {
+        var fixes = windowed
+        let positions = windowedPositions
         (windowed, windowedPositions) = ([], [])
-        let windowCount = order.count
         let answers = devices.flatMap { $0.lookups.answers() }.sorted { $0.position < $1.position }
         for (index, answer) in answers.enumerated() where index == 0 || answers[index - 1].position != answer.position {
-            guard !Self.contains(answer.position, in: order[..<windowCount]) else { continue }
-            fixes.append(answer.fix)
-            order.append(answer.position)
+            if !Self.contains(answer.position, in: positions) { fixes.append(answer.fix) }
         }
-        return (fixes, order, sketches)
+        return (fixes, sketches)
     }
 
     /// Whether the sorted `positions` hold `position`.
-    private static func contains(_ position: Int, in positions: ArraySlice<Int>) -> Bool {
-        var low = positions.startIndex, high = positions.endIndex
+    private static func contains(_ position: Int, in positions: [Int]) -> Bool {
+        var low = 0, high = positions.count
         while low < high {
             let middle = (low + high) / 2
             if positions[middle] < position { low = middle + 1 } else { high = middle }
         }
-        return low < positions.endIndex && positions[low] == position
+        return low < positions.count && positions[low] == position
     }
 }
 

@@ -80,8 +80,7 @@ extension ReportPlan {
         let (delivered, fixSketches) = fixes.finish()
         let (tracks, truthNear) = truth.finish()
         var detail = EvaluationDetail(
-            truth: self.truth, delivered: DeliveredFixes(delivered), positions: TruthPositions(tracks),
-            regions: regions,
+            truth: self.truth, delivered: DeliveredFixes(delivered), positions: TruthPositions(tracks), regions: regions,
             setting: setting, span: span)
         for (index, region) in drawn.enumerated() {
             detail.drawings[region.id] = EvaluationDetail.Drawing(fixes: fixSketches[index], truth: truthNear[index])

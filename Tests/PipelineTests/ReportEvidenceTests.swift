@@ -89,8 +89,7 @@ import Testing
         #expect(plan.matching.missedTruth.count >= 5, "\(plan.matching.missedTruth.count) misses")
         #expect(plan.matching.unmatchedDetections.count >= 5, "\(plan.matching.unmatchedDetections.count) false")
 
-        let (fixes, gatherer) = plan.gatherers()
-        var points = gatherer
+        let (fixes, points) = plan.gatherers()
         for fix in feed { fixes.add(fix) }
         for fix in truthFixes { points.add(fix) }
         let (keptFixes, sketches) = fixes.finish()

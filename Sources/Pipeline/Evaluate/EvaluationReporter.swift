@@ -52,8 +52,7 @@ public struct EvaluationReporter: Sendable {
         let plan = ReportPlan(
             evaluation: evaluation, truth: truth, detected: detected, setting: best.setting, window: window,
             span: Self.span(subject.fixes))
-        let (fixes, gatherer) = plan.gatherers()
-        var points = gatherer
+        let (fixes, points) = plan.gatherers()
         for fix in subject.fixes { fixes.add(fix) }
         if case .tracks(let tracks) = subject.truth {
             for track in tracks { points.add(track) }

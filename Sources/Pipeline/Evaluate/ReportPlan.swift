@@ -5,8 +5,9 @@ import Geofencing
 /// What the report's detail of one setting reads of a feed and its truth,
 /// known from the events alone: the fixes and truth points its causes,
 /// places and maps look up, so that a feed read once more (or kept) is
-/// gathered into a ``FixEvidence`` and a ``TruthEvidence`` of bounded
-/// size, whatever its length, and the detail is the same as on every fix.
+/// gathered into a ``FixEvidence`` and a ``TruthEvidence`` whose size is
+/// set by the events and the regions drawn, not by the feed's length, and
+/// the detail is the same as on every fix.
 public struct ReportPlan: Sendable {
     /// The setting.
     let setting: EvaluationSetting

@@ -8,8 +8,10 @@ import Reporting
 /// point and the two around each time looked up, which is all its
 /// interpolation reads; and the tracks near each drawn region, thinned
 /// for its map as they come. Its size is bounded by the events and the
-/// regions drawn, not by the truth's length.
-public struct TruthEvidence: Sendable {
+/// regions drawn, not by the truth's length. A class, as ``FixEvidence``.
+public final class TruthEvidence: @unchecked Sendable {
+    // Written by one thread at a time: the reader of the truth, then the
+    // reporter once the reading is over.
     private let plan: ReportPlan
     private let boxes: [BoundingBox]
     private let drawnDevices: Set<String?>
@@ -27,7 +29,7 @@ public struct TruthEvidence: Sendable {
 
     /// Takes the next truth point, each device's in time order; points
     /// without a time are left out, as the true events leave them out.
-    public mutating func add(_ fix: Fix) {
+    public func add(_ fix: Fix) {
         guard let time = fix.time else { return }
         let (number, isNew) = numbering.number(of: fix.deviceID)
         if isNew { addDevice(fix.device) }
@@ -37,13 +39,13 @@ public struct TruthEvidence: Sendable {
     }
 
     /// Takes a whole track, in time order (a device's points all at once).
-    public mutating func add(_ track: TruthTrackPoints) {
+    public func add(_ track: TruthTrackPoints) {
         let (number, isNew) = numbering.number(of: track.device.map(DeviceID.init))
         if isNew { addDevice(track.device) }
         for point in track.points { devices[number].add(point, boxes: boxes, capacity: plan.pointsPerDevice) }
     }
 
-    private mutating func addDevice(_ device: String?) {
+    private func addDevice(_ device: String?) {
         devices.append(
             DeviceTruth(
                 device: device, lookups: plan.positionLookups[device] ?? [],

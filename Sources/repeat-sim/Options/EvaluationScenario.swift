@@ -125,8 +125,7 @@ struct EvaluationScenario {
     /// into `plan`'s gatherers, for the report's detail of that run.
     func gather(seed: Int, plan: ReportPlan) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
         let (simulation, truthTrack) = try run(seed: seed)
-        let (fixes, gatherer) = plan.gatherers()
-        var points = gatherer
+        let (fixes, points) = plan.gatherers()
         for delivered in simulation.fixes() where delivered.valid { fixes.add(delivered.fix) }
         for point in truthTrack { points.add(point) }
         precondition(points.isInTimeOrder, "a generated truth comes in time order")

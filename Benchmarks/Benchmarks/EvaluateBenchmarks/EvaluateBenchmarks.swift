@@ -94,7 +94,7 @@ let benchmarks: @Sendable () -> Void = {
         let reporter = EvaluationReporter(evaluation: evaluation, window: MatchWindow(), expectations: [], subtitle: "")
         benchmark.startMeasurement()
         let plan = reporter.plan(rows: rows, truth: truth, detections: detections, span: detection.span.value)
-        var (gatheredFixes, gatheredTruth) = plan.gatherers()
+        let (gatheredFixes, gatheredTruth) = plan.gatherers()
         try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
             for fix in batch.fixes {
                 gatheredFixes.add(fix)

@@ -54,24 +54,12 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("evaluate sweep streamed, 16 settings, 1M-fix NMEA, 10k regions") { benchmark in
-        // As the command runs it without --report: every setting detects
-        // on each read, the truth is scanned as it comes, nothing is kept.
         let path = try WalkFile.path(.nmea, fixes: fixes)
         benchmark.startMeasurement()
-        let evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
-        let runner = EvaluationRunner(evaluation: evaluation, settings: sweep(), window: MatchWindow())
-        let detection = SweepDetection(evaluation: evaluation, settings: runner.settings, jobs: runner.jobs)
-        var scanner = TruthScanner(evaluation: evaluation)
-        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
-            detection.decoded(batch, feed: path)
-            for fix in batch.fixes { scanner.add(fix) }
-            return true
-        }
-        let truth = evaluation.truth(scanned: &scanner, feedDevices: detection.feedDevices)
-        let rows = runner.rows(truth: truth, detections: detection.detections(devices: truth.devices))
+        let swept = try StreamedSweep(path: path, regions: regions)
         benchmark.stopMeasurement()
-        precondition(rows.count == 16 && rows[0].scores.enter.truePositives > 0, "every setting scored")
-        blackHole(rows)
+        precondition(swept.rows.count == 16 && swept.rows[0].scores.enter.truePositives > 0, "every setting scored")
+        blackHole(swept)
     }
 
     Benchmark("evaluate report detail, best of 16 settings, 1M-fix NMEA read again") { benchmark in
@@ -79,21 +67,11 @@ let benchmarks: @Sendable () -> Void = {
         // the plan of the best setting's detail, the walk read once more
         // into its gatherers, and the page.
         let path = try WalkFile.path(.nmea, fixes: fixes)
-        let evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
-        let runner = EvaluationRunner(evaluation: evaluation, settings: sweep(), window: MatchWindow())
-        let detection = SweepDetection(evaluation: evaluation, settings: runner.settings, jobs: runner.jobs)
-        var scanner = TruthScanner(evaluation: evaluation)
-        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
-            detection.decoded(batch, feed: path)
-            for fix in batch.fixes { scanner.add(fix) }
-            return true
-        }
-        let truth = evaluation.truth(scanned: &scanner, feedDevices: detection.feedDevices)
-        let detections = detection.detections(devices: truth.devices)
-        let rows = runner.rows(truth: truth, detections: detections)
-        let reporter = EvaluationReporter(evaluation: evaluation, window: MatchWindow(), expectations: [], subtitle: "")
+        let swept = try StreamedSweep(path: path, regions: regions)
+        let reporter = EvaluationReporter(
+            evaluation: swept.evaluation, window: MatchWindow(), expectations: [], subtitle: "")
         benchmark.startMeasurement()
-        let plan = reporter.plan(rows: rows, truth: truth, detections: detections, span: detection.span.value)
+        let plan = reporter.plan(rows: swept.rows, truth: swept.truth, detections: swept.detections, span: swept.span)
         let (gatheredFixes, gatheredTruth) = plan.gatherers()
         try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
             for fix in batch.fixes {
@@ -102,7 +80,7 @@ let benchmarks: @Sendable () -> Void = {
             }
             return true
         }
-        let html = reporter.html(rows: rows, plan: plan, fixes: gatheredFixes, truth: gatheredTruth, runs: 1)
+        let html = reporter.html(rows: swept.rows, plan: plan, fixes: gatheredFixes, truth: gatheredTruth, runs: 1)
         benchmark.stopMeasurement()
         precondition(html.contains("class=\"map\""), "the regions drawn")
         blackHole(html)
@@ -123,6 +101,34 @@ let benchmarks: @Sendable () -> Void = {
         pipeline.finish(into: &events)
         benchmark.stopMeasurement()
         precondition(pipeline.statistics.detector.accepted == fixes, "every fix evaluated")
+    }
+}
+
+/// The 16-setting sweep on a walk file as `evaluate` runs it without
+/// `--report`: every setting detects on each read, the walk (its own truth)
+/// is scanned as it comes, nothing is kept.
+private struct StreamedSweep {
+    let evaluation: FeedEvaluation
+    let truth: FeedEvaluation.Truth
+    let detections: [FeedEvaluation.Detection]
+    let rows: [EvaluationRunner.Row]
+    /// The walk's first and last fix time.
+    let span: (start: Timestamp, end: Timestamp)
+
+    init(path: String, regions: [Region]) throws {
+        evaluation = FeedEvaluation(regions: regions, tasks: [], reminderSettings: .init())
+        let runner = EvaluationRunner(evaluation: evaluation, settings: sweep(), window: MatchWindow())
+        let detection = SweepDetection(evaluation: evaluation, settings: runner.settings, jobs: runner.jobs)
+        var scanner = TruthScanner(evaluation: evaluation)
+        try FeedFileDecoding.decode(path: path, format: nil, options: FeedDecodingOptions()) { batch in
+            detection.decoded(batch, feed: path)
+            for fix in batch.fixes { scanner.add(fix) }
+            return true
+        }
+        truth = evaluation.truth(scanned: &scanner, feedDevices: detection.feedDevices)
+        detections = detection.detections(devices: truth.devices)
+        rows = runner.rows(truth: truth, detections: detections)
+        span = detection.span.value
     }
 }
 

@@ -42,12 +42,7 @@ struct DeliveredFixes {
 
     /// The first position in sorted `times` whose value is at least `value`.
     static func firstIndex(in times: [Int64], notBefore value: Int64) -> Int {
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        times.partitionPoint { $0 >= value }
     }
 }
 
@@ -67,11 +62,7 @@ struct TruthPositions {
         guard let points = tracks[device], let first = points.first, let last = points.last, time >= first.time,
             time <= last.time
         else { return nil }
-        var low = 0, high = points.count
-        while low < high {
-            let middle = (low + high) / 2
-            if points[middle].time < time { low = middle + 1 } else { high = middle }
-        }
+        let low = points.partitionPoint { $0.time >= time }
         guard low > 0 else { return first.coordinate }
         let before = points[low - 1], after = points[low]
         let span = Double(after.time.nanoseconds - before.time.nanoseconds)

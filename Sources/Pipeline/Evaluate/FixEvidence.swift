@@ -34,7 +34,7 @@ public final class FixEvidence: @unchecked Sendable {
         self.plan = plan
         boxes = plan.boxes
         decimator = IntervalDecimator(seconds: plan.setting.interval)
-        sketches = plan.drawn.map { _ in FixSketch(bins: PlaceDrawing.bins) }
+        sketches = plan.drawn.map { _ in FixSketch(plan: plan) }
     }
 
     /// Takes the feed's next fix (every fix, in the feed's order).
@@ -54,7 +54,7 @@ public final class FixEvidence: @unchecked Sendable {
             devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: named))
         }
         for index in boxes.indices where boxes[index].contains(fix.coordinate) {
-            sketches[index].add(fix, time: time, plan: plan)
+            sketches[index].add(fix, time: time)
         }
     }
 
@@ -76,12 +76,8 @@ public final class FixEvidence: @unchecked Sendable {
 
     /// Whether the sorted `positions` hold `position`.
     private static func contains(_ position: Int, in positions: [Int]) -> Bool {
-        var low = 0, high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if positions[middle] < position { low = middle + 1 } else { high = middle }
-        }
-        return low < positions.count && positions[low] == position
+        let index = positions.partitionPoint { $0 >= position }
+        return index < positions.count && positions[index] == position
     }
 }
 
@@ -134,13 +130,9 @@ private struct FixLookups: Sendable {
     mutating func offer(_ candidate: Candidate) {
         if earliest.map({ candidate.precedes($0) }) ?? true { earliest = candidate }
         // The bucket: the first lookup at or after the fix's time.
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] < candidate.time { low = middle + 1 } else { high = middle }
-        }
-        guard low < buckets.count, buckets[low].map({ $0.precedes(candidate) }) ?? true else { return }
-        buckets[low] = candidate
+        let bucket = times.partitionPoint { $0 >= candidate.time }
+        guard bucket < buckets.count, buckets[bucket].map({ $0.precedes(candidate) }) ?? true else { return }
+        buckets[bucket] = candidate
     }
 
     /// The fixes that answer the lookups, and the earliest.
@@ -170,15 +162,23 @@ struct FixSketch: Sendable {
     private(set) var dots: [EvaluationReport.Dot] = []
     private var stride = 1
     private var near = 0
+    /// The first bin's start and each bin's width, in seconds; the
+    /// accuracy gate of the setting.
+    private let first: Double, width: Double
+    private let maxAccuracy: Double
 
-    init(bins: Int) { self.bins = Array(repeating: Bin(), count: bins) }
+    /// The strip of `plan`'s feed span in ``PlaceDrawing/bins`` bins.
+    init(plan: ReportPlan) {
+        bins = Array(repeating: Bin(), count: PlaceDrawing.bins)
+        first = plan.span.start.secondsSince1970
+        width = max(plan.span.end.secondsSince1970 - first, 1) / Double(PlaceDrawing.bins)
+        maxAccuracy = plan.setting.geofence.maxAccuracy
+    }
 
-    mutating func add(_ fix: Fix, time: Timestamp, plan: ReportPlan) {
-        let first = plan.span.start.secondsSince1970
-        let width = max(plan.span.end.secondsSince1970 - first, 1) / Double(bins.count)
+    mutating func add(_ fix: Fix, time: Timestamp) {
         let bin = min(max(Int((time.secondsSince1970 - first) / width), 0), bins.count - 1)
         let accuracy = fix.effectiveAccuracy ?? 0
-        let accurate = accuracy <= plan.setting.geofence.maxAccuracy
+        let accurate = accuracy <= maxAccuracy
         bins[bin].count += 1
         bins[bin].accuracy += accuracy
         if !accurate { bins[bin].ignored += 1 } else if accuracy <= PlaceDrawing.goodAccuracy { bins[bin].good += 1 }

@@ -85,14 +85,15 @@ public struct ReportPlan: Sendable {
             let time = event.time.nanoseconds
             fixLookups[event.device, default: []].insert(time)
             positionLookups[event.device, default: []].insert(time)
-            let read =
-                switch event.kind {
-                case .enter:
-                    (time - Int64(window.early * 1e9) - second)...(min(
-                        Self.first(in: exits[ExitPlace(device: event.device, region: event.region)] ?? [], after: time)
-                            ?? .max, time + Int64(EvaluationDetail.reach * 1e9)) + second)
-                case .exit: (time - second)...(time + Int64(window.late * 1e9) + second)
-                }
+            let read: ClosedRange<Int64>
+            switch event.kind {
+            case .enter:
+                let times = exits[ExitPlace(device: event.device, region: event.region)] ?? []
+                let next = times.partitionPoint { $0 > time }
+                let end = min(next < times.count ? times[next] : .max, time + Int64(EvaluationDetail.reach * 1e9))
+                read = (time - Int64(window.early * 1e9) - second)...(end + second)
+            case .exit: read = (time - second)...(time + Int64(window.late * 1e9) + second)
+            }
             fixWindows[event.device, default: []].append(read)
         }
         for index in matching.unmatchedDetections {
@@ -125,16 +126,6 @@ public struct ReportPlan: Sendable {
         return exits.mapValues { $0.sorted() }
     }
 
-    /// The first of the sorted `times` after `time`.
-    private static func first(in times: [Int64], after time: Int64) -> Int64? {
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low < times.count ? times[low] : nil
-    }
-
     /// `spans` sorted and joined where they meet or overlap.
     private static func merged(_ spans: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
         var merged: [ClosedRange<Int64>] = []
@@ -150,12 +141,8 @@ public struct ReportPlan: Sendable {
 
     /// Whether `time` falls in one of `spans` (sorted and apart).
     static func contains(_ time: Int64, in spans: [ClosedRange<Int64>]) -> Bool {
-        var low = 0, high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].upperBound < time { low = middle + 1 } else { high = middle }
-        }
-        return low < spans.count && spans[low].contains(time)
+        let index = spans.partitionPoint { $0.upperBound >= time }
+        return index < spans.count && spans[index].contains(time)
     }
 
     /// The vicinity of each drawn region, in the order of ``drawn``.

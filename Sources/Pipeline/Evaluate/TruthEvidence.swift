@@ -58,7 +58,7 @@ public final class TruthEvidence: @unchecked Sendable {
         let tracks = devices.map { TruthTrackPoints(device: $0.device, points: $0.finish()) }
         let drawn = devices.filter { !$0.sketches.isEmpty }.sorted { ($0.device ?? "") < ($1.device ?? "") }
         let near = boxes.indices.map { region in
-            drawn.flatMap { $0.sketches[region].collector.result.flatMap(\.segments) }
+            drawn.flatMap { $0.sketches[region].segments }
         }
         return (tracks, near)
     }
@@ -123,7 +123,8 @@ private struct TruthSketch: Sendable {
     private var pass = 0
     private var tracks: TrackCollector?
 
-    var collector: TrackCollector { tracks ?? TrackCollector(capacity: 8) }
+    /// The pieces kept, passes in order.
+    var segments: [[Coordinate]] { tracks?.result.flatMap(\.segments) ?? [] }
 
     mutating func add(_ point: TruthPoint, box: BoundingBox, capacity: Int) {
         let now = box.contains(point.coordinate)

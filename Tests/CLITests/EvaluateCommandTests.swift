@@ -202,19 +202,19 @@ struct EvaluateCommandTests {
         }
 
         // Their report (no truth track to draw) reads the feed again for
-        // its detail as a report of the feed kept from a pipe has it.
+        // its detail, a file or the copy of a pipe.
         let report = { (name: String) in walk.folder + "/" + name + ".html" }
         let labelledReport = ["--truth-events", visitsFile, "--report"]
         let streamed = try RepeatSimBinary.run(["evaluate"] + common + labelledReport + [report("labelled")])
-        let kept = try pipedFeed(walk, Array(common.dropFirst()) + labelledReport + [report("kept-labelled")])
-        #expect(streamed.status == 0 && kept.status == 0, "\(streamed.stderr)\n\(kept.stderr)")
-        #expect(try withoutSubtitle(report("labelled")) == (try withoutSubtitle(report("kept-labelled"))))
+        let piped = try pipedFeed(walk, Array(common.dropFirst()) + labelledReport + [report("piped-labelled")])
+        #expect(streamed.status == 0 && piped.status == 0, "\(streamed.stderr)\n\(piped.stderr)")
+        #expect(try withoutSubtitle(report("labelled")) == (try withoutSubtitle(report("piped-labelled"))))
     }
 
     @Test(
-        "the feed and truth streamed score and report as when kept (a feed through a pipe); a truth out of time order, or through a pipe, too"
+        "the feed and truth streamed score and report alike from files and through pipes (copied, then read again); a truth out of time order too"
     )
-    func streamedScoresEqualKept() throws {
+    func pipesScoreAndReportLikeFiles() throws {
         let walk = try Walk(seed: 3)
         let sweep = ["--regions", walk.regions, "--sweep", "confirm=1,2", "--sweep", "interval=0s,5s", "--json"]
         let streamed = try RepeatSimBinary.run(["evaluate", walk.feed, "--truth", walk.truth] + sweep)
@@ -222,21 +222,37 @@ struct EvaluateCommandTests {
         #expect(try jsonLines(streamed.stdout).count == 4)
 
         // A report reads the feed and truth files again for its detail; a
-        // feed through a pipe is kept instead. Both pages are the same but
-        // for the feed's name in the subtitle.
+        // feed through a pipe is copied into a temporary file as it is read,
+        // and that is read again. Both pages are the same but for the feed's
+        // name in the subtitle, and the copy leaves nothing behind.
         let report = { (name: String) in walk.folder + "/" + name + ".html" }
         let reported = try RepeatSimBinary.run(
             ["evaluate", walk.feed, "--truth", walk.truth, "--report", report("streamed")] + sweep)
-        let kept = try pipedFeed(walk, ["--truth", walk.truth, "--report", report("kept")] + sweep)
-        #expect(reported.status == 0 && kept.status == 0, "\(reported.stderr)\n\(kept.stderr)")
-        #expect(reported.stdout == streamed.stdout && kept.stdout == streamed.stdout)
+        let spoolFolder = temporaryDirectory("repeat-spool")
+        let piped = try pipedFeed(
+            walk, ["--truth", walk.truth, "--report", report("piped")] + sweep, environment: ["TMPDIR": spoolFolder])
+        #expect(reported.status == 0 && piped.status == 0, "\(reported.stderr)\n\(piped.stderr)")
+        #expect(reported.stdout == streamed.stdout && piped.stdout == streamed.stdout)
         let page = try withoutSubtitle(report("streamed"))
         #expect(page.contains("class=\"map\"") && page.contains("missed"))
-        #expect(page == (try withoutSubtitle(report("kept"))))
+        #expect(page == (try withoutSubtitle(report("piped"))))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spoolFolder).isEmpty)
+
+        // Where no copy can be made, the run stops before scoring, naming
+        // the pipe and the directory; without a report the feed is not copied.
+        let noFolder = ["TMPDIR": spoolFolder + "/missing"]
+        let uncopied = try pipedFeed(walk, ["--truth", walk.truth, "--report", report("no")] + sweep, environment: noFolder)
+        #expect(uncopied.status == 1 && uncopied.stdout.isEmpty)
+        for words in ["cannot copy /dev/fd/", "/missing (to read it again for --report)", "set TMPDIR"] {
+            #expect(uncopied.stderr.contains(words), "\(uncopied.stderr)")
+        }
+        let unreported = try pipedFeed(walk, ["--truth", walk.truth] + sweep, environment: noFolder)
+        #expect(unreported.status == 0 && unreported.stdout == streamed.stdout, "\(unreported.stderr)")
 
         // The truth's lines backwards, and one that is no truth point: the
-        // scan finds the tracks out of order and reads them again to keep
-        // and sort them, without repeating the file's diagnostics.
+        // scan finds the tracks out of order and reads them again (a pipe,
+        // its copy) to keep and sort them, without repeating the file's
+        // diagnostics.
         let lines = try String(contentsOfFile: walk.truth, encoding: .utf8).split(separator: "\n")
         let backwards = walk.folder + "/backwards.csv"
         try ([String(lines[0]), "not,a,point,dev1"] + lines.dropFirst().reversed().map(String.init))
@@ -246,15 +262,21 @@ struct EvaluateCommandTests {
         #expect(sorted.status == 0, "\(sorted.stderr)")
         #expect(sorted.stdout == streamed.stdout)
         #expect(sorted.stderr.components(separatedBy: "backwards.csv:2").count == 2, "\(sorted.stderr)")
-        let keptBackwards = try pipedFeed(walk, ["--truth", backwards, "--report", report("kept-backwards")] + sweep)
-        #expect(keptBackwards.status == 0, "\(keptBackwards.stderr)")
-        #expect(try withoutSubtitle(report("backwards")) == (try withoutSubtitle(report("kept-backwards"))))
+        let pipedBackwards = try runProcess(
+            "/bin/bash",
+            ["-c", #"cat "$1" | "$0" evaluate - --truth <(cat "$2") "${@:3}""#, RepeatSimBinary.path, walk.feed, backwards]
+                + ["--report", report("piped-backwards")] + sweep, environment: ["TMPDIR": spoolFolder])
+        #expect(pipedBackwards.status == 0, "\(pipedBackwards.stderr)")
+        #expect(pipedBackwards.stdout == streamed.stdout)
+        #expect(pipedBackwards.stderr.components(separatedBy: ":2: ").count == 2, "\(pipedBackwards.stderr)")
+        #expect(try withoutSubtitle(report("backwards")) == (try withoutSubtitle(report("piped-backwards"))))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spoolFolder).isEmpty)
 
-        let piped = try runProcess(
+        let pipedTruth = try runProcess(
             "/bin/bash",
             ["-c", #""$0" evaluate "$1" --truth <(cat "$2") "${@:3}""#, RepeatSimBinary.path, walk.feed, walk.truth] + sweep)
-        #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(piped.stdout == streamed.stdout)
+        #expect(pipedTruth.status == 0, "\(pipedTruth.stderr)")
+        #expect(pipedTruth.stdout == streamed.stdout)
 
         // With a task half-way along: its reminders on the truth are found
         // as the truth is read too.
@@ -268,18 +290,22 @@ struct EvaluateCommandTests {
         let withTasks = sweep + ["--tasks", tasks]
         let streamedTasks = try RepeatSimBinary.run(
             ["evaluate", walk.feed, "--truth", walk.truth, "--report", report("tasks")] + withTasks)
-        let keptTasks = try pipedFeed(walk, ["--truth", walk.truth, "--report", report("kept-tasks")] + withTasks)
-        #expect(streamedTasks.status == 0 && keptTasks.status == 0, "\(streamedTasks.stderr)\n\(keptTasks.stderr)")
+        let pipedTasks = try pipedFeed(walk, ["--truth", walk.truth, "--report", report("piped-tasks")] + withTasks)
+        #expect(streamedTasks.status == 0 && pipedTasks.status == 0, "\(streamedTasks.stderr)\n\(pipedTasks.stderr)")
         let reminders = try #require(try jsonLines(streamedTasks.stdout).first?["reminders"] as? [String: Any])
         #expect(reminders["tp"] as? Int ?? 0 > 0, "\(reminders)")
-        #expect(streamedTasks.stdout == keptTasks.stdout)
-        #expect(try withoutSubtitle(report("tasks")) == (try withoutSubtitle(report("kept-tasks"))))
+        #expect(streamedTasks.stdout == pipedTasks.stdout)
+        #expect(try withoutSubtitle(report("tasks")) == (try withoutSubtitle(report("piped-tasks"))))
     }
 
-    /// `evaluate` of the walk's feed through a pipe, with `arguments`.
-    private func pipedFeed(_ walk: Walk, _ arguments: [String]) throws -> CommandResult {
+    /// `evaluate` of the walk's feed through a pipe, with `arguments` and
+    /// the `environment` added to the test's.
+    private func pipedFeed(
+        _ walk: Walk, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> CommandResult {
         try runProcess(
-            "/bin/bash", ["-c", #""$0" evaluate <(cat "$1") "${@:2}""#, RepeatSimBinary.path, walk.feed] + arguments)
+            "/bin/bash", ["-c", #""$0" evaluate <(cat "$1") "${@:2}""#, RepeatSimBinary.path, walk.feed] + arguments,
+            environment: environment)
     }
 
     /// The report at `path` without its subtitle, which names the feed.

@@ -41,4 +41,60 @@ struct FileByteReaderTests {
         #expect(fixes == 68)
         #expect(batches > 10)
     }
+
+    @Test("a pipe read through a spool is copied as it comes; the next read takes the copy")
+    func spoolCopiesAPipe() throws {
+        let path = RepositoryPaths.track("nmea/gpsd-haicom-305N-stationary-then-moving.nmea")
+        let expected = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        // Written in pieces of 777 bytes, so that reads return short chunks.
+        let writer = Thread { [ends] in
+            var offset = 0
+            while offset < expected.count {
+                let piece = Array(expected[offset..<min(offset + 777, expected.count)])
+                let written = piece.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+                guard written > 0 else { break }
+                offset += written
+            }
+            close(ends[1])
+        }
+        writer.start()
+        defer { close(ends[0]) }
+        let spool = try FeedSpool(feed: "/dev/fd/\(ends[0])", purpose: "for a test")
+        #expect(spool.completeSize == nil)
+        #expect(try bytes(of: spool.feed, spool: spool) == expected)
+        #expect(spool.completeSize == expected.count)
+        // The pipe is empty now: these bytes are the copy's, twice over.
+        #expect(try bytes(of: spool.feed, spool: spool) == expected)
+        #expect(try bytes(of: spool.feed, spool: spool) == expected)
+        var read = 0
+        try FeedFileDecoding.decode(path: spool.feed, format: nil, options: .init(), spool: spool) { batch in
+            read += batch.fixes.count
+            return true
+        }
+        #expect(read == 68)
+    }
+
+    @Test("a read that stops short leaves the spool incomplete, and the next read copies from the start")
+    func spoolRestartsAfterAnIncompleteRead() throws {
+        let path = RepositoryPaths.track("nmea/gpsd-haicom-305N-stationary-then-moving.nmea")
+        let expected = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let spool = try FeedSpool(feed: path, purpose: "for a test")
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try FileByteReader(path: path, chunkSize: 1000, spool: spool).forEachChunk { _ in throw Stop() }
+        }
+        #expect(spool.completeSize == nil)
+        #expect(try bytes(of: path, spool: spool, chunkSize: 1000) == expected)
+        #expect(spool.completeSize == expected.count)
+        #expect(try bytes(of: "/nonexistent/x.nmea", spool: spool) == expected)
+    }
+
+    /// The bytes a reader of `path` through `spool` hands on.
+    private func bytes(of path: String, spool: FeedSpool, chunkSize: Int = 4096) throws -> [UInt8] {
+        var received: [UInt8] = []
+        try FileByteReader(path: path, chunkSize: chunkSize, spool: spool).forEachChunk { received.append(contentsOf: $0) }
+        return received
+    }
 }

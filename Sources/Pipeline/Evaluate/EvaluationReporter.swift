@@ -43,23 +43,6 @@ public struct EvaluationReporter: Sendable {
         }
     }
 
-    /// The page for `rows`, the best setting's detail from `subject` (the
-    /// feed of run 1, kept whole); `runs` feeds were pooled into the rows.
-    public func html(rows: [EvaluationRunner.Row], subject: EvaluationSubject, runs: Int) -> String {
-        let truth = evaluation.truth(of: subject)
-        let best = rows[Self.best(of: rows, expectations: expectations) ?? 0]
-        let detected = evaluation.detect(subject, devices: truth.devices, setting: best.setting).events
-        let plan = ReportPlan(
-            evaluation: evaluation, truth: truth, detected: detected, setting: best.setting, window: window,
-            span: Self.span(subject.fixes))
-        let (fixes, points) = plan.gatherers()
-        for fix in subject.fixes { fixes.add(fix) }
-        if case .tracks(let tracks) = subject.truth {
-            for track in tracks { points.add(track) }
-        }
-        return html(rows: rows, plan: plan, fixes: fixes, truth: points, runs: runs)
-    }
-
     /// What the best of `rows` needs of the feed for its detail: `truth`
     /// is the feed's, `detections` what each row's setting detected on it
     /// (in the rows' order), `span` its first and last fix time. The

@@ -21,14 +21,15 @@ final class FeedReadAhead {
     /// Where the consumer hands back the fixes of a batch it is done with.
     let spareFixes = FixArrayPool()
 
-    /// Starts decoding `path` (see ``FeedFileDecoding/decode(path:format:options:chunkSize:onRead:onBatch:)``).
-    init(path: String, format: FeedFormat?, options: FeedDecodingOptions) {
+    /// Starts decoding `path` (see ``FeedFileDecoding/decode(path:format:options:chunkSize:spool:onRead:onBatch:)``),
+    /// through `spool` if given.
+    init(path: String, format: FeedFormat?, options: FeedDecodingOptions, spool: FeedSpool? = nil) {
         let (queue, pool) = (self.queue, spareFixes)
         let thread = Thread {
             do {
                 var bytesRead = 0
                 try FeedFileDecoding.decode(
-                    path: path, format: format, options: options, onRead: { bytesRead = $0 }
+                    path: path, format: format, options: options, spool: spool, onRead: { bytesRead = $0 }
                 ) { batch, decoder in
                     var taken = FeedBatch()
                     swap(&taken, &batch)

@@ -103,10 +103,15 @@ public final class FeedRun {
     }
 
     /// The size of the files `paths` together, in bytes; `nil` when one is
-    /// not a regular file (`-` for standard input, a pipe, a device).
-    public static func totalBytes(of paths: [String]) -> Int? {
+    /// not a regular file (`-` for standard input, a pipe, a device) nor
+    /// copied whole into its spool of `spools`.
+    public static func totalBytes(of paths: [String], spools: [String: FeedSpool] = [:]) -> Int? {
         var total = 0
         for path in paths {
+            if let copied = spools[path]?.completeSize {
+                total += copied
+                continue
+            }
             var info = stat()
             guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             total += Int(info.st_size)
@@ -122,7 +127,8 @@ public final class FeedRun {
     /// above 1).
     public func run(files paths: [String], startedEarly: EarlyRead? = nil) -> Result {
         let started = Date()
-        progress = RunProgress(label: settings.label, feeds: paths, enabled: settings.showsProgress)
+        progress = RunProgress(
+            label: settings.label, feeds: paths, spools: settings.spools, enabled: settings.showsProgress)
         if settings.jobs > 1, let pipeline {
             sharded = ShardedStages(jobs: settings.jobs, template: pipeline.emptyDeviceStages())
         } else if settings.jobs > 1, let shardWriter {
@@ -220,7 +226,8 @@ public final class FeedRun {
         var bytesRead = 0
         do {
             let decoder = try FeedFileDecoding.decode(
-                path: path, format: settings.format, options: settings.decoding, onRead: { bytesRead = $0 }
+                path: path, format: settings.format, options: settings.decoding, spool: settings.spools[path],
+                onRead: { bytesRead = $0 }
             ) { batch in
                 guard consume(&batch, summary: &summary, device: device) else { return false }
                 progress?.update(bytes: bytesRead, fixes: pipeline?.fixesEvaluated ?? summary.fixes, time: feedTime)
@@ -240,7 +247,9 @@ public final class FeedRun {
 
     /// ``read(file:into:device:)`` with decoding on a thread of its own.
     private func readAhead(file path: String, into summary: inout FeedSummary, device: String?) -> Bool {
-        let reader = earlyRead ?? FeedReadAhead(path: path, format: settings.format, options: settings.decoding)
+        let reader =
+            earlyRead
+            ?? FeedReadAhead(path: path, format: settings.format, options: settings.decoding, spool: settings.spools[path])
         earlyRead = nil
         var bytesRead = 0
         while let message = reader.next() {

@@ -17,12 +17,13 @@ struct RunProgress {
     private(set) var isDrawn = false
 
     /// A progress line labelled `label` for `feeds` (`-` is standard
-    /// input, of unknown size), drawn only when `enabled` and stderr is a
-    /// terminal while stdout is not.
-    init(label: String, feeds: [String], enabled: Bool) {
+    /// input, of unknown size unless copied whole into its spool of
+    /// `spools`), drawn only when `enabled` and stderr is a terminal while
+    /// stdout is not.
+    init(label: String, feeds: [String], spools: [String: FeedSpool] = [:], enabled: Bool) {
         self.label = label
         bar = ProgressBar(enabled: enabled && Console.stderrIsTerminal && !Console.stdoutIsTerminal)
-        totalBytes = FeedRun.totalBytes(of: feeds)
+        totalBytes = FeedRun.totalBytes(of: feeds, spools: spools)
     }
 
     /// Redraws the line if a tenth of a second has passed: `bytes` read of

@@ -31,6 +31,9 @@ public struct RunSettings {
     /// decode run above 1 decodes on a thread of its own, its sinks on the
     /// calling thread.
     public var jobs = 1
+    /// Feeds through a pipe that are read more than once, by path: the
+    /// first read copies each into its spool, later ones read the copy.
+    public var spools: [String: FeedSpool] = [:]
     /// The most worker threads a run uses.
     public static let maximumJobs = 64
     /// Re-read the tasks this often while a live input runs (`live` with

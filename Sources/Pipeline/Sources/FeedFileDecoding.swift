@@ -8,29 +8,31 @@ public enum FeedFileDecoding {
     /// the batch is emptied after each call. Returns the decoder, for its
     /// format and statistics. `onBatch` returning `false` stops reading.
     /// `onRead` learns how many bytes were read so far, before each chunk
-    /// is decoded.
+    /// is decoded. `spool` copies a pipe as it is read, or reads a copy
+    /// made before (see ``FileByteReader/init(path:chunkSize:spool:)``).
     @discardableResult
     public static func decode(
         path: String, format: FeedFormat?, options: FeedDecodingOptions,
-        chunkSize: Int = FileByteReader.defaultChunkSize,
+        chunkSize: Int = FileByteReader.defaultChunkSize, spool: FeedSpool? = nil,
         onRead: (Int) -> Void = { _ in },
         onBatch: (inout FeedBatch) throws -> Bool
     ) throws -> any FeedDecoder {
-        try decode(path: path, format: format, options: options, chunkSize: chunkSize, onRead: onRead) { batch, _ in
+        try decode(path: path, format: format, options: options, chunkSize: chunkSize, spool: spool, onRead: onRead) {
+            batch, _ in
             try onBatch(&batch)
         }
     }
 
-    /// ``decode(path:format:options:chunkSize:onRead:onBatch:)`` that also
+    /// ``decode(path:format:options:chunkSize:spool:onRead:onBatch:)`` that also
     /// hands `onBatch` the decoder, for its format and statistics so far.
     @discardableResult
     public static func decode(
         path: String, format: FeedFormat?, options: FeedDecodingOptions,
-        chunkSize: Int = FileByteReader.defaultChunkSize,
+        chunkSize: Int = FileByteReader.defaultChunkSize, spool: FeedSpool? = nil,
         onRead: (Int) -> Void = { _ in },
         onBatch: (inout FeedBatch, any FeedDecoder) throws -> Bool
     ) throws -> any FeedDecoder {
-        let reader = try FileByteReader(path: path, chunkSize: chunkSize)
+        let reader = try FileByteReader(path: path, chunkSize: chunkSize, spool: spool)
         let decoder = makeFeedDecoder(format: format, options: options)
         var batch = FeedBatch()
         var stopped = false

@@ -24,6 +24,9 @@ public struct FileReadError: Error, CustomStringConvertible {
 /// This is a blocking reader for the command line's own thread; live
 /// sources that must not block Swift's cooperative pool use their own
 /// threads.
+///
+/// With a ``FeedSpool``, the first read copies the input into it and
+/// later ones read the copy (a pipe read twice).
 public final class FileByteReader {
     /// The default chunk size: 1 MiB.
     public static let defaultChunkSize = 1 << 20
@@ -33,13 +36,23 @@ public final class FileByteReader {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let buffer: UnsafeMutableRawBufferPointer
+    /// The spool the input is copied into as it is read.
+    private let copy: FeedSpool?
 
-    /// Opens `path` for reading; `-` means standard input.
-    public init(path: String, chunkSize: Int = FileByteReader.defaultChunkSize) throws {
+    /// Opens `path` for reading; `-` means standard input. With `spool`,
+    /// reads its copy if a read completed it, else copies the input into
+    /// it from the start.
+    public init(path: String, chunkSize: Int = FileByteReader.defaultChunkSize, spool: FeedSpool? = nil) throws {
         self.path = path
-        if path == "-" {
+        if let spool, spool.isComplete {
+            try spool.rewind()
+            descriptor = spool.descriptor
+            ownsDescriptor = false
+            copy = nil
+        } else if path == "-" {
             descriptor = STDIN_FILENO
             ownsDescriptor = false
+            copy = spool
         } else {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileReadError(path: path, reason: "open (\(Self.lastError()))") }
@@ -50,8 +63,10 @@ public final class FileByteReader {
             }
             descriptor = fd
             ownsDescriptor = true
+            copy = spool
         }
         buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+        try copy?.restart()
     }
 
     deinit {
@@ -65,8 +80,11 @@ public final class FileByteReader {
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count > 0 {
-                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                try copy?.append(chunk)
+                try body(chunk)
             } else if count == 0 {
+                copy?.finish()
                 return
             } else if errno != EINTR {
                 throw FileReadError(path: path, reason: "read (\(Self.lastError()))")

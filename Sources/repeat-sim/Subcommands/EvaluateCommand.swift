@@ -27,8 +27,9 @@ struct EvaluateCommand: ParsableCommand {
 
             --sweep runs every combination of the values given (the feed is
             read once, every setting detecting as it comes, on every core, and
-            not kept: --report reads it once more for the best setting's detail,
-            and keeps only a FEED read from a pipe); --expect marks the rows that
+            not kept: --report reads it once more for the best setting's detail;
+            a FEED or truth through a pipe is copied to a temporary file in
+            TMPDIR, else /tmp, to be read again); --expect marks the rows that
             meet every condition and exits 3 when none does (or, for one
             setting, when it fails). With --tasks, the location reminders on the
             feed are scored against those the same tasks give on the truth.
@@ -126,9 +127,9 @@ struct EvaluateCommand: ParsableCommand {
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)
         let rows: [EvaluationRunner.Row]
         let described: String
-        var drawn: EvaluationSubject?
         var streamed: StreamedFeed?
         var generatedRun: (scenario: EvaluationScenario, run: ScoredRun)?
+        let spools = try pipeSpools()
         if let scenario {
             let count = truth.runs ?? 1
             let detail = "\(count) run\(count == 1 ? "" : "s") × \(settings.count) settings"
@@ -146,17 +147,8 @@ struct EvaluateCommand: ParsableCommand {
                 progress: show)
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
             generatedRun = firstRun.run.map { (scenario, $0) }
-        } else if evaluation.report != nil, !feeds.allSatisfy(isRegularFile) {
-            // A feed through a pipe cannot be read again for the report's
-            // detail: it is kept, and its truth with it.
-            let subject = try recordedSubject(jobs: jobs)
-            drawn = subject
-            rows = runner.rows(
-                for: subject,
-                progress: { done in progress.show("evaluate", fraction: done, detail: "\(settings.count) settings") })
-            described = "\(subject.fixes.count) fixes of \(subject.feedDevices.count) device(s)"
         } else {
-            let feed = try streamedRows(runner: runner, scoring: scoring)
+            let feed = try streamedRows(runner: runner, scoring: scoring, spools: spools)
             rows = feed.rows
             described = "\(feed.fixes) fixes of \(feed.devices) device(s)"
             streamed = feed
@@ -173,9 +165,7 @@ struct EvaluateCommand: ParsableCommand {
                 evaluation: scoring, window: window, expectations: expectations, subtitle: commandLine)
             let html: String
             let count = truth.runs ?? 1
-            if let drawn {
-                html = reporter.html(rows: rows, subject: drawn, runs: count)
-            } else if let (scenario, run) = generatedRun {
+            if let (scenario, run) = generatedRun {
                 // Run 1 is generated once more for its detail.
                 let plan = reporter.plan(rows: rows, truth: run.truth, detections: run.detections, span: run.span)
                 let gathered = try scenario.gather(seed: 1, plan: plan)
@@ -183,10 +173,10 @@ struct EvaluateCommand: ParsableCommand {
             } else if let streamed {
                 let plan = reporter.plan(
                     rows: rows, truth: streamed.truth, detections: streamed.detections, span: streamed.span)
-                let gathered = try gather(plan, keptTracks: streamed.keptTracks, jobs: jobs)
+                let gathered = try gather(plan, keptTracks: streamed.keptTracks, spools: spools, jobs: jobs)
                 html = reporter.html(rows: rows, plan: plan, fixes: gathered.fixes, truth: gathered.truth, runs: 1)
             } else {
-                preconditionFailure("a report has a kept or a streamed feed")
+                preconditionFailure("a report has a generated or a streamed feed")
             }
             try writeReport(html, to: report)
         }
@@ -194,50 +184,42 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
-    /// The decoded FEEDs and their truth, kept whole (each decoded on a
-    /// thread of its own with `jobs` above 1).
-    private func recordedSubject(jobs: Int) throws -> EvaluationSubject {
-        // The truth tracks are decoded on a second thread meanwhile.
+    /// Copies of the FEEDs and truth tracks that come through a pipe
+    /// (standard input, `<(zcat …)`) and may be read twice: a truth track
+    /// always (should its points go back in time, it is read again to be
+    /// kept and sorted), a FEED for --report.
+    private func pipeSpools() throws -> [String: FeedSpool] {
+        guard truth.scenario == nil else { return [:] }
+        let report = evaluation.report != nil
         let truthPaths = truth.events == nil ? truth.tracks : []
-        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
-        let truthTracks = TruthDecoding(
-            paths: truthPaths, scanning: nil, strict: strict, verbose: feedOptions.verbose, jobs: jobs,
-            progress: truthShowsProgress ? "truth" : nil)
-        let collector = FixCollector()
-        try Self.decode(
-            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
-            verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: jobs, into: collector)
-        let fixes = collector.fixes
-        guard fixes.contains(where: { $0.time != nil }) else { throw noTimedFix }
-        let scored: EvaluationSubject.Truth
-        if truth.events != nil {
-            scored = .events(try labelledEvents())
-        } else {
-            guard case .tracks(let tracks) = try truthTracks.decoded() else { preconditionFailure("tracks were kept") }
-            guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
-            scored = .tracks(tracks)
+        let purposes =
+            truthPaths.map { ($0, "in case its points go back in time" + (report ? ", and for --report" : "")) }
+            + (report ? feeds.map { ($0, "for --report") } : [])
+        var spools: [String: FeedSpool] = [:]
+        for (path, purpose) in purposes where !isRegularFile(path) {
+            do { spools[path] = try FeedSpool(feed: path, purpose: purpose) } catch { throw EvaluateFailure("\(error)") }
         }
-        let subject = EvaluationSubject(fixes: fixes, truth: scored)
-        warnUnmatched(DeviceMatching(feed: subject.feedDevices, truth: subject.truthDevices))
-        return subject
+        return spools
     }
 
     /// The rows of the recorded FEEDs, every setting detecting while they
     /// are decoded: the feed is not kept, nor the truth tracks unless they
-    /// come out of time order or through a pipe, so memory stays flat in
-    /// their length.
-    private func streamedRows(runner: EvaluationRunner, scoring: FeedEvaluation) throws -> StreamedFeed {
+    /// come out of time order, so memory stays flat in their length (what
+    /// comes through a pipe is copied into its spool of `spools`).
+    private func streamedRows(
+        runner: EvaluationRunner, scoring: FeedEvaluation, spools: [String: FeedSpool]
+    ) throws -> StreamedFeed {
         // The truth is decoded (and scanned) on a second thread meanwhile.
         let truthPaths = truth.events == nil ? truth.tracks : []
         let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
         let truthTracks = TruthDecoding(
             paths: truthPaths, scanning: scoring, strict: strict, verbose: feedOptions.verbose, jobs: runner.jobs,
-            progress: truthShowsProgress ? "truth" : nil)
+            progress: truthShowsProgress ? "truth" : nil, spools: spools)
         let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: runner.jobs,
-            into: detection)
+            spools: spools, into: detection)
         guard detection.hasTimedFix else { throw noTimedFix }
         let feedDevices = detection.feedDevices
         let scored: FeedEvaluation.Truth
@@ -263,22 +245,24 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     /// What the report's detail needs of the FEEDs and their truth, read
-    /// once more into `plan`'s gatherers (the truth on a thread of its own,
-    /// or from `keptTracks` when they were kept), quietly: their
-    /// diagnostics were printed on the first read.
+    /// once more (from `spools` what came through a pipe) into `plan`'s
+    /// gatherers (the truth on a thread of its own, or from `keptTracks`
+    /// when they were kept), quietly: their diagnostics were printed on the
+    /// first read.
     private func gather(
-        _ plan: ReportPlan, keptTracks: [TruthTrackPoints]?, jobs: Int
+        _ plan: ReportPlan, keptTracks: [TruthTrackPoints]?, spools: [String: FeedSpool], jobs: Int
     ) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
         let (fixes, points) = plan.gatherers()
         let truthPaths = truth.events == nil && keptTracks == nil ? truth.tracks : []
-        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds, spools: spools)
         let gatheredTruth = Concurrently { [strict] in
             let gathering = EachFix(points)
             for track in keptTracks ?? [] { gathering.taker.add(track) }
             guard !truthPaths.isEmpty else { return gathering.taker }
             try Self.decode(
                 truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
-                progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: jobs, into: gathering)
+                progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: jobs, spools: spools,
+                into: gathering)
             // It came in time order when it was scanned.
             guard gathering.taker.isInTimeOrder else {
                 throw EvaluateFailure(
@@ -290,7 +274,7 @@ struct EvaluateCommand: ParsableCommand {
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: false, progress: truthShowsProgress ? nil : "report", reportsDiagnostics: false,
-            jobs: jobs, into: gathering)
+            jobs: jobs, spools: spools, into: gathering)
         return (gathering.taker, try gatheredTruth.value())
     }
 
@@ -329,18 +313,22 @@ struct EvaluateCommand: ParsableCommand {
 
     /// Whether the files `paths` are larger than `others` together, so
     /// that reading them takes longer and their progress is the one to
-    /// show; `false` when any size is unknown (standard input, a pipe).
-    static func isLonger(_ paths: [String], than others: [String]) -> Bool {
-        guard !paths.isEmpty, let length = FeedRun.totalBytes(of: paths), let otherLength = FeedRun.totalBytes(of: others)
+    /// show; `false` when any size is unknown (standard input, a pipe not
+    /// yet copied into its spool of `spools`).
+    static func isLonger(_ paths: [String], than others: [String], spools: [String: FeedSpool] = [:]) -> Bool {
+        guard !paths.isEmpty, let length = FeedRun.totalBytes(of: paths, spools: spools),
+            let otherLength = FeedRun.totalBytes(of: others, spools: spools)
         else { return false }
         return length > otherLength
     }
 
     /// Every fix of `paths`, decoded once, devices named after their files
-    /// when there are several; `progress` labels the progress line, if any.
+    /// when there are several; `progress` labels the progress line, if any;
+    /// a path with a spool of `spools` is copied into it, or read from it.
     static func decode(
         _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool,
-        progress: String?, reportsDiagnostics: Bool = true, jobs: Int, into collector: any RunSink
+        progress: String?, reportsDiagnostics: Bool = true, jobs: Int, spools: [String: FeedSpool],
+        into collector: any RunSink
     ) throws {
         var settings = RunSettings(label: progress ?? "evaluate", format: format, decoding: options)
         settings.strict = strict
@@ -349,6 +337,7 @@ struct EvaluateCommand: ParsableCommand {
         settings.showsProgress = progress != nil
         settings.reportsDiagnostics = reportsDiagnostics
         settings.jobs = jobs
+        settings.spools = spools
         let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
@@ -433,8 +422,8 @@ private struct StreamedFeed {
     var detections: [FeedEvaluation.Detection]
     /// The feed's first and last fix time.
     var span: (start: Timestamp, end: Timestamp)
-    /// The truth tracks, when they were kept (out of time order or read
-    /// through a pipe) and a report will read them.
+    /// The truth tracks, when they were kept (out of time order) and a
+    /// report will read them.
     var keptTracks: [TruthTrackPoints]?
 }
 
@@ -448,12 +437,6 @@ private final class FirstRun: @unchecked Sendable {
     init(kept: Bool) { self.kept = kept }
 
     func keep(_ run: ScoredRun) { if kept { self.run = run } }
-}
-
-/// Keeps every decoded fix, for a feed scored many times.
-private final class FixCollector: RunSink {
-    var fixes: [Fix] = []
-    func decoded(_ batch: FeedBatch, feed: String) { fixes.append(contentsOf: batch.fixes) }
 }
 
 /// The truth decoded on a thread of its own, while the feed is decoded on
@@ -473,30 +456,30 @@ private final class TruthDecoding: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts decoding `paths` (none: nothing to do), with a progress line
-    /// labelled `progress` if given (the truth is the longer read). With `scanning`,
-    /// tracks read from regular files are scanned for the regions of that
-    /// evaluation; should a device's points go back in time, the files are
-    /// decoded again (quietly: their diagnostics were printed) and the
-    /// tracks kept, to be put in time order.
-    init(paths: [String], scanning evaluation: FeedEvaluation?, strict: Bool, verbose: Bool, jobs: Int, progress: String?) {
+    /// labelled `progress` if given (the truth is the longer read). The
+    /// tracks are scanned for the regions of `evaluation`; should a
+    /// device's points go back in time, the files are decoded again
+    /// (quietly: their diagnostics were printed; a pipe from its spool of
+    /// `spools`) and the tracks kept, to be put in time order.
+    init(
+        paths: [String], scanning evaluation: FeedEvaluation, strict: Bool, verbose: Bool, jobs: Int, progress: String?,
+        spools: [String: FeedSpool]
+    ) {
         guard !paths.isEmpty else {
             done.signal()
             return
         }
-        let scans = evaluation != nil && paths.allSatisfy(isRegularFile)
         Thread.detachNewThread { [self] in
             result = Result {
-                if scans, let evaluation {
-                    let scanner = EachFix(TruthScanner(evaluation: evaluation))
-                    try EvaluateCommand.decode(
-                        paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
-                        progress: progress, jobs: jobs, into: scanner)
-                    if scanner.taker.isInTimeOrder { return .scanned(scanner.taker) }
-                }
+                let scanner = EachFix(TruthScanner(evaluation: evaluation))
+                try EvaluateCommand.decode(
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
+                    progress: progress, jobs: jobs, spools: spools, into: scanner)
+                if scanner.taker.isInTimeOrder { return .scanned(scanner.taker) }
                 let collector = EachFix(TruthTrackBuilder())
                 try EvaluateCommand.decode(
                     paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: progress,
-                    reportsDiagnostics: !scans, jobs: jobs, into: collector)
+                    reportsDiagnostics: false, jobs: jobs, spools: spools, into: collector)
                 return .tracks(collector.taker.finish())
             }
             done.signal()

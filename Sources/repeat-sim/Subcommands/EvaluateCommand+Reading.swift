@@ -1,0 +1,261 @@
+import ArgumentParser
+import Evaluation
+import FeedParsing
+import Foundation
+import GeoCore
+import Pipeline
+
+/// How `evaluate` reads recorded FEEDs and their truth: streamed, every
+/// setting detecting as the feed is decoded and the truth scanned beside
+/// it on a thread of its own; read once more for a report's detail; what
+/// comes through a pipe copied to be read again.
+extension EvaluateCommand {
+    /// Copies of the FEEDs and truth tracks that come through a pipe
+    /// (standard input, `<(zcat …)`) and may be read twice: a truth track
+    /// always (should its points go back in time, it is read again to be
+    /// kept and sorted), a FEED for --report.
+    func pipeSpools() throws -> [String: FeedSpool] {
+        guard truth.scenario == nil else { return [:] }
+        let report = evaluation.report != nil
+        let truthPaths = truth.events == nil ? truth.tracks : []
+        let purposes =
+            truthPaths.map { ($0, "in case its points go back in time" + (report ? ", and for --report" : "")) }
+            + (report ? feeds.map { ($0, "for --report") } : [])
+        var spools: [String: FeedSpool] = [:]
+        for (path, purpose) in purposes where !isRegularFile(path) {
+            do { spools[path] = try FeedSpool(feed: path, purpose: purpose) } catch { throw EvaluateFailure("\(error)") }
+        }
+        return spools
+    }
+
+    /// The rows of the recorded FEEDs, every setting detecting while they
+    /// are decoded: the feed is not kept, nor the truth tracks unless they
+    /// come out of time order, so memory stays flat in their length (what
+    /// comes through a pipe is copied into its spool of `spools`).
+    func streamedRows(
+        runner: EvaluationRunner, scoring: FeedEvaluation, spools: [String: FeedSpool]
+    ) throws -> StreamedFeed {
+        // The truth is decoded (and scanned) on a second thread meanwhile.
+        let truthPaths = truth.events == nil ? truth.tracks : []
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
+        let truthTracks = TruthDecoding(
+            paths: truthPaths, scanning: scoring, strict: strict, verbose: feedOptions.verbose, jobs: runner.jobs,
+            progress: truthShowsProgress ? "truth" : nil, spools: spools)
+        let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
+        try Self.decode(
+            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
+            verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: runner.jobs,
+            spools: spools, into: detection)
+        guard detection.hasTimedFix else { throw noTimedFix }
+        let feedDevices = detection.feedDevices
+        let scored: FeedEvaluation.Truth
+        var keptTracks: [TruthTrackPoints]?
+        if truth.events != nil {
+            scored = scoring.truth(labelled: try labelledEvents(), feedDevices: feedDevices)
+        } else {
+            switch try truthTracks.decoded() {
+            case .tracks(let tracks):
+                guard tracks.contains(where: { $0.points.count > 1 }) else { throw noTruthTrack }
+                scored = scoring.truth(of: tracks, feedDevices: feedDevices)
+                if evaluation.report != nil { keptTracks = tracks }
+            case .scanned(var scanner):
+                guard scanner.hasSegment else { throw noTruthTrack }
+                scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
+            }
+        }
+        warnUnmatched(scored.devices)
+        let detections = detection.detections(devices: scored.devices)
+        return StreamedFeed(
+            rows: runner.rows(truth: scored, detections: detections), fixes: detection.fixes, devices: feedDevices.count,
+            truth: scored, detections: detections, span: detection.span.value, keptTracks: keptTracks)
+    }
+
+    /// What the report's detail needs of the FEEDs and their truth, read
+    /// once more (from `spools` what came through a pipe) into `plan`'s
+    /// gatherers (the truth on a thread of its own, or from `keptTracks`
+    /// when they were kept), quietly: their diagnostics were printed on the
+    /// first read.
+    func gather(
+        _ plan: ReportPlan, keptTracks: [TruthTrackPoints]?, spools: [String: FeedSpool], jobs: Int
+    ) throws -> (fixes: FixEvidence, truth: TruthEvidence) {
+        let (fixes, points) = plan.gatherers()
+        let truthPaths = truth.events == nil && keptTracks == nil ? truth.tracks : []
+        let truthShowsProgress = Self.isLonger(truthPaths, than: feeds, spools: spools)
+        let gatheredTruth = Concurrently { [strict] in
+            let gathering = EachFix(points)
+            for track in keptTracks ?? [] { gathering.taker.add(track) }
+            guard !truthPaths.isEmpty else { return gathering.taker }
+            try Self.decode(
+                truthPaths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: false,
+                progress: truthShowsProgress ? "report" : nil, reportsDiagnostics: false, jobs: jobs, spools: spools,
+                into: gathering)
+            // It came in time order when it was scanned.
+            guard gathering.taker.isInTimeOrder else {
+                throw EvaluateFailure(
+                    "\(truthPaths.joined(separator: ", ")) changed while evaluate read it: no report written")
+            }
+            return gathering.taker
+        }
+        let gathering = EachFix(fixes)
+        try Self.decode(
+            feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
+            verbose: false, progress: truthShowsProgress ? nil : "report", reportsDiagnostics: false,
+            jobs: jobs, spools: spools, into: gathering)
+        return (gathering.taker, try gatheredTruth.value())
+    }
+
+    /// The events of --truth-events; its problems are reported and skipped.
+    private func labelledEvents() throws -> [ScoredEvent] {
+        guard let eventsFile = truth.events else { return [] }
+        let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
+        for problem in file.problems {
+            Console.write("\(eventsFile): \(problem); skipped")
+            if strict { throw ExitCode(2) }
+        }
+        guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
+        return file.events
+    }
+
+    /// The failure of FEEDs that carry no fix with a time.
+    private var noTimedFix: EvaluateFailure {
+        EvaluateFailure(
+            "no fix with a time in \(feeds.joined(separator: ", ")): nothing to score (a route without times can be "
+                + "driven with `repeat-sim generate ROUTE --profile walk --out feed.nmea --truth truth.csv`)")
+    }
+
+    /// The failure of a truth without a segment to find events on.
+    private var noTruthTrack: EvaluateFailure {
+        EvaluateFailure(
+            "no truth track of two or more timed points in \(truth.tracks.joined(separator: ", ")): "
+                + "write one with `repeat-sim generate … --truth FILE`")
+    }
+
+    /// Warns of the feed devices without truth.
+    private func warnUnmatched(_ matching: DeviceMatching) {
+        for device in matching.unmatched {
+            Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
+        }
+    }
+
+    /// Whether the files `paths` are larger than `others` together, so
+    /// that reading them takes longer and their progress is the one to
+    /// show; `false` when any size is unknown (standard input, a pipe not
+    /// yet copied into its spool of `spools`).
+    static func isLonger(_ paths: [String], than others: [String], spools: [String: FeedSpool] = [:]) -> Bool {
+        guard !paths.isEmpty, let length = FeedRun.totalBytes(of: paths, spools: spools),
+            let otherLength = FeedRun.totalBytes(of: others, spools: spools)
+        else { return false }
+        return length > otherLength
+    }
+
+    /// Every fix of `paths`, decoded once, devices named after their files
+    /// when there are several; `progress` labels the progress line, if any;
+    /// a path with a spool of `spools` is copied into it, or read from it.
+    static func decode(
+        _ paths: [String], options: FeedDecodingOptions, format: FeedFormat?, strict: Bool, verbose: Bool,
+        progress: String?, reportsDiagnostics: Bool = true, jobs: Int, spools: [String: FeedSpool],
+        into collector: any RunSink
+    ) throws {
+        var settings = RunSettings(label: progress ?? "evaluate", format: format, decoding: options)
+        settings.strict = strict
+        settings.verbose = verbose
+        settings.namesDevicesAfterFiles = true
+        settings.showsProgress = progress != nil
+        settings.reportsDiagnostics = reportsDiagnostics
+        settings.jobs = jobs
+        settings.spools = spools
+        let result = FeedRun(settings: settings, stage: .decode, sinks: [collector]).run(files: paths)
+        if result.stoppedAtMalformedRecord { throw ExitCode(2) }
+        if !result.unreadable.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// What ``EvaluateCommand``'s streamed read of the FEEDs made: the rows,
+/// and what the report's detail needs to read them again.
+struct StreamedFeed {
+    var rows: [EvaluationRunner.Row]
+    /// Fixes decoded, and their devices.
+    var fixes: Int, devices: Int
+    var truth: FeedEvaluation.Truth
+    /// What each setting detected, in the rows' order.
+    var detections: [FeedEvaluation.Detection]
+    /// The feed's first and last fix time.
+    var span: (start: Timestamp, end: Timestamp)
+    /// The truth tracks, when they were kept (out of time order) and a
+    /// report will read them.
+    var keptTracks: [TruthTrackPoints]?
+}
+
+/// The truth decoded on a thread of its own, while the feed is decoded on
+/// the caller's: its tracks kept, or scanned for their true events as
+/// they come.
+private final class TruthDecoding: @unchecked Sendable {
+    /// What the decoding made.
+    enum Decoded {
+        /// The tracks, kept.
+        case tracks([TruthTrackPoints])
+        /// The true events and coverage, found without keeping the tracks.
+        case scanned(TruthScanner)
+    }
+
+    // Written once by the thread before `done` is signalled, read after.
+    private var result: Result<Decoded, any Error> = .success(.tracks([]))
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts decoding `paths` (none: nothing to do), with a progress line
+    /// labelled `progress` if given (the truth is the longer read). The
+    /// tracks are scanned for the regions of `evaluation`; should a
+    /// device's points go back in time, the files are decoded again
+    /// (quietly: their diagnostics were printed; a pipe from its spool of
+    /// `spools`) and the tracks kept, to be put in time order.
+    init(
+        paths: [String], scanning evaluation: FeedEvaluation, strict: Bool, verbose: Bool, jobs: Int, progress: String?,
+        spools: [String: FeedSpool]
+    ) {
+        guard !paths.isEmpty else {
+            done.signal()
+            return
+        }
+        Thread.detachNewThread { [self] in
+            result = Result {
+                let scanner = EachFix(TruthScanner(evaluation: evaluation))
+                try EvaluateCommand.decode(
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
+                    progress: progress, jobs: jobs, spools: spools, into: scanner)
+                if scanner.taker.isInTimeOrder { return .scanned(scanner.taker) }
+                let collector = EachFix(TruthTrackBuilder())
+                try EvaluateCommand.decode(
+                    paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose, progress: progress,
+                    reportsDiagnostics: false, jobs: jobs, spools: spools, into: collector)
+                return .tracks(collector.taker.finish())
+            }
+            done.signal()
+        }
+    }
+
+    /// The truth, once decoded.
+    func decoded() throws -> Decoded {
+        done.wait()
+        return try result.get()
+    }
+}
+
+/// What takes a feed's fixes one by one: a report's gatherers, a truth
+/// scanner or track builder.
+private protocol FixTaker {
+    mutating func add(_ fix: Fix)
+}
+
+extension FixEvidence: FixTaker {}
+extension TruthEvidence: FixTaker {}
+extension TruthScanner: FixTaker {}
+extension TruthTrackBuilder: FixTaker {}
+
+/// Hands every decoded fix to `taker`, in the feed's order.
+private final class EachFix<Taker: FixTaker>: RunSink {
+    var taker: Taker
+    init(_ taker: Taker) { self.taker = taker }
+    func decoded(_ batch: FeedBatch, feed: String) {
+        for fix in batch.fixes { taker.add(fix) }
+    }
+}

@@ -3,8 +3,8 @@ import GeoCore
 import Geofencing
 
 /// Fixes one setting delivered to the detector (after `--interval`), per
-/// truth device in time order, as indices: what the report's causes look
-/// up by time.
+/// truth device in time order, as indices: the report's events look up
+/// the fix delivered last before them.
 struct DeliveredFixes {
     /// The fixes: among a device's fixes at the same time, in the order
     /// they were delivered.
@@ -25,24 +25,11 @@ struct DeliveredFixes {
         }
     }
 
-    /// Indices of `device`'s fixes from `start` to `end` (inclusive), in time order.
-    func indices(of device: String?, from start: Timestamp, to end: Timestamp) -> ArraySlice<Int32> {
-        guard let indices = byDevice[device], let times = times[device] else { return [] }
-        let low = Self.firstIndex(in: times, notBefore: start.nanoseconds)
-        let high = Self.firstIndex(in: times, notBefore: end.nanoseconds + 1)
-        return indices[low..<max(low, high)]
-    }
-
     /// `device`'s last fix at or before `time` (else its first fix).
     func fix(of device: String?, at time: Timestamp) -> Fix? {
         guard let indices = byDevice[device], let times = times[device], !indices.isEmpty else { return nil }
-        let position = Self.firstIndex(in: times, notBefore: time.nanoseconds + 1)
-        return fixes[Int(indices[max(position - 1, 0)])]
-    }
-
-    /// The first position in sorted `times` whose value is at least `value`.
-    static func firstIndex(in times: [Int64], notBefore value: Int64) -> Int {
-        times.partitionPoint { $0 >= value }
+        let after = times.partitionPoint { $0 > time.nanoseconds }
+        return fixes[Int(indices[max(after - 1, 0)])]
     }
 }
 

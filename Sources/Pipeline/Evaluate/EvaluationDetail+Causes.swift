@@ -69,33 +69,11 @@ struct CauseContext {
         }
         let before = event.kind == .enter ? event.time.adding(seconds: -window.early) : event.time
         evidence.detectorInside = detections.last { detected[$0].time < before }.map { detected[$0].kind == .enter } ?? false
-        guard let region = detail.regions[event.region] else { return MissCause(evidence) }
-        let fence = detail.detected(region).shape
-        switch event.kind {
-        case .enter:
-            // The visit: to the next true exit there, at most an hour.
-            let exit = truthAt[place]?.first { truth[$0].kind == .exit && truth[$0].time > event.time }.map { truth[$0].time }
-            let end = min(
-                exit ?? event.time.adding(seconds: EvaluationDetail.reach), event.time.adding(seconds: EvaluationDetail.reach))
-            var run = 0
-            for fixIndex in detail.delivered.indices(of: event.device, from: before, to: end) {
-                let fix = detail.delivered.fixes[Int(fixIndex)]
-                let inside = fence.contains(fix.coordinate)
-                let accurate = (fix.effectiveAccuracy ?? 0) <= geofence.maxAccuracy
-                if inside { evidence.insideFixes += 1 }
-                guard accurate else { continue }  // ignored by the detector: breaks no row
-                if inside {
-                    evidence.accurateInside += 1
-                    run += 1
-                    evidence.longestAccurateRun = max(evidence.longestAccurateRun, run)
-                } else {
-                    run = 0
-                }
-            }
-        case .exit:
-            let after = detail.delivered.indices(
-                of: event.device, from: event.time, to: event.time.adding(seconds: window.late))
-            evidence.insideFixes = after.filter { fence.excess(at: detail.delivered.fixes[Int($0)].coordinate) > 0 }.count
+        guard let tally = detail.missTallies[index] else { return MissCause(evidence) }
+        evidence.insideFixes = tally.insideFixes
+        if event.kind == .enter {
+            evidence.accurateInside = tally.accurateInside
+            evidence.longestAccurateRun = tally.longestAccurateRun
         }
         return MissCause(evidence)
     }

@@ -32,9 +32,13 @@ struct EvaluationDetail {
     var events: [Event] = []
     /// The true events.
     var truth: [ScoredEvent]
-    /// The fixes delivered to the detector that the causes and places
-    /// read (see ``ReportPlan``).
+    /// The fixes delivered to the detector that the places and causes
+    /// look up (see ``ReportPlan``).
     var delivered: DeliveredFixes
+    /// What the fixes delivered in each miss's window counted, by the
+    /// missed event's place among the true events (misses at a region
+    /// the evaluation knows).
+    var missTallies: [Int: MissTally]
     /// The truth points that the causes and places read (none for
     /// hand-labelled truth).
     var positions: TruthPositions
@@ -77,11 +81,11 @@ extension ReportPlan {
     /// gathered by its ``gatherers()``: each true event found or missed
     /// (with its cause) and each false detection (with its cause).
     func detail(fixes: FixEvidence, truth: TruthEvidence) -> EvaluationDetail {
-        let (delivered, fixSketches) = fixes.finish()
+        let (delivered, tallies, fixSketches) = fixes.finish()
         let (tracks, truthNear) = truth.finish()
         var detail = EvaluationDetail(
-            truth: self.truth, delivered: DeliveredFixes(delivered), positions: TruthPositions(tracks), regions: regions,
-            setting: setting, span: span)
+            truth: self.truth, delivered: DeliveredFixes(delivered), missTallies: tallies,
+            positions: TruthPositions(tracks), regions: regions, setting: setting, span: span)
         for (index, region) in drawn.enumerated() {
             detail.drawings[region.id] = EvaluationDetail.Drawing(fixes: fixSketches[index], truth: truthNear[index])
         }

@@ -4,36 +4,35 @@ import Geofencing
 import Reporting
 
 /// The fixes a ``ReportPlan``'s detail reads, gathered from a feed read
-/// in order: of the fixes the setting delivers (after `--interval`), those
-/// in a miss's window and the last one at or before each time looked up
-/// (and each device's first); of those near a drawn region, only the
-/// strip's counts and a sample of dots. What it keeps grows with the
-/// misses (the fixes in their windows, at most every fix delivered), not
-/// otherwise with the feed.
-///
-/// A class: the fixes kept may be most of a feed whose misses are many,
-/// and they move out of it whole when it is done, never copied.
+/// in order: of the fixes the setting delivers (after `--interval`), the
+/// counts of those in each miss's window (``MissTally``), and the last one
+/// at or before each time looked up (and each device's first); of those
+/// near a drawn region, only the strip's counts and a sample of dots. What
+/// it keeps grows with the events, and with the fixes within the accuracy
+/// gate in the windows of missed entries (16 bytes each), not otherwise
+/// with the feed.
 public final class FixEvidence: @unchecked Sendable {
     // Written by one thread at a time: the reader of the feed, then the
     // reporter once the reading is over.
     private let plan: ReportPlan
     private let boxes: [BoundingBox]
+    private let maxAccuracy: Double
     private var decimator: IntervalDecimator
     /// The feed's devices by number, each with what is looked up of it.
     private var numbering = DeviceNumbering()
     private var devices: [FeedDevice] = []
     /// How many fixes were delivered before.
     private var position = 0
-    /// The fixes in a miss's window, named after their truth devices, and
-    /// their places among those delivered.
-    private var windowed: [Fix] = []
-    private var windowedPositions: [Int] = []
+    /// What each of the plan's miss windows counted, in its order.
+    private var tallies: [MissTally]
     private var sketches: [FixSketch]
 
     init(plan: ReportPlan) {
         self.plan = plan
         boxes = plan.boxes
+        maxAccuracy = plan.setting.geofence.maxAccuracy
         decimator = IntervalDecimator(seconds: plan.setting.interval)
+        tallies = plan.missWindows.map { _ in MissTally() }
         sketches = plan.drawn.map { _ in FixSketch(plan: plan) }
     }
 
@@ -44,13 +43,14 @@ public final class FixEvidence: @unchecked Sendable {
         if isNew { devices.append(FeedDevice(plan.devices.truthDevice(of: fix.device), plan: plan)) }
         guard let truthID = devices[number].truthID else { return }
         defer { position += 1 }
-        var named = fix
-        named.deviceID = truthID
-        if ReportPlan.contains(time.nanoseconds, in: devices[number].windows) {
-            windowed.append(named)
-            windowedPositions.append(position)
+        devices[number].windows?.forEach(holding: time.nanoseconds) { place in
+            tallies[place].add(
+                fix.coordinate, time: time.nanoseconds, position: position, accuracy: fix.effectiveAccuracy,
+                window: plan.missWindows[place], maxAccuracy: maxAccuracy)
         }
         if !devices[number].lookups.times.isEmpty {
+            var named = fix
+            named.deviceID = truthID
             devices[number].lookups.offer(.init(time: time.nanoseconds, position: position, fix: named))
         }
         for index in boxes.indices where boxes[index].contains(fix.coordinate) {
@@ -58,44 +58,39 @@ public final class FixEvidence: @unchecked Sendable {
         }
     }
 
-    /// The fixes kept, each once, named after their truth devices: those
-    /// of the windows in the order they were delivered, then the lookups'
-    /// answers in that order. (A device's fixes at one time are all in a
-    /// window or none, so the fixes at one time keep their order.) And
-    /// each drawn region's sketch. Leaves the gatherer empty.
-    func finish() -> (fixes: [Fix], sketches: [FixSketch]) {
-        var fixes = windowed
-        let positions = windowedPositions
-        (windowed, windowedPositions) = ([], [])
+    /// The fixes that answer the lookups, each once, in the order they
+    /// were delivered, named after their truth devices; what each miss's
+    /// window counted, by the missed event's place among the true events;
+    /// and each drawn region's sketch. Leaves the gatherer empty.
+    func finish() -> (fixes: [Fix], tallies: [Int: MissTally], sketches: [FixSketch]) {
         let answers = devices.flatMap { $0.lookups.answers() }.sorted { $0.position < $1.position }
+        var fixes: [Fix] = []
         for (index, answer) in answers.enumerated() where index == 0 || answers[index - 1].position != answer.position {
-            if !Self.contains(answer.position, in: positions) { fixes.append(answer.fix) }
+            fixes.append(answer.fix)
         }
-        return (fixes, sketches)
-    }
-
-    /// Whether the sorted `positions` hold `position`.
-    private static func contains(_ position: Int, in positions: [Int]) -> Bool {
-        let index = positions.partitionPoint { $0 >= position }
-        return index < positions.count && positions[index] == position
+        var counted: [Int: MissTally] = [:]
+        for (window, tally) in zip(plan.missWindows, tallies) { counted[window.truthIndex] = tally }
+        tallies = []
+        return (fixes, counted, sketches)
     }
 }
 
 /// A feed device: its truth device (`nil`: it has none) and, under that
-/// name, the windows and lookups of the plan. Several feed devices may
-/// share a truth device (files named after it), each with its own
-/// candidates, since the answers are the latest of them all.
+/// name, the miss windows and lookups of the plan. Several feed devices
+/// may share a truth device (files named after it): they count into the
+/// same windows, and each has its own lookup candidates, since the
+/// answers are the latest of them all.
 private struct FeedDevice: Sendable {
     /// The truth device's name to give its fixes (`.some(nil)`: the unnamed one).
     let truthID: DeviceID??
-    let windows: [ClosedRange<Int64>]
+    let windows: MissWindowSearch?
     var lookups: FixLookups
 
     init(_ truthDevice: String??, plan: ReportPlan) {
         truthID = truthDevice.map { $0.map(DeviceID.init) }
         let name = truthDevice.flatMap { $0 }
         let known = truthDevice != nil
-        windows = known ? plan.fixWindows[name] ?? [] : []
+        windows = known ? plan.missWindowSearch[name] : nil
         lookups = FixLookups(times: known ? plan.fixLookups[name] ?? [] : [])
     }
 }

@@ -34,9 +34,11 @@ public struct ReportPlan: Sendable {
     /// Per truth device: the times at which the report looks up the fix
     /// delivered last (sorted, each once).
     let fixLookups: [String?: [Int64]]
-    /// Per truth device: the spans (nanoseconds, sorted, apart) whose
-    /// delivered fixes the causes of misses count.
-    let fixWindows: [String?: [ClosedRange<Int64>]]
+    /// The spans whose delivered fixes the causes of misses count, one
+    /// per miss at a known region.
+    let missWindows: [MissWindow]
+    /// Per truth device: its ``missWindows``.
+    let missWindowSearch: [String?: MissWindowSearch]
     /// Per truth device: the times at which the report looks up the true
     /// position (sorted, each once).
     let positionLookups: [String?: [Int64]]
@@ -67,34 +69,26 @@ public struct ReportPlan: Sendable {
         var outcomes: [(region: String, found: Bool)] = []
         var fixLookups: [String?: Set<Int64>] = [:]
         var positionLookups: [String?: Set<Int64>] = [:]
-        var fixWindows: [String?: [ClosedRange<Int64>]] = [:]
+        var missWindows: [MissWindow] = []
+        var windowsOf: [String?: [Int]] = [:]
         for match in matching.matches {
             foundTruth.insert(match.truth)
             let detection = detected[match.detected]
             outcomes.append((detection.region, true))
             fixLookups[detection.device, default: []].insert(detection.time.nanoseconds)
         }
-        // A missed entry's cause reads the fixes from the window's `early`
-        // before it to the device's next true exit there (at most `reach`
-        // after), a missed exit's those up to the window's `late` after it;
-        // a second more on each side covers the rounding of those times.
-        let second: Int64 = 1_000_000_000
         let exits = Self.exitTimes(truth.events)
         for (index, event) in truth.events.enumerated() where !foundTruth.contains(index) {
             outcomes.append((event.region, false))
             let time = event.time.nanoseconds
             fixLookups[event.device, default: []].insert(time)
             positionLookups[event.device, default: []].insert(time)
-            let read: ClosedRange<Int64>
-            switch event.kind {
-            case .enter:
-                let times = exits[ExitPlace(device: event.device, region: event.region)] ?? []
-                let next = times.partitionPoint { $0 > time }
-                let end = min(next < times.count ? times[next] : .max, time + Int64(EvaluationDetail.reach * 1e9))
-                read = (time - Int64(window.early * 1e9) - second)...(end + second)
-            case .exit: read = (time - second)...(time + Int64(window.late * 1e9) + second)
-            }
-            fixWindows[event.device, default: []].append(read)
+            guard let region = regionsByID[event.region] else { continue }
+            windowsOf[event.device, default: []].append(missWindows.count)
+            missWindows.append(
+                MissWindow(
+                    truth: truth.events, index: index, region: region, setting: setting, window: window,
+                    exits: exits[ExitPlace(device: event.device, region: event.region)] ?? []))
         }
         for index in matching.unmatchedDetections {
             let event = detected[index]
@@ -104,7 +98,8 @@ public struct ReportPlan: Sendable {
         }
         self.fixLookups = fixLookups.mapValues { $0.sorted() }
         self.positionLookups = positionLookups.mapValues { $0.sorted() }
-        self.fixWindows = fixWindows.mapValues(Self.merged)
+        self.missWindows = missWindows
+        missWindowSearch = windowsOf.mapValues { MissWindowSearch($0, of: missWindows) }
         drawn = PlaceDrawing.ranked(outcomes).prefix(EvaluationReporter.placeLimit).compactMap { regionsByID[$0.id] }
         let truthDevices = truth.devices.truth.sorted { ($0 ?? "") < ($1 ?? "") }
         drawnDevices = Array(truthDevices.prefix(Self.deviceLimit))
@@ -124,25 +119,6 @@ public struct ReportPlan: Sendable {
             exits[ExitPlace(device: event.device, region: event.region), default: []].append(event.time.nanoseconds)
         }
         return exits.mapValues { $0.sorted() }
-    }
-
-    /// `spans` sorted and joined where they meet or overlap.
-    private static func merged(_ spans: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
-        var merged: [ClosedRange<Int64>] = []
-        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, span.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
-            } else {
-                merged.append(span)
-            }
-        }
-        return merged
-    }
-
-    /// Whether `time` falls in one of `spans` (sorted and apart).
-    static func contains(_ time: Int64, in spans: [ClosedRange<Int64>]) -> Bool {
-        let index = spans.partitionPoint { $0.upperBound >= time }
-        return index < spans.count && spans[index].contains(time)
     }
 
     /// The vicinity of each drawn region, in the order of ``drawn``.

@@ -270,6 +270,8 @@ struct EvaluateCommandTests {
         #expect(pipedBackwards.stdout == streamed.stdout)
         #expect(pipedBackwards.stderr.components(separatedBy: ":2: ").count == 2, "\(pipedBackwards.stderr)")
         #expect(try withoutSubtitle(report("backwards")) == (try withoutSubtitle(report("piped-backwards"))))
+        let subtitle = try String(contentsOfFile: report("piped-backwards"), encoding: .utf8)
+        #expect(subtitle.contains("<p class=\"subtitle\">repeat-sim evaluate - --truth /dev/fd/"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: spoolFolder).isEmpty)
 
         let pipedTruth = try runProcess(

@@ -182,9 +182,10 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
-    /// The command as a report's subtitle: files by their names.
+    /// The command as a report's subtitle: files by their names, pipes by
+    /// their paths.
     private var commandLine: String {
-        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+        func name(_ path: String) -> String { isRegularFile(path) ? (path as NSString).lastPathComponent : path }
         var words = ["repeat-sim evaluate"] + feeds.map(name)
         if let scenario = truth.scenario {
             words += ["--scenario", name(scenario)] + (truth.runs.map { ["--runs", "\($0)"] } ?? [])

@@ -86,9 +86,15 @@ public func runProcess(
 public final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var ended = false
 
     /// An empty buffer.
     public init() {}
+
+    /// Marks the end of what is appended: its writer closed the stream.
+    public func end() { lock.withLock { ended = true } }
+    /// Whether ``end()`` was called.
+    public var isEnded: Bool { lock.withLock { ended } }
 
     /// Replaces the contents.
     public func set(_ value: Data) { lock.withLock { data = value } }

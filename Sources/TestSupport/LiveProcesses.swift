@@ -60,17 +60,29 @@ public final class RunningRepeatSim {
         }
         process.standardOutput = stdout
         process.standardError = stderr
-        stdout.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { [diagnostics] in diagnostics.append($0.availableData) }
+        stdout.fileHandleForReading.readabilityHandler = Self.collector(into: output)
+        stderr.fileHandleForReading.readabilityHandler = Self.collector(into: diagnostics)
         try process.run()
+    }
+
+    /// A handler that appends what a pipe brings to `buffer`, and ends it
+    /// at the end of the stream.
+    private static func collector(into buffer: LockedData) -> @Sendable (FileHandle) -> Void {
+        { handle in
+            let data = handle.availableData
+            guard data.isEmpty else { return buffer.append(data) }
+            handle.readabilityHandler = nil
+            buffer.end()
+        }
     }
 
     /// Standard output as text.
     public var outputText: String { String(decoding: output.get(), as: UTF8.self) }
     /// Standard error as text.
     public var diagnosticsText: String { String(decoding: diagnostics.get(), as: UTF8.self) }
-    /// Whether it is still running.
-    public var isRunning: Bool { process.isRunning }
+    /// Whether it is still running, or what it wrote is not all collected
+    /// yet (the handlers run on threads of their own, and may lag its exit).
+    public var isRunning: Bool { process.isRunning || !output.isEnded || !diagnostics.isEnded }
     /// Its exit status, once it has ended.
     public var status: Int32 { process.terminationStatus }
 

@@ -91,6 +91,21 @@ struct FileByteReaderTests {
         #expect(try bytes(of: "/nonexistent/x.nmea", spool: spool) == expected)
     }
 
+    @Test("a pipe is widened to hold a whole chunk, as far as the system allows")
+    func pipeHoldsAChunk() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let limit = try #require(
+            Int(
+                try String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let reader = try FileByteReader(path: "/dev/fd/\(ends[0])", chunkSize: 1 << 20)
+        // F_GETPIPE_SZ (64 KiB by default).
+        #expect(Int(fcntl(ends[0], 1032)) >= min(1 << 20, limit))
+        withExtendedLifetime(reader) {}
+    }
+
     /// The bytes a reader of `path` through `spool` hands on.
     private func bytes(of path: String, spool: FeedSpool, chunkSize: Int = 4096) throws -> [UInt8] {
         var received: [UInt8] = []

@@ -66,6 +66,7 @@ public final class FileByteReader {
             copy = spool
         }
         buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+        Self.widenPipe(descriptor, to: chunkSize)
         try copy?.restart()
     }
 
@@ -90,6 +91,19 @@ public final class FileByteReader {
                 throw FileReadError(path: path, reason: "read (\(Self.lastError()))")
             }
         }
+    }
+
+    /// Lets a pipe hold up to `size` bytes (as far as the system allows),
+    /// so that a writer running ahead fills whole chunks: a pipe holds
+    /// 64 KiB by default, and each read of it costs a decode and a hand-off.
+    /// A slow writer's bytes still come as they arrive.
+    private static func widenPipe(_ descriptor: Int32, to size: Int) {
+        #if os(Linux)
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
+            // F_SETPIPE_SZ, which Glibc's headers give only to GNU code.
+            _ = fcntl(descriptor, 1031, Int32(clamping: size))
+        #endif
     }
 
     private static func lastError() -> String {

@@ -16,7 +16,6 @@ public final class FixEvidence: @unchecked Sendable {
     // reporter once the reading is over.
     private let plan: ReportPlan
     private let boxes: [BoundingBox]
-    private let maxAccuracy: Double
     private var decimator: IntervalDecimator
     /// The feed's devices by number, each with what is looked up of it.
     private var numbering = DeviceNumbering()
@@ -30,9 +29,8 @@ public final class FixEvidence: @unchecked Sendable {
     init(plan: ReportPlan) {
         self.plan = plan
         boxes = plan.boxes
-        maxAccuracy = plan.setting.geofence.maxAccuracy
         decimator = IntervalDecimator(seconds: plan.setting.interval)
-        tallies = plan.missWindows.map { _ in MissTally() }
+        tallies = plan.missWindows.map(MissTally.init)
         sketches = plan.drawn.map { _ in FixSketch(plan: plan) }
     }
 
@@ -44,9 +42,7 @@ public final class FixEvidence: @unchecked Sendable {
         guard let truthID = devices[number].truthID else { return }
         defer { position += 1 }
         devices[number].windows?.forEach(holding: time.nanoseconds) { place in
-            tallies[place].add(
-                fix.coordinate, time: time.nanoseconds, position: position, accuracy: fix.effectiveAccuracy,
-                window: plan.missWindows[place], maxAccuracy: maxAccuracy)
+            tallies[place].add(fix.coordinate, time: time.nanoseconds, position: position, accuracy: fix.effectiveAccuracy)
         }
         if !devices[number].lookups.times.isEmpty {
             var named = fix
@@ -69,7 +65,7 @@ public final class FixEvidence: @unchecked Sendable {
             fixes.append(answer.fix)
         }
         var counted: [Int: MissTally] = [:]
-        for (window, tally) in zip(plan.missWindows, tallies) { counted[window.truthIndex] = tally }
+        for tally in tallies { counted[tally.window.truthIndex] = tally }
         tallies = []
         return (fixes, counted, sketches)
     }

@@ -16,6 +16,8 @@ struct MissWindow: Sendable {
     let times: ClosedRange<Int64>
     /// The region as the detector saw it (padding included).
     let fence: Shape
+    /// The setting's accuracy gate (`--max-accuracy`).
+    let maxAccuracy: Double
 
     /// The window of `truth[index]`, missed by a detector of `setting`
     /// matched within `window`, at `region` as the truth knows it;
@@ -28,6 +30,7 @@ struct MissWindow: Sendable {
         truthIndex = index
         kind = event.kind
         fence = region.padded(by: setting.padding).shape
+        maxAccuracy = setting.geofence.maxAccuracy
         switch event.kind {
         case .enter:
             let time = event.time.nanoseconds
@@ -48,6 +51,8 @@ struct MissWindow: Sendable {
 /// An entry keeps 16 bytes per fix within the accuracy gate, for the
 /// longest row; the rest is counted.
 struct MissTally: Sendable {
+    /// The window counted.
+    let window: MissWindow
     /// Entry: fixes inside the fence; exit: fixes past it.
     private(set) var insideFixes = 0
     /// Entry: of ``insideFixes``, those within the accuracy gate.
@@ -65,18 +70,18 @@ struct MissTally: Sendable {
         func precedes(_ other: Mark) -> Bool { (time, placeAndInside) < (other.time, other.placeAndInside) }
     }
 
+    /// Nothing counted yet in `window`.
+    init(_ window: MissWindow) { self.window = window }
+
     /// Counts the fix at `coordinate` delivered `position`th, at `time`
-    /// (inside `window.times`) with `accuracy`, for a setting whose gate is
-    /// `maxAccuracy`.
-    mutating func add(
-        _ coordinate: Coordinate, time: Int64, position: Int, accuracy: Double?, window: MissWindow, maxAccuracy: Double
-    ) {
+    /// (inside the window's times) with `accuracy`.
+    mutating func add(_ coordinate: Coordinate, time: Int64, position: Int, accuracy: Double?) {
         switch window.kind {
         case .enter:
             let inside = window.fence.contains(coordinate)
             if inside { insideFixes += 1 }
             // The detector ignores the others: they break no row.
-            guard (accuracy ?? 0) <= maxAccuracy else { return }
+            guard (accuracy ?? 0) <= window.maxAccuracy else { return }
             if inside { accurateInside += 1 }
             accurate.append(Mark(time: time, placeAndInside: position << 1 | (inside ? 1 : 0)))
         case .exit:

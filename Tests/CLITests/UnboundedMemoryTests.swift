@@ -158,6 +158,34 @@ import Testing
         #expect(perTask < 1_024)
     }
 
+    @Test("each setting of an evaluate sweep with tasks holds under 150 bytes a task")
+    func perSettingTaskMemory() throws {
+        let feed = try devices(1, fixes: 400)
+        let shops = try regions(300)
+        let errands = try tasks(32_000)
+        // On one thread, as below: the settings then detect one after
+        // another, and only their state is held at once.
+        func peak(_ confirms: String) throws -> Int {
+            let run = try RepeatSimBinary.runMeasured(
+                [
+                    "evaluate", feed, "--truth", feed, "--regions", shops, "--tasks", errands, "--sweep",
+                    "confirm=" + confirms, "--jobs", "1", "--json",
+                ])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.result.lines.count == confirms.split(separator: ",").count)
+            return run.peakKilobytes * 1024
+        }
+        let one = try peak("1")
+        let five = try peak("1,2,3,4,5")
+        let perTask = Double(five - one) / 4 / 32_000
+        print("evaluate --tasks: bytes per task and setting: \(Int(perTask))")
+        // Each setting's scheduler holds its tasks' state (80 bytes each)
+        // and their appointments: 120 bytes a task in all. The events of
+        // the clock's start, once kept whole in each setting, took 50 more,
+        // and the state's optional times 24.
+        #expect(perTask < 150)
+    }
+
     @Test("per-device state stays under 1 KB, and less once devices go idle")
     func perDeviceMemory() throws {
         let shops = try regions(300)

@@ -117,6 +117,49 @@ struct ReminderPipelineTests {
         #expect(timesOnly.contains { $0.hasPrefix("late(") } && timesOnly.contains { $0.hasPrefix("untimed(") })
     }
 
+    @Test("the clock's start hands its burst of dues on a few thousand at a time: the same events, in order")
+    func burstHandedOn() throws {
+        // 10 000 tasks, each once due on 2025-02-19 or earlier: all overdue
+        // when the clock starts on 2025-03-01.
+        let opened = try RFC3339Text.date("2025-01-01T00:00:00Z")
+        let tasks = (0..<10_000).map { index in
+            RecurringTask(
+                id: "task-\(index)", title: "Errand \(index)", start: opened,
+                schedule: .once(due: opened.addingTimeInterval(Double(index % 50) * 86_400)))
+        }
+        let fixes = [fix(0, east(-300)), fix(10, east(0)), fix(20, east(300))]
+        func pipeline() -> ReminderPipeline {
+            ReminderPipeline(
+                reminders: ReminderStage(tasks: tasks, regions: row, settings: .init()),
+                geofence: GeofenceSettings(), reorderSeconds: 0)
+        }
+        var whole = pipeline()
+        var wholeEvents: [ReminderPipeline.Event] = []
+        for fix in fixes { whole.push(fix, into: &wholeEvents) }
+        var handed = pipeline()
+        // The events of each fix, in the pieces they came in.
+        var pieces: [[[ReminderPipeline.Event]]] = []
+        var events: [ReminderPipeline.Event] = []
+        for fix in fixes {
+            var fixPieces: [[ReminderPipeline.Event]] = []
+            handed.push(fix, into: &events) { piece in
+                fixPieces.append(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+            pieces.append(fixPieces + [events])
+            events.removeAll(keepingCapacity: true)
+        }
+        let dues = wholeEvents.filter { event in
+            guard case .reminder(.notify(let notification)) = event else { return false }
+            return notification.kind == .due
+        }
+        #expect(dues.count == 10_000, "every task is overdue at the first fix")
+        let sizes = pieces.map { $0.map(\.count) }
+        #expect(pieces.contains { $0.count >= 2 }, "the clock's start came in pieces: \(sizes)")
+        #expect(pieces.joined().allSatisfy { $0.count < 9_000 }, "\(sizes)")
+        #expect(pieces.joined().joined().map { "\($0)" } == wholeEvents.map { "\($0)" })
+    }
+
     @Test("an inaccurate fix where the gate is closed gives the gate's reason, not accuracy")
     func accuracyWithClosedGate() throws {
         // Due every 10–14 days from 2025-03-01: the window opens on 03-11.

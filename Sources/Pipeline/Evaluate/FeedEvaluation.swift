@@ -137,16 +137,19 @@ public struct FeedEvaluation: Sendable {
 
         /// The next point of the truth, of `device`.
         mutating func push(_ point: TruthPoint, device: String?) {
-            pipeline.push(Fix(time: point.time, coordinate: point.coordinate, device: device), into: &events)
-            FeedEvaluation.collectReminders(events, into: &reminders)
-            events.removeAll(keepingCapacity: true)
+            // Out of `self` while the pipeline takes its points.
+            var reminders: [ScoredEvent] = []
+            swap(&reminders, &self.reminders)
+            defer { swap(&reminders, &self.reminders) }
+            let fix = Fix(time: point.time, coordinate: point.coordinate, device: device)
+            pipeline.push(fix, into: &events) { FeedEvaluation.takeReminders(&$0, into: &reminders) }
+            FeedEvaluation.takeReminders(&events, into: &reminders)
         }
 
         /// The reminders, the truth's end reached.
         mutating func finish() -> [ScoredEvent] {
             pipeline.finish(into: &events)
-            FeedEvaluation.collectReminders(events, into: &reminders)
-            events.removeAll()
+            FeedEvaluation.takeReminders(&events, into: &reminders)
             return reminders
         }
     }
@@ -214,9 +217,17 @@ public struct FeedEvaluation: Sendable {
 
         /// Detects on the feed's next fixes.
         public mutating func push<Fixes: Sequence<Fix>>(_ fixes: Fixes) {
+            // Out of `self` while the pipeline takes its fixes.
+            var detection = Detection()
+            swap(&detection, &self.detection)
+            defer { swap(&detection, &self.detection) }
+            let scoresReminders = scoresReminders
             for fix in fixes where decimator.keeps(fix) {
-                pipeline.push(fix, into: &events)
-                if !events.isEmpty { collect() }
+                // The clock's start may bring a due reminder of every task:
+                // taken a few thousand at a time, so that the events of
+                // 100 000 (8 MB) are not held, nor their room kept.
+                pipeline.push(fix, into: &events) { Self.collect(&$0, into: &detection, scoresReminders: scoresReminders) }
+                if !events.isEmpty { Self.collect(&events, into: &detection, scoresReminders: scoresReminders) }
             }
         }
 
@@ -224,10 +235,10 @@ public struct FeedEvaluation: Sendable {
         /// truth through `devices` (those without truth left out).
         public mutating func finish(devices: DeviceMatching) -> Detection {
             pipeline.finish(into: &events)
-            collect()
             // Taken out, so that the events are not held twice.
-            var finished = detection
-            detection = Detection()
+            var finished = Detection()
+            swap(&finished, &detection)
+            Self.collect(&events, into: &finished, scoresReminders: scoresReminders)
             finished.events = finished.events.compactMap { event in
                 guard case .some(let device) = devices.truthDevice(of: event.device) else { return nil }
                 var event = event
@@ -238,19 +249,28 @@ public struct FeedEvaluation: Sendable {
             return finished
         }
 
-        private mutating func collect() {
+        /// Takes `events` into `detection`: its transitions, and its
+        /// location reminders when they are scored.
+        private static func collect(
+            _ events: inout [ReminderPipeline.Event], into detection: inout Detection, scoresReminders: Bool
+        ) {
             for event in events {
                 guard case .transition(let transition) = event else { continue }
                 detection.events += ScoredEvent.detected(from: transition)
             }
-            if scoresReminders { FeedEvaluation.collectReminders(events, into: &detection.reminders) }
-            events.removeAll(keepingCapacity: true)
+            if scoresReminders {
+                FeedEvaluation.takeReminders(&events, into: &detection.reminders)
+            } else {
+                events.removeAll(keepingCapacity: true)
+            }
         }
     }
 
-    /// Location reminders as events keyed by (task, place): the task in
-    /// `device`, the place in `region`.
-    fileprivate static func collectReminders(_ events: [ReminderPipeline.Event], into reminders: inout [ScoredEvent]) {
+    /// Takes the location reminders of `events` as events keyed by (task,
+    /// place), the task in `device` and the place in `region`, and empties
+    /// `events`.
+    fileprivate static func takeReminders(_ events: inout [ReminderPipeline.Event], into reminders: inout [ScoredEvent]) {
+        defer { events.removeAll(keepingCapacity: true) }
         for event in events {
             guard case .reminder(.notify(let notification)) = event, notification.kind == .location else { continue }
             reminders.append(

@@ -173,11 +173,16 @@ public struct ReminderPipeline: Sendable {
     /// Takes new values of the tasks (see ``ReminderStage/update(tasks:)``).
     public mutating func update(tasks: [RecurringTask]) { reminders?.update(tasks: tasks) }
 
-    /// Takes one decoded fix and appends its consequences to `events`.
-    public mutating func push(_ fix: Fix, into events: inout [Event]) {
+    /// Takes one decoded fix and appends its consequences to `events`;
+    /// within a burst of due reminders (the clock's start) `handOn`, when
+    /// given, takes `events` every few thousand, as in
+    /// ``push(contentsOf:into:handingOn:)``.
+    public mutating func push(
+        _ fix: Fix, into events: inout [Event], handingOn handOn: (inout [Event]) -> Void = { _ in }
+    ) {
         outputs.removeAll()
         devices.push(fix, into: &outputs)
-        applyOutputs(into: &events)
+        applyOutputs(into: &events, handingOn: handOn)
     }
 
     /// Takes decoded fixes in order and appends their consequences: the

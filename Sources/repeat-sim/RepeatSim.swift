@@ -16,7 +16,7 @@ struct RepeatSim: AsyncParsableCommand {
             which reminders fire, when, and why.
 
             Exit status: 0 ok, 1 usage error or failure, 2 bad input under --strict,
-            3 a check/evaluate expectation failed.
+            3 an evaluate or bench expectation or baseline failed.
             """,
         version: RepeatSim.version,
         subcommands: [

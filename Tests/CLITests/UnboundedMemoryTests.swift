@@ -241,6 +241,27 @@ import Testing
         #expect(large - small < 5_000_000)
     }
 
+    @Test("evaluate holds a few hundred points of each truth track, however many the track has")
+    func truthTrackMemory() throws {
+        let shops = try regions(300)
+        let feed = try walks(split: 1)
+        // The truth is the same 200 walks in 100 or 3 000 points each, so
+        // that its true events are the same; on one thread, as above.
+        func peak(split: Int) throws -> Int {
+            let run = try RepeatSimBinary.runMeasured(
+                ["evaluate", feed, "--truth", try walks(split: split), "--regions", shops, "--jobs", "1", "--json"])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.result.stderr.contains("on 20000 fixes of 200 device(s)"), "\(run.result.stderr)")
+            return run.peakKilobytes * 1024
+        }
+        let short = try peak(split: 1)
+        let long = try peak(split: 30)
+        print("evaluate, truth of 200 walks: \(short / 1_000_000) MB in 100 points each, \(long / 1_000_000) MB in 3 000")
+        // Scanned 4 096 points at a time, each track was held whole here
+        // (16 MB more for the 200).
+        #expect(long - short < 5_000_000)
+    }
+
     /// 200 devices walking as in ``devices(_:fixes:stagger:)`` for 100 steps
     /// of 10 s, each step cut into `split` fixes: the same paths in `split`
     /// times as many fixes.

@@ -153,7 +153,7 @@ struct ReminderPipelineTests {
             guard case .reminder(.notify(let notification)) = event else { return false }
             return notification.kind == .due
         }
-        #expect(dues.count == 10_000, "every task is overdue at the first fix")
+        #expect(dues.count == 10_000, "every task is overdue when the clock starts")
         let sizes = pieces.map { $0.map(\.count) }
         #expect(pieces.contains { $0.count >= 2 }, "the clock's start came in pieces: \(sizes)")
         #expect(pieces.joined().allSatisfy { $0.count < 9_000 }, "\(sizes)")

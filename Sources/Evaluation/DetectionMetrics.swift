@@ -39,10 +39,20 @@ public struct DetectionMetrics: Hashable, Sendable {
         let truthKinds = truth.map(\.kind)
         let detectedKinds = detected.map(\.kind)
         let matches = matching.matches.filter { kind == nil || truthKinds[$0.truth] == kind }
-        truePositives = matches.count
-        falseNegatives = matching.missedTruth.filter { kind == nil || truthKinds[$0] == kind }.count
-        falsePositives = matching.unmatchedDetections.filter { kind == nil || detectedKinds[$0] == kind }.count
-        let sorted = matches.map(\.latency).sorted()
+        self.init(
+            truePositives: matches.count,
+            falsePositives: matching.unmatchedDetections.filter { kind == nil || detectedKinds[$0] == kind }.count,
+            falseNegatives: matching.missedTruth.filter { kind == nil || truthKinds[$0] == kind }.count,
+            sortedLatencies: matches.map(\.latency).sorted())
+    }
+
+    /// Scores from their counts and the matches' latencies, ascending:
+    /// what the shards of a run (`--shard`) add up to.
+    public init(truePositives: Int, falsePositives: Int, falseNegatives: Int, sortedLatencies sorted: [Double]) {
+        precondition(sorted.count == truePositives, "one latency per match")
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+        self.falseNegatives = falseNegatives
         latency = Latency(
             p50: percentile(0.5, ofSorted: sorted), p90: percentile(0.9, ofSorted: sorted),
             p95: percentile(0.95, ofSorted: sorted), max: sorted.last)

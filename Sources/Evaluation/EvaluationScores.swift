@@ -16,6 +16,20 @@ public struct EvaluationScores: Sendable {
     /// tasks were given.
     public var reminders: DetectionMetrics?
 
+    /// Scores from their parts: what the shards of a run (`--shard`) add
+    /// up to.
+    public init(
+        enter: DetectionMetrics, exit: DetectionMetrics, all: DetectionMetrics, visits: VisitRecall,
+        coverage: TruthCoverage?, reminders: DetectionMetrics? = nil
+    ) {
+        self.enter = enter
+        self.exit = exit
+        self.all = all
+        self.visits = visits
+        self.coverage = coverage
+        self.reminders = reminders
+    }
+
     /// The scores of `detected` against `truth`, matched within `window`.
     public init(
         truth: [ScoredEvent], detected: [ScoredEvent], window: MatchWindow, coverage: TruthCoverage?,

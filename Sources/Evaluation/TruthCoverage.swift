@@ -13,6 +13,23 @@ public struct TruthCoverage: Hashable, Sendable {
     /// No truth yet.
     public init() {}
 
+    /// A coverage of `deviceHours` and `kilometres`: one device's, as a
+    /// shard's lines keep it.
+    public init(deviceHours: Double, kilometres: Double) {
+        self.deviceHours = deviceHours
+        self.kilometres = kilometres
+    }
+
+    /// The coverage of one device's `track`.
+    public init(_ track: Track) {
+        add(track)
+    }
+
+    /// The coverage of every device of `devices`, added in their order.
+    public init<Devices: Sequence<TruthCoverage>>(summing devices: Devices) {
+        for device in devices { self = adding(device) }
+    }
+
     /// Adds one device's truth track, points in time order.
     public mutating func add<Points: Sequence>(_ points: Points) where Points.Element == TruthPoint {
         var track = Track()

@@ -10,6 +10,12 @@ public struct VisitRecall: Hashable, Sendable {
     /// recalled / visits; `nil` without visits.
     public var recall: Double? { visits == 0 ? nil : Double(recalled) / Double(visits) }
 
+    /// `recalled` of `visits`.
+    public init(visits: Int, recalled: Int) {
+        self.visits = visits
+        self.recalled = recalled
+    }
+
     /// The visits of `truth` and how many `matching` recalled. Every true
     /// entry opens a visit (the exit that follows closes it, or the truth
     /// ends); a track that starts inside has no entry, so no visit there.

@@ -39,6 +39,9 @@ public struct FeedEvaluation: Sendable {
         public var events: [ScoredEvent]
         /// Device-hours and kilometres; `nil` for hand-labelled events.
         public var coverage: TruthCoverage?
+        /// Each truth device's coverage, in the order of
+        /// ``DeviceMatching/truth``; `nil` for hand-labelled events.
+        public var deviceCoverage: [TruthCoverage]?
         /// The location reminders the tasks give on the truth track
         /// (grouped by task and place); `nil` without tasks or tracks.
         public var reminders: [ScoredEvent]?
@@ -72,28 +75,32 @@ public struct FeedEvaluation: Sendable {
     /// first appearance).
     public func truth(of tracks: [TruthTrackPoints], feedDevices: [String?]) -> Truth {
         let finder = trueEventFinder()
-        var coverage = TruthCoverage()
+        var coverage: [TruthCoverage] = []
         var events: [ScoredEvent] = []
         for track in tracks {
             events += finder.events(along: track.points, device: track.device)
-            coverage.add(track.points)
+            var device = TruthCoverage()
+            device.add(track.points)
+            coverage.append(device)
         }
         return Truth(
-            events: events, coverage: coverage, reminders: scoresReminders ? referenceReminders(tracks) : nil,
+            events: events, coverage: TruthCoverage(summing: coverage), deviceCoverage: coverage,
+            reminders: scoresReminders ? referenceReminders(tracks) : nil,
             devices: DeviceMatching(feed: feedDevices, truth: tracks.map(\.device)))
     }
 
     /// The truth of hand-labelled `events` for a feed of `feedDevices`.
     public func truth(labelled events: [ScoredEvent], feedDevices: [String?]) -> Truth {
         let devices = DeviceMatching(feed: feedDevices, truth: EvaluationSubject.Truth.events(events).devices)
-        return Truth(events: events, coverage: nil, reminders: nil, devices: devices)
+        return Truth(events: events, coverage: nil, deviceCoverage: nil, reminders: nil, devices: devices)
     }
 
     /// The truth a ``TruthScanner`` found, for a feed of `feedDevices`.
     public func truth(scanned scanner: inout TruthScanner, feedDevices: [String?]) -> Truth {
         let scanned = scanner.finish()
         return Truth(
-            events: scanned.events, coverage: scanned.coverage, reminders: scanned.reminders,
+            events: scanned.events, coverage: TruthCoverage(summing: scanned.coverage), deviceCoverage: scanned.coverage,
+            reminders: scanned.reminders,
             devices: DeviceMatching(feed: feedDevices, truth: scanned.devices))
     }
 

@@ -15,6 +15,11 @@ public final class SweepDetection: RunSink {
     private let slots: [Slot]
     private let jobs: Int
     private var numbering = DeviceNumbering()
+    /// With `--shard`: the shard, and whether each device (by number) is
+    /// its; the others' fixes are counted but not detected on.
+    private let shard: EvaluationShard?
+    private var isShards: [Bool] = []
+    private var kept: [Fix] = []
     /// The fixes decoded.
     public private(set) var fixes = 0
     /// Whether any of them has a time.
@@ -25,20 +30,26 @@ public final class SweepDetection: RunSink {
     public var feedDevices: [String?] { numbering.devices }
 
     /// Detection by each of `settings` for `evaluation`, on up to `jobs`
-    /// threads.
-    public init(evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int) {
+    /// threads; with `shard`, on the feed devices of that shard only.
+    public init(evaluation: FeedEvaluation, settings: [EvaluationSetting], jobs: Int, shard: EvaluationShard? = nil) {
         slots = FeedEvaluation.Detector.detectors(evaluation, settings: settings).map(Slot.init)
         self.jobs = max(1, jobs)
+        self.shard = shard
     }
 
     public func decoded(_ batch: FeedBatch, feed: String) {
-        let fixes = batch.fixes
-        self.fixes += fixes.count
-        for fix in fixes {
+        self.fixes += batch.fixes.count
+        for fix in batch.fixes {
             if !hasTimedFix, fix.time != nil { hasTimedFix = true }
             span.add(fix)
-            _ = numbering.number(of: fix.deviceID)
+            let (device, isNew) = numbering.number(of: fix.deviceID)
+            if let shard {
+                if isNew { isShards.append(shard.holds(feedDevice: fix.device)) }
+                if isShards[device] { kept.append(fix) }
+            }
         }
+        let fixes = shard == nil ? batch.fixes : kept
+        defer { kept.removeAll(keepingCapacity: true) }
         if slots.count == 1 || jobs == 1 {
             for slot in slots { slot.detector.push(fixes) }
         } else {

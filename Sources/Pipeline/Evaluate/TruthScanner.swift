@@ -58,16 +58,17 @@ public struct TruthScanner: Sendable {
 
     /// The truth devices in order of first appearance, their true events
     /// in the order ``FeedEvaluation/truth(of:feedDevices:)`` gives them,
-    /// their coverage, and with tasks the reference reminders.
+    /// each device's coverage, and with tasks the reference reminders.
     public mutating func finish() -> (
-        devices: [String?], events: [ScoredEvent], coverage: TruthCoverage, reminders: [ScoredEvent]?
+        devices: [String?], events: [ScoredEvent], coverage: [TruthCoverage], reminders: [ScoredEvent]?
     ) {
         precondition(isInTimeOrder, "a truth out of time order is scored from its kept tracks")
         var events: [ScoredEvent] = []
-        var coverage = TruthCoverage()
+        var coverage: [TruthCoverage] = []
+        coverage.reserveCapacity(scans.count)
         for index in scans.indices {
             events += scans[index].finish(finder: finder)
-            coverage.add(scans[index].coverage)
+            coverage.append(TruthCoverage(scans[index].coverage))
         }
         remindAtInstant()
         let reminders = reference?.finish()

@@ -41,7 +41,8 @@ public final class ShardReader {
         else {
             fclose(file)
             throw ShardFileError(
-                path: path, line: 1, problem: "not the output of `repeat-sim replay --shard I/N` (no shard header)")
+                path: path, line: 1,
+                problem: "not the output of `repeat-sim replay --shard I/N` or `evaluate --shard I/N` (no shard header)")
         }
         guard header.version == ShardHeader.currentVersion else {
             fclose(file)

@@ -59,6 +59,15 @@ struct EvaluationOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Score only the devices whose name (up to its first dot) hashes into shard I of N (with --scenario, "
+                + "the runs n with (n − 1) mod N = I), and write JSON lines that `repeat-sim merge` adds, with the "
+                + "other shards', into this run's output without --shard.",
+            valueName: "I/N"),
+        transform: ShardChoice.parse)
+    var shard: ShardChoice?
+
+    @Option(
+        help: ArgumentHelp(
             "Also write an HTML page: the verdict, scores against each swept parameter, entry delays, and per region "
                 + "where and why the best setting missed or invented events.",
             valueName: "file.html"))
@@ -99,6 +108,10 @@ struct EvaluationOptions: ParsableArguments {
     func problems() -> [String] {
         var found: [String] = []
         if let jobs, jobs < 1 { found.append("--jobs must be at least 1") }
+        if shard != nil, report != nil {
+            found.append(
+                "--report cannot go with --shard: a shard sees only some devices; run without --shard for the report")
+        }
         do { _ = try matchWindow() } catch { found.append("\(error)") }
         do { _ = try expectations() } catch { found.append("\(error)") }
         do {

@@ -28,12 +28,13 @@ extension EvaluateCommand {
         return spools
     }
 
-    /// The rows of the recorded FEEDs, every setting detecting while they
-    /// are decoded: the feed is not kept, nor the truth tracks unless they
-    /// come out of time order, so memory stays flat in their length (what
-    /// comes through a pipe is copied into its spool of `spools`).
-    func streamedRows(
-        runner: EvaluationRunner, scoring: FeedEvaluation, spools: [String: FeedSpool]
+    /// The truth and detections of the recorded FEEDs, every setting
+    /// detecting while they are decoded (with `shard`, on that shard's
+    /// devices only): the feed is not kept, nor the truth tracks unless
+    /// they come out of time order, so memory stays flat in their length
+    /// (what comes through a pipe is copied into its spool of `spools`).
+    func streamedFeed(
+        runner: EvaluationRunner, scoring: FeedEvaluation, spools: [String: FeedSpool], shard: EvaluationShard? = nil
     ) throws -> StreamedFeed {
         // The truth is decoded (and scanned) on a second thread meanwhile.
         let truthPaths = truth.events == nil ? truth.tracks : []
@@ -41,7 +42,7 @@ extension EvaluateCommand {
         let truthTracks = TruthDecoding(
             paths: truthPaths, scanning: scoring, strict: strict, verbose: feedOptions.verbose, jobs: runner.jobs,
             progress: truthShowsProgress ? "truth" : nil, spools: spools)
-        let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs)
+        let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs, shard: shard)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
             verbose: feedOptions.verbose, progress: truthShowsProgress ? nil : "evaluate", jobs: runner.jobs,
@@ -63,11 +64,11 @@ extension EvaluateCommand {
                 scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
             }
         }
-        warnUnmatched(scored.devices)
+        warnUnmatched(scored.devices, shard: shard)
         let detections = detection.detections(devices: scored.devices)
         return StreamedFeed(
-            rows: runner.rows(truth: scored, detections: detections), fixes: detection.fixes, devices: feedDevices.count,
-            truth: scored, detections: detections, span: detection.span.value, keptTracks: keptTracks)
+            fixes: detection.fixes, feedDevices: feedDevices, truth: scored, detections: detections,
+            span: detection.span.value, keptTracks: keptTracks)
     }
 
     /// What the report's detail needs of the FEEDs and their truth, read
@@ -130,9 +131,9 @@ extension EvaluateCommand {
                 + "write one with `repeat-sim generate … --truth FILE`")
     }
 
-    /// Warns of the feed devices without truth.
-    private func warnUnmatched(_ matching: DeviceMatching) {
-        for device in matching.unmatched {
+    /// Warns of the feed devices without truth (with `shard`, its own).
+    private func warnUnmatched(_ matching: DeviceMatching, shard: EvaluationShard?) {
+        for device in matching.unmatched where shard?.holds(feedDevice: device) ?? true {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
         }
     }
@@ -170,12 +171,14 @@ extension EvaluateCommand {
     }
 }
 
-/// What ``EvaluateCommand``'s streamed read of the FEEDs made: the rows,
-/// and what the report's detail needs to read them again.
+/// What ``EvaluateCommand``'s streamed read of the FEEDs made: the truth
+/// and detections to score, and what the report's detail needs to read
+/// them again.
 struct StreamedFeed {
-    var rows: [EvaluationRunner.Row]
-    /// Fixes decoded, and their devices.
-    var fixes: Int, devices: Int
+    /// Fixes decoded.
+    var fixes: Int
+    /// The feed's devices in order of their first fix.
+    var feedDevices: [String?]
     var truth: FeedEvaluation.Truth
     /// What each setting detected, in the rows' order.
     var detections: [FeedEvaluation.Detection]
@@ -184,6 +187,9 @@ struct StreamedFeed {
     /// The truth tracks, when they were kept (out of time order) and a
     /// report will read them.
     var keptTracks: [TruthTrackPoints]?
+
+    /// What was read, for the summary.
+    var described: String { "\(fixes) fixes of \(feedDevices.count) device(s)" }
 }
 
 /// The truth decoded on a thread of its own, while the feed is decoded on

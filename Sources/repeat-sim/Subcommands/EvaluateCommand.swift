@@ -85,6 +85,7 @@ struct EvaluateCommand: ParsableCommand {
         if feeds.filter({ $0 == "-" }).count + truth.tracks.filter({ $0 == "-" }).count > 1 {
             problems.append("standard input (-) can be read only once")
         }
+        if evaluation.shard != nil, places.tasks != nil { problems.append(Self.tasksCannotShard) }
         problems += geofence.problems() + reminder.problems() + feedOptions.problems() + evaluation.problems()
         if let first = problems.first { throw ValidationError(first) }
     }
@@ -123,11 +124,17 @@ struct EvaluateCommand: ParsableCommand {
         }
         let runner = EvaluationRunner(evaluation: scoring, settings: settings, window: window, jobs: jobs)
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)
+        let spools = try pipeSpools()
+        if let shard = evaluation.shard {
+            guard tasksFile == nil else { throw EvaluateFailure(Self.tasksCannotShard) }
+            return try runShard(
+                EvaluationShard(index: shard.index, count: shard.count), runner: runner, scenario: scenario,
+                spools: spools, progress: progress, started: started)
+        }
         let rows: [EvaluationRunner.Row]
         let described: String
         var streamed: StreamedFeed?
         var generatedRun: (scenario: EvaluationScenario, run: ScoredRun)?
-        let spools = try pipeSpools()
         if let scenario {
             let count = truth.runs ?? 1
             let detail = "\(count) run\(count == 1 ? "" : "s") × \(settings.count) settings"
@@ -146,18 +153,13 @@ struct EvaluateCommand: ParsableCommand {
             described = "\(count) run\(count == 1 ? "" : "s") of \(truth.scenario!)"
             generatedRun = firstRun.run.map { (scenario, $0) }
         } else {
-            let feed = try streamedRows(runner: runner, scoring: scoring, spools: spools)
-            rows = feed.rows
-            described = "\(feed.fixes) fixes of \(feed.devices) device(s)"
+            let feed = try streamedFeed(runner: runner, scoring: scoring, spools: spools)
+            rows = runner.rows(truth: feed.truth, detections: feed.detections)
+            described = feed.described
             streamed = feed
         }
         progress.clear()
-        let stdout = ByteWriter.standardOutput()
-        let lines =
-            evaluation.json
-            ? rows.map { $0.json(expectations: expectations) } : EvaluationTable(rows: rows, expectations: expectations).lines
-        for line in lines { stdout.write(line + "\n") }
-        stdout.flush()
+        printRows(rows, expectations: expectations)
         if let report = evaluation.report {
             let reporter = EvaluationReporter(
                 evaluation: scoring, window: window, expectations: expectations, subtitle: commandLine)
@@ -182,6 +184,21 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
+    /// Why `--tasks` and `--shard` do not go together.
+    static let tasksCannotShard =
+        "--tasks cannot go with --shard: a task's reminders span its devices (one cooldown for all); "
+        + "run without --shard to score them"
+
+    /// The rows on stdout: JSON lines with --json, else the table.
+    func printRows(_ rows: [EvaluationRunner.Row], expectations: [Expectation]) {
+        let stdout = ByteWriter.standardOutput()
+        let lines =
+            evaluation.json
+            ? rows.map { $0.json(expectations: expectations) } : EvaluationTable(rows: rows, expectations: expectations).lines
+        for line in lines { stdout.write(line + "\n") }
+        stdout.flush()
+    }
+
     /// The command as a report's subtitle: files by their names, pipes by
     /// their paths.
     private var commandLine: String {
@@ -204,7 +221,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     /// The line on stderr after the table.
-    private func summary(_ rows: [EvaluationRunner.Row], described: String, elapsed: Double) -> String {
+    func summary(_ rows: [EvaluationRunner.Row], described: String, elapsed: Double) -> String {
         guard let first = rows.first else { return "evaluate: nothing evaluated" }
         let scores = first.scores
         let trueEntries = scores.enter.truePositives + scores.enter.falseNegatives
@@ -229,7 +246,7 @@ struct EvaluateCommand: ParsableCommand {
 
     /// Exit 3 when the expectations fail: for one setting, any of them;
     /// for a sweep, when no row meets every one.
-    private func check(_ expectations: [Expectation], rows: [EvaluationRunner.Row]) throws {
+    func check(_ expectations: [Expectation], rows: [EvaluationRunner.Row]) throws {
         guard !expectations.isEmpty else { return }
         let meeting = rows.filter { row in expectations.allSatisfy { $0.holds(for: row.scores) } }
         if rows.count == 1, let row = rows.first {

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import Pipeline
 
-/// `repeat-sim merge FILE...`: the shards of a `replay --shard I/N` run
-/// combined into the output of the run without `--shard`.
+/// `repeat-sim merge FILE...`: the shards of a `replay --shard I/N` or
+/// `evaluate --shard I/N` run combined into the output of the run without
+/// `--shard`.
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Combine the JSON lines of `replay --shard I/N` runs into the output of the run without --shard.",
+        abstract: "Combine the JSON lines of `replay` or `evaluate --shard I/N` runs into the output of the run without --shard.",
         discussion: """
             Each shard wrote, for its own devices, what the tasks' side of the pipeline
             needs: transitions, arrivals the accuracy gate turned away, dropped fixes,
@@ -23,12 +24,25 @@ struct MergeCommand: ParsableCommand {
             it exists here, else from this one, so they must be the same files. Give all
             N shards of one run, once each, in any order.
 
+            An evaluate's shard wrote, per run and setting, the counts of its devices
+            (true and false positives, false negatives, visits, fixes ignored), each
+            match's latency and each truth device's hours and kilometres. merge adds
+            them: stdout is the same bytes the evaluate without --shard prints (the
+            rows as JSON with --json or as the table, --expect marks included), stderr
+            its summary, and the exit status 3 when the expectations fail.
+
             Examples:
               for i in 0 1 2 3; do
                 repeat-sim replay fleet.csv --regions shops.csv --tasks tasks.json \\
                   --json --shard $i/4 > part-$i.jsonl &
               done; wait
               repeat-sim merge part-*.jsonl > reminders.jsonl
+
+              for i in 0 1 2 3; do
+                repeat-sim evaluate fleet.csv --truth truth.csv --regions shops.csv \\
+                  --sweep confirm=1,2,3 --shard $i/4 > scores-$i.jsonl &
+              done; wait
+              repeat-sim merge scores-*.jsonl
             """
     )
 
@@ -36,14 +50,17 @@ struct MergeCommand: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give the files of every shard of one run (replay --shard I/N > FILE)") }
+        if files.isEmpty {
+            throw ValidationError("give the files of every shard of one run (replay or evaluate --shard I/N > FILE)")
+        }
     }
 
     func run() throws {
+        if EvaluationShardFile.header(of: files[0])?.arguments.first == "evaluate" { return try mergeEvaluation() }
         let readers = try files.map { path in
             do { return try ShardReader(path: path) } catch { throw MergeFailure("\(error)") }
         }
-        let header = try Self.checkTogether(readers)
+        let header = try Self.checkTogether(readers.map { ($0.path, $0.header) })
         var replay: ReplayCommand
         do {
             replay = try ReplayCommand.parse(Array(header.arguments.dropFirst()))
@@ -65,16 +82,38 @@ struct MergeCommand: ParsableCommand {
         try replay.report(result)
     }
 
+    /// The shards of an `evaluate --shard I/N` run added up into its rows.
+    private func mergeEvaluation() throws {
+        let shards = try files.map { path in
+            do { return try EvaluationShardFile(path: path) } catch { throw MergeFailure("\(error)") }
+        }
+        let header = try Self.checkTogether(shards.map { ($0.path, $0.header) })
+        let evaluate: EvaluateCommand
+        do {
+            evaluate = try EvaluateCommand.parse(Array(header.arguments.dropFirst()))
+        } catch {
+            throw MergeFailure(
+                "\(shards[0].path): the shard's command line does not parse here (another version?): "
+                    + EvaluateCommand.message(for: error))
+        }
+        try evaluate.merge(shards)
+    }
+
     /// The header the shards share; throws unless they are every shard of
-    /// one run, once each.
-    private static func checkTogether(_ readers: [ShardReader]) throws -> ShardHeader {
+    /// one run (of one command), once each.
+    private static func checkTogether(_ readers: [(path: String, header: ShardHeader)]) throws -> ShardHeader {
         let first = readers[0]
-        guard first.header.arguments.first == "replay" else {
-            throw MergeFailure("\(first.path): not a replay's shard")
+        guard let kind = first.header.arguments.first, ["replay", "evaluate"].contains(kind) else {
+            throw MergeFailure("\(first.path): not a replay's or an evaluate's shard")
         }
         let command = withoutShard(first.header.arguments)
         var seen: [Int: String] = [:]
         for reader in readers {
+            guard reader.header.arguments.first == kind else {
+                throw MergeFailure(
+                    "\(reader.path) is a shard of \(reader.header.arguments.first ?? "another command") but \(first.path) "
+                        + "of \(kind): shards of different runs")
+            }
             let header = reader.header
             guard header.count == first.header.count else {
                 throw MergeFailure(

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The JSON lines of one `evaluate --shard I/N` run: the header
+/// (``ShardHeader``, as replay's shards write it), a tally of each run
+/// the shard scored, and a closing line. `repeat-sim merge` adds the
+/// shards' tallies into the rows of the run without `--shard`.
+public struct EvaluationShardFile: Sendable {
+    /// The last line: what every shard of a run says alike, and the proof
+    /// that the shard finished.
+    public struct End: Codable, Sendable, Equatable {
+        /// What was scored, for the summary ("… fixes of … devices").
+        public var described: String
+        /// The runs of the whole evaluation (1 for a recorded feed).
+        public var runs: Int
+        /// The settings of the sweep.
+        public var settings: Int
+
+        /// A closing line.
+        public init(described: String, runs: Int, settings: Int) {
+            self.described = described
+            self.runs = runs
+            self.settings = settings
+        }
+    }
+
+    /// One line.
+    private struct Line: Codable {
+        var header: ShardHeader?
+        var tally: EvaluationRunTally?
+        var end: End?
+    }
+
+    /// The file, as named.
+    public let path: String
+    /// Its header.
+    public let header: ShardHeader
+    /// Its runs' tallies.
+    public let tallies: [EvaluationRunTally]
+    /// Its closing line.
+    public let end: End
+
+    /// The lines of a shard: `header`, `tallies` and `end`, each with its
+    /// newline; keys sorted, so that a shard writes the same bytes at
+    /// every run.
+    public static func lines(header: ShardHeader, tallies: [EvaluationRunTally], end: End) -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = [Line(header: header)] + tallies.map { Line(tally: $0) } + [Line(end: end)]
+        // Encoding values of these types cannot fail: no non-finite number
+        // is among them.
+        return lines.map { String(decoding: try! encoder.encode($0), as: UTF8.self) + "\n" }
+    }
+
+    /// The header of the shard file `path`, when its first line is one.
+    public static func header(of path: String) -> ShardHeader? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var first = Data()
+        while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty {
+            if let newline = chunk.firstIndex(of: 10) {
+                first += chunk[chunk.startIndex..<newline]
+                break
+            }
+            first += chunk
+        }
+        return (try? JSONDecoder().decode(Line.self, from: first))?.header
+    }
+
+    /// Reads the shard file `path`.
+    /// - Throws: ``ShardFileError`` for a file that cannot be read, is not
+    ///   an evaluate shard's, or was cut short.
+    public init(path: String) throws {
+        self.path = path
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ShardFileError(path: path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        let decoder = JSONDecoder()
+        var header: ShardHeader?
+        var tallies: [EvaluationRunTally] = []
+        var end: End?
+        for (number, text) in data.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+            if text.isEmpty, number > 0 { continue }
+            let line: Line
+            do { line = try decoder.decode(Line.self, from: text) } catch {
+                throw ShardFileError(
+                    path: path, line: number + 1,
+                    problem: number == 0
+                        ? "not the output of `repeat-sim evaluate --shard I/N` (no shard header)"
+                        : "not an evaluate shard's line (\(error))")
+            }
+            guard end == nil else {
+                throw ShardFileError(path: path, line: number + 1, problem: "a line after the closing one: files joined?")
+            }
+            switch (number, line.header, line.tally, line.end) {
+            case (0, let first?, nil, nil): header = first
+            case (0, _, _, _):
+                throw ShardFileError(
+                    path: path, line: 1, problem: "not the output of `repeat-sim evaluate --shard I/N` (no shard header)")
+            case (_, nil, let tally?, nil): tallies.append(tally)
+            case (_, nil, nil, let last?): end = last
+            default: throw ShardFileError(path: path, line: number + 1, problem: "a second header: files joined together?")
+            }
+        }
+        guard let header else {
+            throw ShardFileError(path: path, line: nil, problem: "empty: not the output of `repeat-sim evaluate --shard I/N`")
+        }
+        guard header.version == ShardHeader.currentVersion else {
+            throw ShardFileError(
+                path: path, line: 1,
+                problem: "written by another version of repeat-sim (shard lines v\(header.version), this one reads "
+                    + "v\(ShardHeader.currentVersion))")
+        }
+        guard let end else {
+            throw ShardFileError(
+                path: path, line: nil,
+                problem: "ends before its closing line: the shard's run did not finish (or the file was cut)")
+        }
+        if let tally = tallies.first(where: { $0.settings.count != end.settings }) {
+            throw ShardFileError(
+                path: path, line: nil,
+                problem: "run \(tally.run) has \(tally.settings.count) settings' tallies, not \(end.settings)")
+        }
+        self.header = header
+        self.tallies = tallies
+        self.end = end
+    }
+}

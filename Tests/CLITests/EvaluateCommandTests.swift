@@ -27,11 +27,14 @@ struct EvaluateCommandTests {
         var truth: String { folder + "/truth.csv" }
         var regions: String { folder + "/regions.csv" }
 
-        init(seed: Int = 5) throws {
-            folder = temporaryDirectory("repeat-evaluate")
+        /// `devices` walkers generated with `seed` into `folder` (default:
+        /// a new temporary one).
+        init(seed: Int = 5, devices: Int = 2, in folder: String? = nil) throws {
+            self.folder = folder ?? temporaryDirectory("repeat-evaluate")
             let result = try RepeatSimBinary.run([
-                "generate", "--via", "\(start.latitude),\(start.longitude);\(end.latitude),\(end.longitude)", "--devices", "2",
-                "--environment", "urban", "--seed", "\(seed)", "--out", folder + "/feed.csv", "--truth", folder + "/truth.csv",
+                "generate", "--via", "\(start.latitude),\(start.longitude);\(end.latitude),\(end.longitude)",
+                "--devices", "\(devices)",
+                "--environment", "urban", "--seed", "\(seed)", "--out", feed, "--truth", truth,
             ])
             #expect(result.status == 0, "\(result.stderr)")
             try EvaluateCommandTests.regionsCSV(padding: 0).write(toFile: regions, atomically: true, encoding: .utf8)

@@ -11,6 +11,11 @@ public struct TruthScanner: Sendable {
     /// Each device's number is its scan's place.
     private var numbering = DeviceNumbering()
     private var scans: [TruthTrackScan] = []
+    /// With `--shard`: the shard, and by device number whether the device
+    /// is another shard's (its points are only counted: none, one, more).
+    private let shard: EvaluationShard?
+    private var isSkipped: [Bool] = []
+    private var skippedPoints: [UInt8] = []
     /// With tasks: their reminders on the truth, and the points of the
     /// latest instant, which go to them in device order once a later
     /// point comes (the order of the kept tracks' merge).
@@ -22,19 +27,35 @@ public struct TruthScanner: Sendable {
     public private(set) var isInTimeOrder = true
 
     /// Whether some device has two points or more: a track with a segment.
-    public var hasSegment: Bool { scans.contains { $0.count > 1 } }
+    public var hasSegment: Bool { scans.contains { $0.count > 1 } || skippedPoints.contains { $0 > 1 } }
 
-    /// A scanner for the regions and tasks of `evaluation`.
-    public init(evaluation: FeedEvaluation) {
+    /// A scanner for the regions and tasks of `evaluation`; with `shard`
+    /// (and no tasks), of the devices of that shard only: those whose name
+    /// it holds as a feed device's, and the first, which a single feed
+    /// device takes whatever their names. The others' events and coverage
+    /// come out empty.
+    public init(evaluation: FeedEvaluation, shard: EvaluationShard? = nil) {
         finder = evaluation.trueEventFinder()
         reference = evaluation.scoresReminders ? FeedEvaluation.ReferenceReminders(evaluation) : nil
+        precondition(shard == nil || reference == nil, "a task's reminders span every device")
+        self.shard = shard
     }
 
     /// Adds one truth point; fixes without time are left out.
     public mutating func add(_ fix: Fix) {
         guard isInTimeOrder, let time = fix.time else { return }
         let (device, isNew) = numbering.number(of: fix.deviceID)
-        if isNew { scans.append(TruthTrackScan(device: fix.device)) }
+        if isNew {
+            scans.append(TruthTrackScan(device: fix.device))
+            if let shard {
+                isSkipped.append(device > 0 && !shard.holds(feedDevice: fix.device))
+                skippedPoints.append(0)
+            }
+        }
+        if shard != nil, isSkipped[device] {
+            skippedPoints[device] = min(skippedPoints[device] + 1, 2)
+            return
+        }
         let point = TruthPoint(time: time, coordinate: fix.coordinate)
         isInTimeOrder = scans[device].add(point, finder: finder)
         guard reference != nil, isInTimeOrder else { return }

@@ -40,8 +40,8 @@ extension EvaluateCommand {
         let truthPaths = truth.events == nil ? truth.tracks : []
         let truthShowsProgress = Self.isLonger(truthPaths, than: feeds)
         let truthTracks = TruthDecoding(
-            paths: truthPaths, scanning: scoring, strict: strict, verbose: feedOptions.verbose, jobs: runner.jobs,
-            progress: truthShowsProgress ? "truth" : nil, spools: spools)
+            paths: truthPaths, scanning: scoring, shard: shard, strict: strict, verbose: feedOptions.verbose,
+            jobs: runner.jobs, progress: truthShowsProgress ? "truth" : nil, spools: spools)
         let detection = SweepDetection(evaluation: scoring, settings: runner.settings, jobs: runner.jobs, shard: shard)
         try Self.decode(
             feeds, options: feedOptions.decodingOptions(), format: feedOptions.format.format, strict: strict,
@@ -210,13 +210,14 @@ private final class TruthDecoding: @unchecked Sendable {
 
     /// Starts decoding `paths` (none: nothing to do), with a progress line
     /// labelled `progress` if given (the truth is the longer read). The
-    /// tracks are scanned for the regions of `evaluation`; should a
+    /// tracks are scanned for the regions of `evaluation` (with `shard`,
+    /// those of its devices; see ``TruthScanner``); should a
     /// device's points go back in time, the files are decoded again
     /// (quietly: their diagnostics were printed; a pipe from its spool of
     /// `spools`) and the tracks kept, to be put in time order.
     init(
-        paths: [String], scanning evaluation: FeedEvaluation, strict: Bool, verbose: Bool, jobs: Int, progress: String?,
-        spools: [String: FeedSpool]
+        paths: [String], scanning evaluation: FeedEvaluation, shard: EvaluationShard?, strict: Bool, verbose: Bool,
+        jobs: Int, progress: String?, spools: [String: FeedSpool]
     ) {
         guard !paths.isEmpty else {
             done.signal()
@@ -224,7 +225,7 @@ private final class TruthDecoding: @unchecked Sendable {
         }
         Thread.detachNewThread { [self] in
             result = Result {
-                let scanner = EachFix(TruthScanner(evaluation: evaluation))
+                let scanner = EachFix(TruthScanner(evaluation: evaluation, shard: shard))
                 try EvaluateCommand.decode(
                     paths, options: FeedDecodingOptions(), format: nil, strict: strict, verbose: verbose,
                     progress: progress, jobs: jobs, spools: spools, into: scanner)

@@ -56,7 +56,8 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if EvaluationShardFile.header(of: files[0])?.arguments.first == "evaluate" { return try mergeEvaluation() }
+        let command = try Self.sameCommand(files)
+        if command == "evaluate" { return try mergeEvaluation() }
         let readers = try files.map { path in
             do { return try ShardReader(path: path) } catch { throw MergeFailure("\(error)") }
         }
@@ -80,6 +81,19 @@ struct MergeCommand: ParsableCommand {
         let result = try FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks).run(
             merging: readers, feeds: replay.feeds)
         try replay.report(result)
+    }
+
+    /// The command the shard files `paths` share, as their headers name it
+    /// (`nil` when the first has none: its reader says why); throws when
+    /// two differ.
+    private static func sameCommand(_ paths: [String]) throws -> String? {
+        let commands = paths.map { (path: $0, command: EvaluationShardFile.header(of: $0)?.arguments.first) }
+        guard let first = commands.first?.command else { return nil }
+        if let other = commands.first(where: { $0.command != nil && $0.command != first }) {
+            throw MergeFailure(
+                "\(other.path) is a shard of \(other.command!) but \(paths[0]) of \(first): shards of different runs")
+        }
+        return first
     }
 
     /// The shards of an `evaluate --shard I/N` run added up into its rows.
@@ -109,11 +123,6 @@ struct MergeCommand: ParsableCommand {
         let command = withoutShard(first.header.arguments)
         var seen: [Int: String] = [:]
         for reader in readers {
-            guard reader.header.arguments.first == kind else {
-                throw MergeFailure(
-                    "\(reader.path) is a shard of \(reader.header.arguments.first ?? "another command") but \(first.path) "
-                        + "of \(kind): shards of different runs")
-            }
             let header = reader.header
             guard header.count == first.header.count else {
                 throw MergeFailure(

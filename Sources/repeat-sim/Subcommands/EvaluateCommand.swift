@@ -35,6 +35,14 @@ struct EvaluateCommand: ParsableCommand {
             of generate's flags (plus "regions" and "tasks"), with seeds 1…--runs,
             and pools the runs (95 % intervals: Wilson for proportions).
 
+            --shard I/N scores the devices whose name up to its first dot hashes into
+            shard I of N (dev1.nmea falls with its truth dev1; a lone feed device
+            takes a lone truth device whatever their names), or with --scenario the
+            runs n with (n − 1) mod N = I, and writes JSON lines instead of the rows:
+            `repeat-sim merge` adds the N shards' files into the same bytes, summary
+            and exit status as the run without --shard. Each shard reads every FEED
+            and truth file; not with --tasks or --report.
+
             JSON (--json), one object per setting:
               {"setting":{"confirm":2},"enter":{"tp","fp","fn","precision","recall",
                "f1","latency_s":{"p50","p90","p95","max"}},"exit":{…},"all":{…},
@@ -48,6 +56,9 @@ struct EvaluateCommand: ParsableCommand {
                 --sweep interval=1s,10s,60s --sweep hysteresis=0,25 --sweep confirm=1,2
               repeat-sim evaluate --scenario car.json --runs 20 \\
                 --expect 'enter.recall>=0.95'
+              repeat-sim evaluate fleet.csv --truth truth.csv --regions shops.csv \\
+                --sweep confirm=1,2 --shard 3/8 > part-3.jsonl     # and 0…7 alike, then
+              repeat-sim merge part-*.jsonl
             """
     )
 

@@ -3,12 +3,11 @@ import GeoCore
 import Synchronization
 
 extension EvaluationRunner {
-    /// The tallies of `runs` (from 1), this shard's devices or runs only:
-    /// each run scored by `score(n, jobs)` as for ``rows(runs:score:progress:)``,
-    /// its truth devices picked by `devices(truth)` (`nil`: every one),
-    /// runs in parallel.
+    /// The tallies of `runs` (from 1, a shard's runs of a scenario), each
+    /// run scored whole by `score(n, jobs)` as for
+    /// ``rows(runs:score:progress:)``, runs in parallel.
     public func tallies(
-        runs: [Int], devices: @Sendable (FeedEvaluation.Truth) -> Set<String?>?,
+        runs: [Int],
         score: @Sendable (_ run: Int, _ jobs: Int) throws -> (FeedEvaluation.Truth, [FeedEvaluation.Detection]),
         progress: @Sendable (Double) -> Void = { _ in }
     ) throws -> [EvaluationRunTally] {
@@ -19,7 +18,7 @@ extension EvaluationRunner {
             return Result {
                 let (truth, detections) = try score(runs[index], runs.count == 1 ? jobs : 1)
                 return EvaluationRunTally(
-                    run: runs[index], truth: truth, detections: detections, window: window, devices: devices(truth))
+                    run: runs[index], truth: truth, detections: detections, window: window, devices: nil)
             }
         }
         return try outcomes.map { try $0.get() }

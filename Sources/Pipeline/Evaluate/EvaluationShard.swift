@@ -104,10 +104,12 @@ public struct EvaluationRunTally: Codable, Sendable, Equatable {
         self.run = run
         let truthEvents = devices.map { kept in truth.events.filter { kept.contains($0.device) } } ?? truth.events
         coverage = truth.deviceCoverage.map { coverage in
-            zip(truth.devices.truth, coverage).enumerated().compactMap { place, device in
-                guard devices?.contains(device.0) ?? true, device.1.deviceHours > 0 || device.1.kilometres > 0
+            // A device without time or distance adds nothing to the sums.
+            zip(truth.devices.truth, coverage).enumerated().compactMap { place, named in
+                let (device, covered) = named
+                guard devices?.contains(device) ?? true, covered.deviceHours > 0 || covered.kilometres > 0
                 else { return nil }
-                return DeviceCoverage(place: place, hours: device.1.deviceHours, km: device.1.kilometres)
+                return DeviceCoverage(place: place, hours: covered.deviceHours, km: covered.kilometres)
             }
         }
         settings = detections.map { detection in

@@ -99,7 +99,9 @@ public struct EvaluationShardFile: Sendable {
                     path: path, line: 1, problem: "not the output of `repeat-sim evaluate --shard I/N` (no shard header)")
             case (_, nil, let tally?, nil): tallies.append(tally)
             case (_, nil, nil, let last?): end = last
-            default: throw ShardFileError(path: path, line: number + 1, problem: "a second header: files joined together?")
+            case (_, _?, _, _):
+                throw ShardFileError(path: path, line: number + 1, problem: "a second header: files joined together?")
+            default: throw ShardFileError(path: path, line: number + 1, problem: "not an evaluate shard's line")
             }
         }
         guard let header else {

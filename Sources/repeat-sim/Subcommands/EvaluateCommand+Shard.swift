@@ -22,7 +22,7 @@ extension EvaluateCommand {
             let settings = runner.settings
             let detail = "\(mine.count) of \(runs) runs × \(settings.count) settings"
             tallies = try runner.tallies(
-                runs: mine, devices: { _ in nil },
+                runs: mine,
                 score: { seed, jobs in
                     let run = try scenario.score(seed: seed, evaluation: runner.evaluation, settings: settings, jobs: jobs)
                     return (run.truth, run.detections)

@@ -205,7 +205,7 @@ struct ParallelReplayTests {
         return (String(result.stdout.drop { $0 != "\n" }), result.status)
     }
 
-    @Test("a shard's lines are the same bytes at --jobs 1, 2 and 7, and merge into the single thread's output")
+    @Test("a shard's lines are the same bytes at --jobs 1, 2 and 7; shards on 1, 2 and 3 threads merge into one output")
     func shardLinesWhateverTheJobs() throws {
         let folder = temporaryDirectory("repeat-shard-jobs")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -221,8 +221,9 @@ struct ParallelReplayTests {
                 #expect(threaded.status == 0)
                 #expect(threaded.lines == single.lines, "shard \(index)/3 at --jobs \(jobs)")
             }
+            // Each shard on its own number of threads: merge takes them together.
             let part = try RepeatSimBinary.run(
-                ["replay"] + arguments + ["--json", "--explain", "--shard", "\(index)/3", "--jobs", "2"])
+                ["replay"] + arguments + ["--json", "--explain", "--shard", "\(index)/3", "--jobs", "\(index + 1)"])
             parts.append("\(folder)/part-\(index).jsonl")
             try part.stdout.write(toFile: parts[index], atomically: true, encoding: .utf8)
         }

@@ -86,25 +86,33 @@ struct ShardedEvaluateTests {
         try expectSameOutput(fleet + sweep + ["--expect", "enter.latency_s.p90<=20s"], shards: [4])
     }
 
-    @Test("a shard's lines are the same bytes at --jobs 1, 2 and 5, up to the header's command line")
+    @Test("a shard's lines are the same bytes at --jobs 1, 2 and 5; shards on different --jobs merge together")
     func shardLinesWhateverTheJobs() throws {
         let folder = temporaryDirectory("repeat-evaluate-shard-jobs")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let arguments = try Self.fleet(in: folder) + ["--sweep", "confirm=1,2,3", "--sweep", "interval=0,3s"]
-        for shard in ["0/3", "2/3"] {
+        let arguments = try Self.fleet(in: folder) + ["--sweep", "confirm=1,2,3", "--sweep", "interval=0,3s", "--json"]
+        var parts: [String] = []
+        for (index, jobs) in ["1", "2", "5"].enumerated() {
             var lines: [String: [Substring]] = [:]
-            for jobs in ["1", "2", "5"] {
-                let result = try RepeatSimBinary.run(["evaluate"] + arguments + ["--shard", shard, "--jobs", jobs])
-                #expect(result.status == 0, "\(shard) --jobs \(jobs): \(result.stderr)")
+            for threads in ["1", "2", "5"] {
+                let result = try RepeatSimBinary.run(["evaluate"] + arguments + ["--shard", "\(index)/3", "--jobs", threads])
+                #expect(result.status == 0, "\(index)/3 --jobs \(threads): \(result.stderr)")
                 let all = result.stdout.split(separator: "\n")
                 // Header, the tally (some latencies among its settings'), the end.
                 let latencyLists = all.count == 3 ? all[1].components(separatedBy: #""latencies":["#).count - 1 : 0
                 let emptyLists = all.count == 3 ? all[1].components(separatedBy: #""latencies":[]"#).count - 1 : 0
-                #expect(latencyLists == 12 && emptyLists < 12, "\(shard) --jobs \(jobs): \(result.stdout)")
-                lines[jobs] = Array(all.dropFirst())
+                #expect(latencyLists == 12 && emptyLists < 12, "\(index)/3 --jobs \(threads): \(result.stdout)")
+                lines[threads] = Array(all.dropFirst())
+                if threads == jobs {
+                    parts.append("\(folder)/part-\(index).jsonl")
+                    try result.stdout.write(toFile: parts[index], atomically: true, encoding: .utf8)
+                }
             }
-            #expect(lines["2"] == lines["1"] && lines["5"] == lines["1"], "\(shard)")
+            #expect(lines["2"] == lines["1"] && lines["5"] == lines["1"], "\(index)/3")
         }
+        let merged = try RepeatSimBinary.run(["merge"] + parts)
+        let reference = try unsharded(arguments + ["--jobs", "1"])
+        #expect(merged.status == 0 && merged.stdout == reference.stdout, "\(merged.stderr)")
     }
 
     @Test("the expectations fail alike: exit 3 from the merge, with the same lines")

@@ -149,7 +149,9 @@ struct MergeCommand: ParsableCommand {
         return first.header
     }
 
-    /// `arguments` without `--shard` and its value.
+    /// `arguments` without `--shard` and `--jobs` and their values: shards
+    /// of one run differ in the one, and may in the other (the output never
+    /// depends on it).
     private static func withoutShard(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var skipNext = false
@@ -158,11 +160,11 @@ struct MergeCommand: ParsableCommand {
                 skipNext = false
                 continue
             }
-            if argument == "--shard" {
+            if argument == "--shard" || argument == "--jobs" {
                 skipNext = true
                 continue
             }
-            if argument.hasPrefix("--shard=") { continue }
+            if argument.hasPrefix("--shard=") || argument.hasPrefix("--jobs=") { continue }
             result.append(argument)
         }
         return result

@@ -22,7 +22,8 @@ struct MergeCommand: ParsableCommand {
             The replay's arguments come from the shards' first lines: its --tasks and
             --regions files are read again, from the directory the shards ran in when
             it exists here, else from this one, so they must be the same files. Give all
-            N shards of one run, once each, in any order.
+            N shards of one run, once each, in any order; they may have run with
+            different --jobs.
 
             An evaluate's shard wrote, per run and setting, the counts of its devices
             (true and false positives, false negatives, visits, fixes ignored), each

@@ -121,7 +121,7 @@ struct MergeCommand: ParsableCommand {
         guard let kind = first.header.arguments.first, ["replay", "evaluate"].contains(kind) else {
             throw MergeFailure("\(first.path): not a replay's or an evaluate's shard")
         }
-        let command = withoutShard(first.header.arguments)
+        let command = withoutShardAndJobs(first.header.arguments)
         var seen: [Int: String] = [:]
         for reader in readers {
             let header = reader.header
@@ -130,7 +130,7 @@ struct MergeCommand: ParsableCommand {
                     "\(reader.path) is shard \(header.index)/\(header.count) but \(first.path) is one of "
                         + "\(first.header.count): shards of different runs")
             }
-            guard withoutShard(header.arguments) == command else {
+            guard withoutShardAndJobs(header.arguments) == command else {
                 throw MergeFailure(
                     "\(reader.path) was run with other arguments than \(first.path): shards of different runs\n"
                         + "  \(header.arguments.joined(separator: " "))\n  \(first.header.arguments.joined(separator: " "))")
@@ -153,7 +153,7 @@ struct MergeCommand: ParsableCommand {
     /// `arguments` without `--shard` and `--jobs` and their values: shards
     /// of one run differ in the one, and may in the other (the output never
     /// depends on it).
-    private static func withoutShard(_ arguments: [String]) -> [String] {
+    private static func withoutShardAndJobs(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var skipNext = false
         for argument in arguments {

@@ -8,13 +8,14 @@ import GeoCore
 /// time order (``isInTimeOrder``).
 public struct TruthScanner: Sendable {
     private let finder: TrueEventFinder
-    /// Each device's number is its scan's place.
+    /// Without a shard, each device's number is its scan's place.
     private var numbering = DeviceNumbering()
     private var scans: [TruthTrackScan] = []
-    /// With `--shard`: the shard, and by device number whether the device
-    /// is another shard's (its points are only counted: none, one, more).
+    /// With `--shard`: the shard, and by device number the place of the
+    /// device's scan, −1 for another shard's device (its points are only
+    /// counted: none, one, more), which has no scan.
     private let shard: EvaluationShard?
-    private var isSkipped: [Bool] = []
+    private var scanPlaces: [Int32] = []
     private var skippedPoints: [UInt8] = []
     /// With tasks: their reminders on the truth, and the points of the
     /// latest instant, which go to them in device order once a later
@@ -44,17 +45,21 @@ public struct TruthScanner: Sendable {
     /// Adds one truth point; fixes without time are left out.
     public mutating func add(_ fix: Fix) {
         guard isInTimeOrder, let time = fix.time else { return }
-        let (device, isNew) = numbering.number(of: fix.deviceID)
-        if isNew {
-            scans.append(TruthTrackScan(device: fix.device))
-            if let shard {
-                isSkipped.append(device > 0 && !shard.holds(feedDevice: fix.device))
+        var (device, isNew) = numbering.number(of: fix.deviceID)
+        if let shard {
+            if isNew {
+                let isOthers = device > 0 && !shard.holds(feedDevice: fix.device)
+                scanPlaces.append(isOthers ? -1 : Int32(scans.count))
                 skippedPoints.append(0)
+                if !isOthers { scans.append(TruthTrackScan(device: fix.device)) }
             }
-        }
-        if shard != nil, isSkipped[device] {
-            skippedPoints[device] = min(skippedPoints[device] + 1, 2)
-            return
+            guard scanPlaces[device] >= 0 else {
+                skippedPoints[device] = min(skippedPoints[device] + 1, 2)
+                return
+            }
+            device = Int(scanPlaces[device])
+        } else if isNew {
+            scans.append(TruthTrackScan(device: fix.device))
         }
         let point = TruthPoint(time: time, coordinate: fix.coordinate)
         isInTimeOrder = scans[device].add(point, finder: finder)
@@ -85,17 +90,19 @@ public struct TruthScanner: Sendable {
     ) {
         precondition(isInTimeOrder, "a truth out of time order is scored from its kept tracks")
         var events: [ScoredEvent] = []
-        var coverage: [TruthCoverage] = []
-        coverage.reserveCapacity(scans.count)
+        var scanned: [TruthCoverage] = []
+        scanned.reserveCapacity(scans.count)
         for index in scans.indices {
             events += scans[index].finish(finder: finder)
-            coverage.append(TruthCoverage(scans[index].coverage))
+            scanned.append(TruthCoverage(scans[index].coverage))
         }
         remindAtInstant()
         let reminders = reference?.finish()
-        let devices = scans.map(\.device)
+        // Other shards' devices cover nothing here.
+        let coverage =
+            shard == nil ? scanned : scanPlaces.map { $0 < 0 ? TruthCoverage() : scanned[Int($0)] }
         scans = []
         reference = nil
-        return (devices, events, coverage, reminders)
+        return (numbering.devices, events, coverage, reminders)
     }
 }

@@ -92,6 +92,18 @@ import Testing
         let single = DeviceMatching(feed: ["walk.nmea"], truth: [nil])
         #expect(single.truthDevice(of: "walk.nmea") == .some(nil))
         #expect(single.unmatched.isEmpty)
+        // The same name before the name without its extension; a lone
+        // pair whose names match is matched by name.
+        let both = DeviceMatching(feed: ["a.b", "c.d.e"], truth: ["a", "a.b", "c.d"])
+        #expect(both.truthDevice(of: "a.b") == .some("a.b"))
+        #expect(both.truthDevice(of: "c.d.e") == .some("c.d"))
+        #expect(both.unmatched.isEmpty)
+        let lone = DeviceMatching(feed: ["rover"], truth: ["ground"])
+        #expect(lone.truthDevice(of: "rover") == .some("ground"))
+        let loneNamed = DeviceMatching(feed: [nil], truth: [nil])
+        #expect(loneNamed.truthDevice(of: nil) == .some(nil) && loneNamed.unmatched.isEmpty)
+        let unnamedTwo = DeviceMatching(feed: [nil, "x"], truth: ["y"])
+        #expect(unnamedTwo.truthDevice(of: nil) == nil && unnamedTwo.unmatched == [nil, "x"])
     }
 
     /// Devices pacing back and forth past the shop (one pass every 400 s,

@@ -90,33 +90,50 @@ public struct TruthTrackBuilder: Sendable {
 /// else the name without its file extension (a file named after a device,
 /// `dev1.nmea`); else, when feed and truth have one device each, that one.
 public struct DeviceMatching: Sendable {
-    private let truthDevice: [String?: String?]
+    /// The truth devices' names, to match feed devices' by.
+    private let known: Set<String?>
+    /// The feed's device and the truth's, when each has only that one and
+    /// their names do not match.
+    private let lonePair: (feed: String?, truth: String?)?
     /// Feed devices without truth: their detections are not scored.
     public let unmatched: [String?]
     /// The truth devices.
     public let truth: [String?]
 
-    /// The matching of `feed` devices to `truth` devices.
+    /// The matching of `feed` devices to `truth` devices. Only the truth's
+    /// names are kept, not a table of the feed's: a feed device's truth
+    /// device is found by its name when asked.
     public init(feed: [String?], truth: [String?]) {
         let known = Set(truth)
-        var mapping: [String?: String?] = [:]
+        var lonePair: (feed: String?, truth: String?)?
         var unmatched: [String?] = []
-        for device in feed {
-            if known.contains(device) {
-                mapping[device] = .some(device)
-            } else if let device, let dot = device.lastIndex(of: "."), known.contains(String(device[..<dot])) {
-                mapping[device] = .some(String(device[..<dot]))
-            } else if feed.count == 1, truth.count == 1 {
-                mapping[device] = .some(truth[0])
+        for device in feed where Self.match(device, in: known) == nil {
+            if feed.count == 1, truth.count == 1 {
+                lonePair = (device, truth[0])
             } else {
                 unmatched.append(device)
             }
         }
-        truthDevice = mapping
+        self.known = known
+        self.lonePair = lonePair
         self.unmatched = unmatched
         self.truth = truth
     }
 
     /// The truth device of a feed device; `nil` when it has none.
-    public func truthDevice(of device: String?) -> String?? { truthDevice[device] }
+    public func truthDevice(of device: String?) -> String?? {
+        if let matched = Self.match(device, in: known) { return matched }
+        if let lonePair, lonePair.feed == device { return .some(lonePair.truth) }
+        return nil
+    }
+
+    /// The truth device among `known` that `device` is named after: the
+    /// same name, else the name without its extension; `nil` for none.
+    private static func match(_ device: String?, in known: Set<String?>) -> String?? {
+        if known.contains(device) { return .some(device) }
+        if let device, let dot = device.lastIndex(of: "."), known.contains(String(device[..<dot])) {
+            return .some(String(device[..<dot]))
+        }
+        return nil
+    }
 }

@@ -48,8 +48,14 @@ public final class SweepDetection: RunSink {
                 if isShards[device] { kept.append(fix) }
             }
         }
-        let fixes = shard == nil ? batch.fixes : kept
-        defer { kept.removeAll(keepingCapacity: true) }
+        guard shard != nil else { return detect(batch.fixes) }
+        detect(kept)
+        // Emptied once the settings let go of it, so that its room is kept.
+        kept.removeAll(keepingCapacity: true)
+    }
+
+    /// Every setting detects on `fixes`.
+    private func detect(_ fixes: [Fix]) {
         if slots.count == 1 || jobs == 1 {
             for slot in slots { slot.detector.push(fixes) }
         } else {

@@ -63,14 +63,7 @@ struct MergeCommand: ParsableCommand {
             do { return try ShardReader(path: path) } catch { throw MergeFailure("\(error)") }
         }
         let header = try Self.checkTogether(readers.map { ($0.path, $0.header) })
-        var replay: ReplayCommand
-        do {
-            replay = try ReplayCommand.parse(Array(header.arguments.dropFirst()))
-        } catch {
-            throw MergeFailure(
-                "\(readers[0].path): the shard's command line does not parse here (another version?): "
-                    + ReplayCommand.message(for: error))
-        }
+        var replay = try Self.command(ReplayCommand.self, of: header, in: readers[0].path)
         // Relative paths on the shards' command line are read from where the shards ran.
         if FileManager.default.fileExists(atPath: header.directory),
             !FileManager.default.changeCurrentDirectoryPath(header.directory)
@@ -103,15 +96,19 @@ struct MergeCommand: ParsableCommand {
             do { return try EvaluationShardFile(path: path) } catch { throw MergeFailure("\(error)") }
         }
         let header = try Self.checkTogether(shards.map { ($0.path, $0.header) })
-        let evaluate: EvaluateCommand
-        do {
-            evaluate = try EvaluateCommand.parse(Array(header.arguments.dropFirst()))
-        } catch {
+        try Self.command(EvaluateCommand.self, of: header, in: shards[0].path).merge(shards)
+    }
+
+    /// The shards' command, parsed from `header`'s arguments (read from the
+    /// file `path`).
+    private static func command<Command: ParsableCommand>(
+        _ type: Command.Type, of header: ShardHeader, in path: String
+    ) throws -> Command {
+        do { return try Command.parse(Array(header.arguments.dropFirst())) } catch {
             throw MergeFailure(
-                "\(shards[0].path): the shard's command line does not parse here (another version?): "
-                    + EvaluateCommand.message(for: error))
+                "\(path): the shard's command line does not parse here (another version?): "
+                    + Command.message(for: error))
         }
-        try evaluate.merge(shards)
     }
 
     /// The header the shards share; throws unless they are every shard of

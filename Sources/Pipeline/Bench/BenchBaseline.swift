@@ -9,6 +9,8 @@ public struct BenchBaseline: Sendable {
     public let path: String
     /// The numeric figures it holds, by name (`null` ones are absent).
     public let values: [String: Double]
+    /// The shard it measured (`"I/N"`), `nil` for a whole run.
+    public let shard: String?
 
     /// The comparison of one figure with the baseline.
     public struct Check: Sendable {
@@ -46,12 +48,14 @@ public struct BenchBaseline: Sendable {
         self.path = path
         // Booleans read as numbers too; no figure is one, so they are never looked up.
         values = object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        shard = object["shard"] as? String
     }
 
-    /// The baseline with `values`, for tests.
-    public init(path: String, values: [String: Double]) {
+    /// The baseline with `values`, of `shard`, for tests.
+    public init(path: String, values: [String: Double], shard: String? = nil) {
         self.path = path
         self.values = values
+        self.shard = shard
     }
 
     /// Every gated figure of `metrics` that both this run and the baseline
@@ -73,11 +77,17 @@ public struct BenchBaseline: Sendable {
         }
     }
 
-    /// Sentences about what the comparison leaves out: gated figures one
-    /// side lacks, and workload counts that differ (another feed or other
-    /// regions make the comparison meaningless).
-    public func caveats(_ metrics: [BenchMetric]) -> [String] {
+    /// Sentences about what the comparison leaves out: another shard
+    /// (`shard`: this run's, `"I/N"`), gated figures one side lacks, and
+    /// workload counts that differ (another feed or other regions make the
+    /// comparison meaningless).
+    public func caveats(_ metrics: [BenchMetric], shard: String? = nil) -> [String] {
         var caveats: [String] = []
+        if shard != self.shard {
+            caveats.append(
+                "shard: \(shard ?? "the whole run") here, \(self.shard ?? "the whole run") in the baseline "
+                    + "(a shard's figures per fix measure other work)")
+        }
         for metric in metrics {
             let baseline = values[metric.name]
             if metric.kind.isGatedByBaseline, (metric.value == nil) != (baseline == nil) {

@@ -61,8 +61,12 @@ extension BenchReport {
     /// The workload in one sentence.
     private var workload: String {
         let feeds = result.feeds.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-        return "\(feeds): \(result.fixes) fixes from \(result.devices) device\(result.devices == 1 ? "" : "s"), "
-            + "\(result.regions) regions; fastest of the runs, brute force on \(result.index.sample) sampled fixes"
+        let devices = "\(result.devices) device\(result.devices == 1 ? "" : "s")"
+        let source =
+            result.shard.map { "\(result.fixes) fixes decoded, the \(devices) of shard \($0.text) evaluated" }
+            ?? "\(result.fixes) fixes from \(devices)"
+        return "\(feeds): \(source), \(result.regions) regions; fastest of the runs, brute force on "
+            + "\(result.index.sample) sampled fixes"
     }
 
     /// The gate column of a figure.

@@ -27,7 +27,7 @@ public struct BenchReport: Sendable {
         self.maxRegression = maxRegression
         let metrics = result.metrics
         checks = baseline?.compare(metrics, maxRegression: maxRegression) ?? []
-        caveats = baseline?.caveats(metrics) ?? []
+        caveats = baseline?.caveats(metrics, shard: result.shard?.text) ?? []
     }
 
     /// Why the run fails, one sentence each (empty: it passes).
@@ -54,11 +54,13 @@ public struct BenchReport: Sendable {
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
 
-    /// One JSON object: the feeds, every figure under its name (`null` where
-    /// not measured), `bruteforce_agrees`, `notes`, `expectations`,
+    /// One JSON object: the feeds, the shard (`"I/N"`, or `null` for the
+    /// whole run), every figure under its name (`null` where not measured),
+    /// `bruteforce_agrees`, `notes`, `expectations`,
     /// `baseline` and `passed`. `--save` writes it, `--baseline` reads it.
     public var json: String {
         var fields: [String] = ["\"feeds\":[\(result.feeds.map(quoted).joined(separator: ","))]"]
+        fields.append("\"shard\":\(result.shard.map { quoted($0.text) } ?? "null")")
         fields += result.metrics.map { "\(quoted($0.name)):\($0.jsonValue)" }
         fields.append("\"bruteforce_agrees\":\(result.indexAgrees)")
         fields.append("\"notes\":[\(result.notes.map(quoted).joined(separator: ","))]")

@@ -3,6 +3,8 @@ extension FeedBench {
     public struct Result: Sendable {
         /// The feed files.
         public var feeds: [String] = []
+        /// The shard measured (`nil`: the whole run).
+        public var shard: Shard?
         /// Fixes decoded (per run).
         public var fixes = 0
         /// Devices whose fixes the pipeline evaluated.
@@ -11,8 +13,9 @@ extension FeedBench {
         public var regions = 0
         /// Transitions of every kind (per run).
         public var transitions = 0
-        /// Reminders (per run).
-        public var reminders = 0
+        /// Reminders (per run); `nil` for a shard, whose reminders come
+        /// from `repeat-sim merge`.
+        public var reminders: Int? = 0
         /// The fastest decode-only run, in seconds.
         public var decodeSeconds = Double.infinity
         /// The fastest pipeline run, in seconds.
@@ -57,7 +60,8 @@ extension FeedBench {
                 BenchMetric("regions", "regions", Double(regions), kind: .count, higherIsBetter: true, decimals: 0),
                 BenchMetric(
                     "transitions", "transitions", Double(transitions), kind: .count, higherIsBetter: true, decimals: 0),
-                BenchMetric("reminders", "reminders", Double(reminders), kind: .count, higherIsBetter: true, decimals: 0),
+                BenchMetric(
+                    "reminders", "reminders", reminders.map(Double.init), kind: .count, higherIsBetter: true, decimals: 0),
                 BenchMetric(
                     "fixes_per_s", "fixes/s through the pipeline", rate(pipelineSeconds), kind: .absolute,
                     higherIsBetter: true, decimals: 0),

@@ -16,6 +16,12 @@ import Geofencing
 /// (``AllocationCounter``), instructions where `perf_event_open` is
 /// allowed (``InstructionCounter``), index candidates per position and
 /// bytes per region.
+///
+/// With a ``shard``, the pipeline runs and the lockstep are what `replay
+/// --shard I/N` does on one node of a job array: every feed decoded, the
+/// shard's devices through the per-device stages, their lines for `repeat-sim
+/// merge` made and dropped; the tasks' side, which runs in the merge, is
+/// left out.
 public struct FeedBench {
     /// The feed files, read in order.
     public var feeds: [String]
@@ -25,13 +31,43 @@ public struct FeedBench {
     public var pipeline: ReminderPipeline
     /// Decode and pipeline runs each; the fastest of each is reported.
     public var runs: Int
+    /// The shard whose work the pipeline runs measure (`nil`: the whole run).
+    public var shard: Shard?
+
+    /// Shard `index` of `count`, as `--shard I/N`.
+    public struct Shard: Sendable, Equatable {
+        /// The shard, from 0.
+        public var index: Int
+        /// The number of shards.
+        public var count: Int
+
+        /// Shard `index` (from 0) of `count`.
+        public init(index: Int, count: Int) {
+            precondition(count >= 1 && (0..<count).contains(index), "shard \(index) of \(count)")
+            self.index = index
+            self.count = count
+        }
+
+        /// `I/N`, as the flag takes it.
+        public var text: String { "\(index)/\(count)" }
+
+        /// A writer of this shard's lines over `pipeline`'s stages, dropping
+        /// them as it makes them.
+        func writer(over pipeline: ReminderPipeline) -> ShardWriter {
+            let header = ShardHeader(index: index, count: count, arguments: [], directory: "")
+            do { return try ShardWriter(header: header, pipeline: pipeline, output: .discarding()) } catch {
+                preconditionFailure("a header of numbers and empty text encodes: \(error)")
+            }
+        }
+    }
 
     /// A bench of `feeds` through `pipeline`, `runs` times each way.
-    public init(feeds: [String], settings: RunSettings, pipeline: ReminderPipeline, runs: Int = 3) {
+    public init(feeds: [String], settings: RunSettings, pipeline: ReminderPipeline, runs: Int = 3, shard: Shard? = nil) {
         self.feeds = feeds
         self.settings = settings
         self.pipeline = pipeline
         self.runs = max(1, runs)
+        self.shard = shard
     }
 
     /// Fixes kept for the index sample, at most.
@@ -42,6 +78,7 @@ public struct FeedBench {
     public func run(progress: ProgressBar) -> Result {
         var result = Result()
         result.feeds = feeds
+        result.shard = shard
         var counter: InstructionCounter?
         do { counter = try InstructionCounter() } catch {
             result.notes.append("instructions_per_fix: \(error)")
@@ -73,8 +110,12 @@ public struct FeedBench {
             var pipelineSettings = settings
             pipelineSettings.reportsDiagnostics = false
             let events = EventCountingSink()
+            let writer = shard?.writer(over: pipeline)
             let run = measure(counter: counter) {
-                FeedRun(settings: pipelineSettings, stage: .pipeline(pipeline), sinks: [events]).run(files: feeds)
+                FeedRun(
+                    settings: pipelineSettings, stage: writer.map { .shard($0) } ?? .pipeline(pipeline),
+                    sinks: writer == nil ? [events] : []
+                ).run(files: feeds)
             }
             result.pipelineSeconds = min(result.pipelineSeconds, run.seconds)
             result.pipelineAllocations = minimum(result.pipelineAllocations, run.allocations)
@@ -82,14 +123,25 @@ public struct FeedBench {
                 result.pipelineInstructions = min(result.pipelineInstructions ?? .max, instructions)
             }
             result.fixes = run.output.feeds.reduce(0) { $0 + $1.fixes }
-            result.devices = run.output.pipeline?.devices ?? 0
-            result.transitions = events.transitions
-            result.reminders = events.reminders
+            if let writer {
+                result.devices = writer.summary?.devices ?? 0
+                result.transitions = writer.transitionsWritten
+                result.reminders = nil
+            } else {
+                result.devices = run.output.pipeline?.devices ?? 0
+                result.transitions = events.transitions
+                result.reminders = events.reminders
+            }
+        }
+        if let shard {
+            result.notes.append(
+                "reminders: shard \(shard.text) runs the per-device stages only; its reminders come from "
+                    + "repeat-sim merge, which runs the tasks' side once for every shard")
         }
         var share = StageShare()
         for round in 0..<runs where result.unreadable.isEmpty {
             progress.show("ratio", fraction: Double(2 * runs) / steps, detail: "lockstep run \(round + 1) of \(runs)")
-            do { try share.run(feeds: feeds, settings: settings, pipeline: pipeline) } catch { break }
+            do { try share.run(feeds: feeds, settings: settings, pipeline: pipeline, shard: shard) } catch { break }
         }
         result.pipelineVsDecode = share.pipelineVsDecode
 

@@ -24,25 +24,38 @@ struct StageShare {
         return reads.isEmpty || total <= 0 ? nil : decodeSeconds / total
     }
 
-    /// Runs `feeds` once through `pipeline` and keeps each read's fastest
-    /// times. Fixes without a device take the file's name when `settings`
-    /// say so and there are several files, as in ``FeedRun``.
+    /// Runs `feeds` once through `pipeline`, or through the per-device
+    /// stages of `shard` as `replay --shard` runs them, and keeps each
+    /// read's fastest times. Fixes without a device take the file's name
+    /// when `settings` say so and there are several files, as in ``FeedRun``.
     /// - Throws: what reading a feed throws.
-    mutating func run(feeds: [String], settings: RunSettings, pipeline: ReminderPipeline) throws {
+    mutating func run(
+        feeds: [String], settings: RunSettings, pipeline: ReminderPipeline, shard: FeedBench.Shard? = nil
+    ) throws {
         var stages = pipeline
+        let writer = shard?.writer(over: pipeline)
         var events: [ReminderPipeline.Event] = []
         var index = 0
-        for path in feeds {
+        for (feed, path) in feeds.enumerated() {
             let device =
                 settings.namesDevicesAfterFiles && feeds.count > 1
                 ? DeviceID((path as NSString).lastPathComponent) : nil
             var mark = ThreadCPUClock.now()
             try FeedFileDecoding.decode(path: path, format: settings.format, options: settings.decoding) { batch in
                 let decoded = ThreadCPUClock.now()
-                events.removeAll(keepingCapacity: true)
-                for var fix in batch.fixes {
-                    if fix.deviceID == nil, let device { fix.deviceID = device }
-                    stages.push(fix, into: &events)
+                if let writer {
+                    if let device {
+                        for fix in batch.fixes.indices where batch.fixes[fix].deviceID == nil {
+                            batch.fixes[fix].deviceID = device
+                        }
+                    }
+                    try writer.take(feed: feed, fixes: batch.fixes, epochs: [])
+                } else {
+                    events.removeAll(keepingCapacity: true)
+                    for var fix in batch.fixes {
+                        if fix.deviceID == nil, let device { fix.deviceID = device }
+                        stages.push(fix, into: &events)
+                    }
                 }
                 let staged = ThreadCPUClock.now()
                 record(index, decode: decoded - mark, stages: staged - decoded)
@@ -52,7 +65,11 @@ struct StageShare {
             }
         }
         let finishing = ThreadCPUClock.now()
-        stages.finish(into: &events)
+        if let writer {
+            try writer.finish(unreadable: [], stoppedAtMalformedRecord: false, lastFeed: max(feeds.count - 1, 0))
+        } else {
+            stages.finish(into: &events)
+        }
         record(index, decode: 0, stages: ThreadCPUClock.now() - finishing)
     }
 

@@ -53,6 +53,13 @@ public struct EvaluationShardFile: Sendable {
 
     /// The header of the shard file `path`, when its first line is one.
     public static func header(of path: String) -> ShardHeader? {
+        guard let first = firstLine(of: path) else { return nil }
+        return (try? JSONDecoder().decode(Line.self, from: first))?.header
+    }
+
+    /// The first line of the file `path`, without its newline (`nil` when
+    /// it cannot be opened).
+    public static func firstLine(of path: String) -> Data? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var first = Data()
@@ -63,7 +70,7 @@ public struct EvaluationShardFile: Sendable {
             }
             first += chunk
         }
-        return (try? JSONDecoder().decode(Line.self, from: first))?.header
+        return first
     }
 
     /// Reads the shard file `path`.

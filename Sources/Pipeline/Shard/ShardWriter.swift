@@ -33,6 +33,9 @@ public final class ShardWriter: OutcomeConsumer {
     private let encoder = JSONEncoder()
     /// The lines written so far.
     public private(set) var linesWritten = 0
+    /// The transitions of the shard's devices written so far (a run
+    /// without `--shard` counts them all in its output).
+    public private(set) var transitionsWritten = 0
     /// The counts written at the end.
     public private(set) var summary: ShardSummary?
     /// Why the first line that could not be written, taking outcomes from
@@ -188,6 +191,7 @@ public final class ShardWriter: OutcomeConsumer {
                 cursor.time += 1
                 let found = outputs.transitions[cursor.transition..<cursor.transition + Int(item.transitions)]
                 cursor.transition += Int(item.transitions)
+                transitionsWritten += found.count
                 let keys =
                     item.inaccurateKeys < 0
                     ? nil : Array(outputs.inaccurateKeys[cursor.key..<cursor.key + Int(item.inaccurateKeys)])

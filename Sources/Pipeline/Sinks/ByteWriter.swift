@@ -17,6 +17,9 @@ public final class ByteWriter {
     /// 80 instructions a line.
     @exclusivity(unchecked) public var bytes: [UInt8] = []
     private let flushThreshold: Int
+    /// Whether a flush drops the bytes rather than keeping them when there
+    /// is no file descriptor.
+    private var discards = false
 
     /// A buffer in front of standard output.
     public static func standardOutput() -> ByteWriter { ByteWriter(descriptor: STDOUT_FILENO) }
@@ -36,6 +39,14 @@ public final class ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A buffer in front of nothing that drops what it holds at each flush:
+    /// lines made and timed (`bench --shard`), not kept.
+    static func discarding() -> ByteWriter {
+        let writer = ByteWriter(descriptor: -1)
+        writer.discards = true
+        return writer
+    }
+
     /// Appends text, writing out once the buffer holds 64 KiB.
     public func write(_ text: String) {
         bytes.append(contentsOf: text.utf8)
@@ -50,7 +61,10 @@ public final class ByteWriter {
 
     /// Writes everything buffered.
     public func flush() {
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+            if discards { bytes.removeAll(keepingCapacity: true) }
+            return
+        }
         // A closed pipe or a full disk loses the output, not the run.
         _ = bytes.withUnsafeBytes { writeFully(descriptor, $0) }
         bytes.removeAll(keepingCapacity: true)

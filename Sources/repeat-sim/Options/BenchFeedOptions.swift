@@ -44,6 +44,14 @@ struct BenchFeedOptions: ParsableArguments {
             valueName: "n"))
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --feed: time what `replay --shard I/N` does on one node of a job array: every feed decoded, "
+                + "only shard I's devices through the per-device stages (reminders are the merge's).",
+            valueName: "I/N"),
+        transform: ShardChoice.parse)
+    var shard: ShardChoice?
+
     @Flag(help: "With --feed: print a Markdown table (for $GITHUB_STEP_SUMMARY) instead of text.")
     var markdown = false
 
@@ -75,6 +83,7 @@ struct BenchFeedOptions: ParsableArguments {
         if baseline != nil { flags.append("--baseline") }
         if markdown { flags.append("--markdown") }
         if jobs != nil { flags.append("--jobs") }
+        if shard != nil { flags.append("--shard") }
         return flags
     }
 

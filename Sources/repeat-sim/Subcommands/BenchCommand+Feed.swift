@@ -18,7 +18,8 @@ extension BenchCommand {
         var settings = RunSettings(label: "bench", format: format.format, decoding: FeedDecodingOptions())
         settings.namesDevicesAfterFiles = true
         settings.jobs = jobs
-        let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs)
+        let shard = feed.shard.map { FeedBench.Shard(index: $0.index, count: $0.count) }
+        let result = FeedBench(feeds: feed.feeds, settings: settings, pipeline: stages, runs: feed.runs, shard: shard)
             .run(progress: ProgressBar(enabled: Console.stderrIsTerminal))
         if !result.unreadable.isEmpty { throw ExitCode(1) }
         if result.fixes == 0 {

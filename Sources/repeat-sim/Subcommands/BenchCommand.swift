@@ -42,6 +42,16 @@ struct BenchCommand: ParsableCommand {
             load-independent figures and the ratios, never the absolute rates; --json
             or --markdown (a table for $GITHUB_STEP_SUMMARY).
 
+            --feed … --shard I/N sizes a job array: its pipeline runs are what `replay
+            --shard I/N` does on one node (every feed decoded, only shard I's devices
+            through the per-device stages, their lines for `repeat-sim merge` made and
+            dropped), so fixes_per_s is the rate at which that node gets through the
+            feed. devices and transitions are the shard's (they add up over the N
+            shards to the whole run's); reminders is null, as the merge makes them.
+            The JSON's "shard" says which shard ("I/N", null for the whole run), and
+            a baseline of another shard is noted. A bench's figures are one machine's
+            timings: each shard's report stands alone, and merge takes none.
+
             Use a release build: swift build -c release --product repeat-sim.
 
             Examples:
@@ -51,6 +61,7 @@ struct BenchCommand: ParsableCommand {
               repeat-sim bench --generate 1000000 --json
               repeat-sim bench --feed track.nmea --regions regions.csv --tasks tasks.json \\
                 --expect 'index_vs_bruteforce>=50' --baseline main.json --markdown
+              repeat-sim bench --feed fleet.csv --regions depots.csv --shard 0/32 --json
             """
     )
 

@@ -57,13 +57,14 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        for path in files { try Self.refuseBenchReport(path) }
         let command = try Self.sameCommand(files)
         if command == "evaluate" { return try mergeEvaluation() }
         let readers = try files.map { path in
             do { return try ShardReader(path: path) } catch { throw MergeFailure("\(error)") }
         }
         let header = try Self.checkTogether(readers.map { ($0.path, $0.header) })
-        var replay = try Self.command(ReplayCommand.self, of: header, in: readers[0].path)
+        let replay = try Self.command(ReplayCommand.self, of: header, in: readers[0].path)
         // Relative paths on the shards' command line are read from where the shards ran.
         if FileManager.default.fileExists(atPath: header.directory),
             !FileManager.default.changeCurrentDirectoryPath(header.directory)
@@ -88,6 +89,23 @@ struct MergeCommand: ParsableCommand {
                 "\(other.path) is a shard of \(other.command!) but \(paths[0]) of \(first): shards of different runs")
         }
         return first
+    }
+
+    /// Throws when `path` holds a `bench` report, sharded or not: its
+    /// figures are one machine's timings, which add up to no run's.
+    private static func refuseBenchReport(_ path: String) throws {
+        guard let line = EvaluationShardFile.firstLine(of: path),
+            let report = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+            report["fixes_per_s"] != nil
+        else { return }
+        let timings = "a bench's figures are one machine's timings, which merge cannot add into a whole run's"
+        guard let shard = report["shard"] as? String else {
+            throw MergeFailure(
+                "\(path) is a report of `bench`: \(timings); merge takes the lines of replay or evaluate --shard I/N")
+        }
+        throw MergeFailure(
+            "\(path) is a report of `bench --shard \(shard)`: \(timings). Read each shard's report: the job array "
+                + "goes at the pace of its slowest shard's fixes_per_s")
     }
 
     /// The shards of an `evaluate --shard I/N` run added up into its rows.

@@ -100,6 +100,9 @@ public struct FeedBench {
             }
             if round == 0 {
                 result.unreadable = decode.output.unreadable
+                // Every feed's, also where a shard's pipeline run leaves
+                // some out: the rate is the node's through the whole feed.
+                result.fixes = decode.output.feeds.reduce(0) { $0 + $1.fixes }
                 sample = fixes.sample ?? sample
                 guard result.unreadable.isEmpty else { break }
             }
@@ -122,7 +125,6 @@ public struct FeedBench {
             if let instructions = run.instructions {
                 result.pipelineInstructions = min(result.pipelineInstructions ?? .max, instructions)
             }
-            result.fixes = run.output.feeds.reduce(0) { $0 + $1.fixes }
             if let writer {
                 result.devices = writer.summary?.devices ?? 0
                 result.transitions = writer.transitionsWritten

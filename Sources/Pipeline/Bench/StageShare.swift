@@ -37,9 +37,9 @@ struct StageShare {
         var events: [ReminderPipeline.Event] = []
         var index = 0
         for (feed, path) in feeds.enumerated() {
-            let device =
-                settings.namesDevicesAfterFiles && feeds.count > 1
-                ? DeviceID((path as NSString).lastPathComponent) : nil
+            let name = settings.namesDevicesAfterFiles && feeds.count > 1 ? (path as NSString).lastPathComponent : nil
+            if FeedRun.shardLeavesOut(path, device: name, writer: writer, settings: settings) { continue }
+            let device = name.map(DeviceID.init)
             var mark = ThreadCPUClock.now()
             try FeedFileDecoding.decode(path: path, format: settings.format, options: settings.decoding) { batch in
                 let decoded = ThreadCPUClock.now()

@@ -38,6 +38,9 @@ public final class FeedRun {
         public var pipeline: ReminderPipeline.Statistics?
         /// Inputs that could not be read, with the reason.
         public var unreadable: [String] = []
+        /// The feed files a `--shard` run left out, as holding only other
+        /// shards' devices (``shardLeavesOut(_:device:writer:settings:)``).
+        public var feedsLeftOut = 0
         /// Whether `--strict` stopped the run at a malformed record.
         public var stoppedAtMalformedRecord = false
         /// Wall-clock seconds from the start of the run to its end.
@@ -141,6 +144,12 @@ public final class FeedRun {
             feedIndex = index
             var summary = FeedSummary(feed: path == "-" ? "<stdin>" : path)
             let device = settings.namesDevicesAfterFiles && paths.count > 1 ? (path as NSString).lastPathComponent : nil
+            if Self.shardLeavesOut(path, device: device, writer: shardWriter, settings: settings) {
+                result.feedsLeftOut += 1
+                // A read started early is the first file's.
+                earlyRead = nil
+                continue
+            }
             guard read(file: path, into: &summary, device: device) else { continue }
             result.feeds.append(summary)
             if result.stoppedAtMalformedRecord { break }
@@ -175,7 +184,11 @@ public final class FeedRun {
             dispatch(events, feed: feed.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? "")
         }
         let summaries = shards.compactMap(\.summary)
-        result.unreadable = summaries.first?.unreadable ?? []
+        // A shard lists only the unreadable files it read (or left out
+        // unread): each of the shards' lists, once.
+        var unreadable: [String] = []
+        for reason in summaries.flatMap(\.unreadable) where !unreadable.contains(reason) { unreadable.append(reason) }
+        result.unreadable = unreadable
         result.stoppedAtMalformedRecord = summaries.contains { $0.stoppedAtMalformedRecord }
         for sink in sinks { sink.finish() }
         result.elapsedSeconds = Date().timeIntervalSince(started)

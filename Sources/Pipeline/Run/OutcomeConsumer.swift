@@ -8,7 +8,7 @@ protocol OutcomeConsumer {
     /// one worker took: its inputs at `inputs` (counted among the worker's
     /// inputs of the slice), whose items are in `outputs` from `cursor` on
     /// (moved on past them). `firstInput` is the position of the first of
-    /// them among all the run's inputs, other shards' included.
+    /// them among all the inputs of `feed`, other shards' included.
     mutating func take(
         _ outputs: inout DeviceOutputs, inputs: Range<Int>, from cursor: inout DeviceOutputs.Cursor, firstInput: Int,
         feed: ShardedStages.Feed)

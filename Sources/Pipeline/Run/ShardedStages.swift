@@ -28,7 +28,7 @@ final class ShardedStages {
     /// A slice of one read's inputs as the workers see them.
     private final class Work: Sendable {
         let feed: Feed
-        /// The position of the slice's first input among the run's.
+        /// The position of the slice's first input among its feed's.
         let firstInput: Int
         /// The read's fixes, shared by its slices.
         let read: SharedFixes
@@ -81,8 +81,10 @@ final class ShardedStages {
     private static let finishChunk = 4096
 
     private var router: WorkerRoute
-    /// The inputs handed on so far, those of other shards included.
+    /// The inputs of the feed ``submittedFeed`` handed on so far, those of
+    /// other shards included.
     private var inputsSubmitted = 0
+    private var submittedFeed = 0
     private let inboxes: [HandOffQueue<Job>]
     private let outboxes: [HandOffQueue<Outcomes>]
     /// Each worker's stages once its inbox is finished.
@@ -159,6 +161,10 @@ final class ShardedStages {
         returningTo pool: FixArrayPool? = nil
     ) {
         let read = SharedFixes(fixes, returningTo: pool)
+        if feed.index != submittedFeed {
+            submittedFeed = feed.index
+            inputsSubmitted = 0
+        }
         var start = 0
         repeat {
             let end = min(start + Self.sliceSize, fixes.count)

@@ -11,7 +11,7 @@ public final class ShardReader {
     /// Where an outcome falls in the unsharded run: inputs in the feed's
     /// order, then the finishing devices in name order.
     enum Place: Comparable {
-        case input(Int)
+        case input(feed: Int, input: Int)
         case finishing(String)
     }
 
@@ -61,7 +61,7 @@ public final class ShardReader {
     /// Where ``current`` falls; `nil` when there is none.
     var place: Place? {
         guard let current else { return nil }
-        if let input = current.input { return .input(input) }
+        if let input = current.input { return .input(feed: current.feed, input: input) }
         return .finishing(current.finishing ?? "")
     }
 

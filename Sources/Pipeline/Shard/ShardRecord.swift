@@ -28,8 +28,9 @@ public struct ShardLine: Codable, Sendable {
 /// What a shard's run was: enough for the merge to check the shards
 /// belong together and to set up the same tasks' side and output.
 public struct ShardHeader: Codable, Sendable, Equatable {
-    /// The format of these lines.
-    public static let currentVersion = 1
+    /// The format of these lines: 2 counts an item's input within its
+    /// feed (1 counted it over the whole run).
+    public static let currentVersion = 2
 
     /// The format of the lines (``currentVersion``).
     public var version: Int
@@ -66,7 +67,8 @@ public struct ShardItem: Codable, Sendable, Equatable {
     }
 
     /// The input (fix or epoch without a fix) that released it, counted
-    /// over the whole run from 0; `nil` in the run's finishing, when the
+    /// within its ``feed`` from 0 (so that a shard can leave out a feed
+    /// none of whose devices are its own); `nil` in the run's finishing, when the
     /// reorder buffer hands on what it held device by device.
     public var input: Int?
     /// The device being finished, when ``input`` is `nil`.

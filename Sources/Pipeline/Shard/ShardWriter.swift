@@ -7,8 +7,10 @@ import Geofencing
 /// ``DeviceShard`` is I go through them; what the tasks' side needs of
 /// their outcomes is written as ``ShardLine``s for `repeat-sim merge`.
 ///
-/// Every input of the run is counted, whichever shard takes it, so the
-/// merge can put the shards' outcomes back in the feed's order. An
+/// Every input of a feed is counted, within the feed, whichever shard
+/// takes it, so the merge can put the shards' outcomes back in the feed's
+/// order; a feed file named after another shard's device that names none
+/// of its own is not read at all (``FeedRun``). An
 /// outcome is written when it matters to the tasks' side: a fix with
 /// transitions or regions it would have entered, a fix dropped or without
 /// time, the shard's first released fix, and a released fix whose time
@@ -28,7 +30,10 @@ public final class ShardWriter: OutcomeConsumer {
     private var clock: ReminderPipeline
     private var releasedAny = false
     private var outputs = DeviceOutputs()
+    /// The inputs of the feed ``inputsFeed`` taken so far, other shards'
+    /// included.
     private var inputs = 0
+    private var inputsFeed = 0
     private let output: ByteWriter
     private let encoder = JSONEncoder()
     /// The lines written so far.
@@ -59,6 +64,12 @@ public final class ShardWriter: OutcomeConsumer {
         try write(ShardLine(header: header))
     }
 
+    /// Whether the device `name` is this shard's.
+    func holds(device name: String) -> Bool {
+        var router = DeviceShard(count: header.count)
+        return router.shard(of: name) == header.index
+    }
+
     /// The shard's stages, holding no device yet, for the workers of
     /// ``ShardedStages`` to copy; and which shard they take.
     var workerTemplate: (stages: DeviceStages, shard: (index: Int, count: Int)) {
@@ -68,6 +79,10 @@ public final class ShardWriter: OutcomeConsumer {
     /// Takes one read of the feed at position `feed`: its fixes, then its
     /// epochs without a fix.
     public func take(feed: Int, fixes: [Fix], epochs: [EpochWithoutFix]) throws {
+        if feed != inputsFeed {
+            inputsFeed = feed
+            inputs = 0
+        }
         for fix in fixes {
             defer { inputs += 1 }
             guard router.shard(of: fix.deviceID) == header.index else { continue }

@@ -46,7 +46,7 @@ struct BenchFeedOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --feed: time what `replay --shard I/N` does on one node of a job array: every feed decoded, "
+            "With --feed: time what `replay --shard I/N` does on one node of a job array: its feeds decoded, "
                 + "only shard I's devices through the per-device stages (reminders are the merge's).",
             valueName: "I/N"),
         transform: ShardChoice.parse)

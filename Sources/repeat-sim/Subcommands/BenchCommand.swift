@@ -43,10 +43,10 @@ struct BenchCommand: ParsableCommand {
             or --markdown (a table for $GITHUB_STEP_SUMMARY).
 
             --feed … --shard I/N sizes a job array: its pipeline runs are what `replay
-            --shard I/N` does on one node (every feed decoded, only shard I's devices
+            --shard I/N` does on one node (its feeds decoded, only shard I's devices
             through the per-device stages, their lines for `repeat-sim merge` made and
             dropped), so fixes_per_s is the rate at which that node gets through the
-            feed. devices and transitions are the shard's (they add up over the N
+            feed (fixes counts every feed's, also those the shard leaves unread). devices and transitions are the shard's (they add up over the N
             shards to the whole run's); reminders is null, as the merge makes them.
             The JSON's "shard" says which shard ("I/N", null for the whole run), and
             a baseline of another shard is noted. A bench's figures are one machine's

@@ -60,7 +60,9 @@ struct ReplayCommand: ParsableCommand {
             and the output is put back in the single thread's order, the same bytes
             whatever N. --shard I/N runs the devices of shard I only (the same hash),
             for job arrays across machines: `repeat-sim merge` combines the N shards'
-            JSON lines into the output of the run without --shard.
+            JSON lines into the output of the run without --shard. Of several feed
+            files, a shard leaves unread the NMEA and GPX files named after other
+            shards' devices (not under --strict); it reads every CSV and gpsd file.
 
             Examples:
               repeat-sim replay Tracks/cat-medicine/drives.gpx \\
@@ -253,6 +255,8 @@ extension ReplayCommand {
                 "replay --shard \(shard.index)/\(shard.count): \(summary.accepted) fixes evaluated from "
                     + "\(summary.devices) device\(summary.devices == 1 ? "" : "s") of this shard, "
                     + "\(writer.linesWritten) lines for repeat-sim merge; "
+                    + (result.feedsLeftOut > 0
+                        ? "\(result.feedsLeftOut) of \(feeds.count) feeds left unread (other shards' devices); " : "")
                     + ElapsedText.of(result.elapsedSeconds))
         }
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }

@@ -148,6 +148,8 @@ public final class FeedRun {
                 result.feedsLeftOut += 1
                 // A read started early is the first file's.
                 earlyRead = nil
+                // Its bytes count as done on the progress bar.
+                progress?.finishFeed(bytes: Self.totalBytes(of: [path]) ?? 0)
                 continue
             }
             guard read(file: path, into: &summary, device: device) else { continue }
@@ -265,6 +267,8 @@ public final class FeedRun {
             ?? FeedReadAhead(path: path, format: settings.format, options: settings.decoding, spool: settings.spools[path])
         earlyRead = nil
         var bytesRead = 0
+        // The progress line counts the fixes of the feeds read before too.
+        let fixesBefore = result.feeds.reduce(0) { $0 + $1.fixes }
         while let message = reader.next() {
             switch message {
             case .batch(var batch, let bytes, let format, let ignored):
@@ -272,7 +276,7 @@ public final class FeedRun {
                 summary.format = format
                 summary.ignored = ignored
                 guard consume(&batch, summary: &summary, device: device, recycling: reader.spareFixes) else { return true }
-                progress?.update(bytes: bytesRead, fixes: summary.fixes, time: feedTime)
+                progress?.update(bytes: bytesRead, fixes: fixesBefore + summary.fixes, time: feedTime)
             case .failed(let reason):
                 progress?.clear()
                 Console.write("Error: \(reason)")

@@ -18,8 +18,9 @@ import Geofencing
 /// bytes per region.
 ///
 /// With a ``shard``, the pipeline runs and the lockstep are what `replay
-/// --shard I/N` does on one node of a job array: every feed decoded, the
-/// shard's devices through the per-device stages, their lines for `repeat-sim
+/// --shard I/N` does on one node of a job array: its feeds decoded (not
+/// the NMEA and GPX files of other shards' devices), the shard's devices
+/// through the per-device stages, their lines for `repeat-sim
 /// merge` made and dropped; the tasks' side, which runs in the merge, is
 /// left out.
 public struct FeedBench {

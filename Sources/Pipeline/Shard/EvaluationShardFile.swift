@@ -51,10 +51,9 @@ public struct EvaluationShardFile: Sendable {
         return lines.map { String(decoding: try! encoder.encode($0), as: UTF8.self) + "\n" }
     }
 
-    /// The header of the shard file `path`, when its first line is one.
-    public static func header(of path: String) -> ShardHeader? {
-        guard let first = firstLine(of: path) else { return nil }
-        return (try? JSONDecoder().decode(Line.self, from: first))?.header
+    /// The header a shard file's first `line` holds, when it holds one.
+    public static func header(inLine line: Data) -> ShardHeader? {
+        (try? JSONDecoder().decode(Line.self, from: line))?.header
     }
 
     /// The first line of the file `path`, without its newline (`nil` when

@@ -57,7 +57,6 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        for path in files { try Self.refuseBenchReport(path) }
         let command = try Self.sameCommand(files)
         if command == "evaluate" { return try mergeEvaluation() }
         let readers = try files.map { path in
@@ -80,9 +79,14 @@ struct MergeCommand: ParsableCommand {
 
     /// The command the shard files `paths` share, as their headers name it
     /// (`nil` when the first has none: its reader says why); throws when
-    /// two differ.
+    /// two differ, or when a file is a bench report.
     private static func sameCommand(_ paths: [String]) throws -> String? {
-        let commands = paths.map { (path: $0, command: EvaluationShardFile.header(of: $0)?.arguments.first) }
+        let commands = try paths.map { path in
+            let line = EvaluationShardFile.firstLine(of: path)
+            let header = line.flatMap(EvaluationShardFile.header(inLine:))
+            if header == nil, let line { try refuseBenchReport(line, in: path) }
+            return (path: path, command: header?.arguments.first)
+        }
         guard let first = commands.first?.command else { return nil }
         if let other = commands.first(where: { $0.command != nil && $0.command != first }) {
             throw MergeFailure(
@@ -91,11 +95,11 @@ struct MergeCommand: ParsableCommand {
         return first
     }
 
-    /// Throws when `path` holds a `bench` report, sharded or not: its
-    /// figures are one machine's timings, which add up to no run's.
-    private static func refuseBenchReport(_ path: String) throws {
-        guard let line = EvaluationShardFile.firstLine(of: path),
-            let report = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+    /// Throws when `line`, the first of the file `path`, is a `bench`
+    /// report, sharded or not: its figures are one machine's timings,
+    /// which add up to no run's.
+    private static func refuseBenchReport(_ line: Data, in path: String) throws {
+        guard let report = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
             report["fixes_per_s"] != nil
         else { return }
         let timings = "a bench's figures are one machine's timings, which merge cannot add into a whole run's"

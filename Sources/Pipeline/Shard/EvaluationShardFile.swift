@@ -83,8 +83,8 @@ public struct EvaluationShardFile: Sendable {
         }
         let decoder = JSONDecoder()
         var header: ShardHeader?
-        var tallies: [EvaluationRunTally] = []
-        var end: End?
+        var tallies: [(tally: EvaluationRunTally, line: Int)] = []
+        var end: (end: End, line: Int)?
         for (number, text) in data.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
             if text.isEmpty, number > 0 { continue }
             let line: Line
@@ -103,8 +103,8 @@ public struct EvaluationShardFile: Sendable {
             case (0, _, _, _):
                 throw ShardFileError(
                     path: path, line: 1, problem: "not the output of `repeat-sim evaluate --shard I/N` (no shard header)")
-            case (_, nil, let tally?, nil): tallies.append(tally)
-            case (_, nil, nil, let last?): end = last
+            case (_, nil, let tally?, nil): tallies.append((tally, number + 1))
+            case (_, nil, nil, let last?): end = (last, number + 1)
             case (_, _?, _, _):
                 throw ShardFileError(path: path, line: number + 1, problem: "a second header: files joined together?")
             default: throw ShardFileError(path: path, line: number + 1, problem: "not an evaluate shard's line")
@@ -124,13 +124,23 @@ public struct EvaluationShardFile: Sendable {
                 path: path, line: nil,
                 problem: "ends before its closing line: the shard's run did not finish (or the file was cut)")
         }
-        if let tally = tallies.first(where: { $0.settings.count != end.settings }) {
+        guard end.end.runs >= 1, end.end.settings >= 1 else {
             throw ShardFileError(
-                path: path, line: nil,
-                problem: "run \(tally.run) has \(tally.settings.count) settings' tallies, not \(end.settings)")
+                path: path, line: end.line,
+                problem: "\(end.end.runs) runs of \(end.end.settings) settings: was the file edited?")
+        }
+        for (tally, line) in tallies {
+            guard tally.settings.count == end.end.settings else {
+                throw ShardFileError(
+                    path: path, line: line,
+                    problem: "run \(tally.run) has \(tally.settings.count) settings' tallies, not \(end.end.settings)")
+            }
+            if let problem = tally.problem(runs: end.end.runs) {
+                throw ShardFileError(path: path, line: line, problem: problem + ": was the file edited?")
+            }
         }
         self.header = header
-        self.tallies = tallies
-        self.end = end
+        self.tallies = tallies.map(\.tally)
+        self.end = end.end
     }
 }

@@ -88,6 +88,13 @@ public final class ShardReader {
         if let item = line.item {
             current = item
         } else if let summary = line.summary {
+            let counts = [
+                summary.accepted, summary.inaccurate, summary.invalid, summary.outOfOrder, summary.devices,
+                summary.monitorRefreshes,
+            ]
+            guard counts.allSatisfy({ $0 >= 0 }) else {
+                throw problem("a negative count in the summary line: was the file edited?")
+            }
             self.summary = summary
         } else {
             throw ShardFileError(path: path, line: lineNumber, problem: "a second header: files joined together?")

@@ -74,6 +74,11 @@ extension EvaluateCommand {
                 "\(file.path) scored \(file.end.described) but \(first.path) \(first.end.described): "
                     + "shards of different runs")
         }
+        let window = try evaluation.matchWindow()
+        do {
+            for file in files { try file.check(window: window) }
+            try EvaluationShardFile.checkTotals(files)
+        } catch { throw MergeFailure("\(error)") }
         var base = EvaluationSetting(
             geofence: geofence.settings, reorderSeconds: geofence.reorderSeconds, monitorLimit: reminder.monitorLimit)
         base.deviceIdleSeconds = geofence.deviceIdleSeconds

@@ -25,18 +25,18 @@ struct EditedShardFilesTests {
         return copy
     }
 
-    /// Expects `merge FILES` to exit 1 with `message` on stderr and
-    /// nothing on stdout.
+    /// Expects `merge FILES` to exit 1 with `message` on stderr, and
+    /// nothing on stdout when `printsNothing` (evaluate's merge checks its
+    /// files before it prints; replay's prints as it goes).
     static func expectRefused(
-        _ files: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-    )
-        throws
-    {
+        _ files: [String], _ message: String, printsNothing: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let merged = try RepeatSimBinary.run(["merge"] + files)
         #expect(merged.status == 1, "\(merged.stderr)", sourceLocation: sourceLocation)
         #expect(merged.stderr.contains(message), "\(merged.stderr)", sourceLocation: sourceLocation)
         #expect(!merged.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
-        #expect(merged.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(merged.stdout.isEmpty || !printsNothing, sourceLocation: sourceLocation)
     }
 
     /// Edits each setting of a tally line.
@@ -51,21 +51,35 @@ struct EditedShardFilesTests {
         object["tally"] = tally
     }
 
+    /// Two shards of an evaluate over a 9-device fleet and a sweep, and two
+    /// of a replay of the Višnjan drive against its errands, written in
+    /// `folder`: the evaluate's paths, then the replay's.
+    static func shardFiles(in folder: String) throws -> (evaluate: [String], replay: [String]) {
+        let fleet = try ShardedEvaluateTests.fleet(in: folder)
+        let drive = [
+            RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"),
+            "--regions", RepositoryPaths.track("visnjan-errands/places.csv"),
+            "--tasks", RepositoryPaths.track("visnjan-errands/tasks.json"), "--json", "--explain",
+        ]
+        var files: [String: [String]] = [:]
+        for (command, arguments) in [("evaluate", fleet + ["--sweep", "confirm=1,2", "--json"]), ("replay", drive)] {
+            for index in 0..<2 {
+                let result = try RepeatSimBinary.run([command] + arguments + ["--shard", "\(index)/2"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let path = "\(folder)/\(command)-\(index).jsonl"
+                try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+                files[command, default: []].append(path)
+            }
+            #expect(try RepeatSimBinary.run(["merge"] + files[command]!).status == 0)
+        }
+        return (files["evaluate"]!, files["replay"]!)
+    }
+
     @Test("evaluate's shards: negative or overflowing counts, latencies out of the window or not one per match, bad runs")
     func evaluateShards() throws {
         let folder = temporaryDirectory("repeat-edited-shards")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fleet = try ShardedEvaluateTests.fleet(in: folder)
-        var parts: [String] = []
-        for index in 0..<2 {
-            let result = try RepeatSimBinary.run(
-                ["evaluate"] + fleet + ["--sweep", "confirm=1,2", "--json", "--shard", "\(index)/2"])
-            #expect(result.status == 0, "\(result.stderr)")
-            parts.append("\(folder)/part-\(index).jsonl")
-            try result.stdout.write(toFile: parts[index], atomically: true, encoding: .utf8)
-        }
-        let merged = try RepeatSimBinary.run(["merge"] + parts)
-        #expect(merged.status == 0, "\(merged.stderr)")
+        let parts = try Self.shardFiles(in: folder).evaluate
         let text = try String(contentsOfFile: parts[0], encoding: .utf8)
         #expect(text.contains(#""latencies":[-"#) || text.contains(#""latencies":[0"#), "part 0 has matches")
 
@@ -101,7 +115,7 @@ struct EditedShardFilesTests {
         let overflowing = try (0..<2).map { index in
             try Self.edited(parts[index], to: "big-\(index).jsonl", entries { $0["fp"] = huge })
         }
-        try Self.expectRefused(overflowing, "add up past 2^63 − 1")
+        try Self.expectRefused(overflowing, "add up past 2^62")
 
         let secondRun = try Self.edited(parts[0], to: "run2.jsonl") { object, _ in
             guard var tally = object["tally"] as? [String: Any] else { return }
@@ -139,23 +153,11 @@ struct EditedShardFilesTests {
         try Self.expectRefused([stretched, parts[1]], "(at most 10^6 h and 10^9 km)")
     }
 
-    @Test("replay's shards: a negative count in a summary, and summaries that add up past 2^63 − 1")
+    @Test("replay's shards: a negative count in a summary, and summaries that add up past 2^62")
     func replayShards() throws {
         let folder = temporaryDirectory("repeat-edited-replay-shards")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let arguments = [
-            RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"),
-            "--regions", RepositoryPaths.track("visnjan-errands/places.csv"),
-            "--tasks", RepositoryPaths.track("visnjan-errands/tasks.json"), "--json",
-        ]
-        var parts: [String] = []
-        for index in 0..<2 {
-            let result = try RepeatSimBinary.run(["replay"] + arguments + ["--shard", "\(index)/2"])
-            #expect(result.status == 0, "\(result.stderr)")
-            parts.append("\(folder)/part-\(index).jsonl")
-            try result.stdout.write(toFile: parts[index], atomically: true, encoding: .utf8)
-        }
-        #expect(try RepeatSimBinary.run(["merge"] + parts).status == 0)
+        let parts = try Self.shardFiles(in: folder).replay
 
         func summary(_ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any], Int) -> Void {
             { object, _ in
@@ -166,11 +168,87 @@ struct EditedShardFilesTests {
         }
         let negative = try Self.edited(parts[1], to: "negative.jsonl", summary { $0["devices"] = -1 })
         let lines = try String(contentsOfFile: negative, encoding: .utf8).split(separator: "\n").count
-        try Self.expectRefused([parts[0], negative], "negative.jsonl:\(lines): a negative count in the summary line")
+        try Self.expectRefused(
+            [parts[0], negative], "negative.jsonl:\(lines): a negative count in the summary line",
+            printsNothing: false)
 
         let overflowing = try (0..<2).map { index in
-            try Self.edited(parts[index], to: "big-\(index).jsonl", summary { $0["accepted"] = Int.max })
+            try Self.edited(parts[index], to: "big-\(index).jsonl", summary { $0["accepted"] = 3 << 60 })
         }
-        try Self.expectRefused(overflowing, "big-1.jsonl: summary counts that add up past 2^63 − 1")
+        try Self.expectRefused(overflowing, "big-1.jsonl: summary counts that add up past 2^62", printsNothing: false)
+    }
+
+    /// A value to put in place of a number: edges of every range a count,
+    /// a time, a place or a latency has.
+    static var extremes: [Any] {
+        [-1, 0, 1, Int.max, Int.min, Int.max / 2 + 1, 1e308, -1e308, 0.5, -0.5, 9_007_199_254_740_993, 1e-300]
+    }
+
+    /// `value` with one number, string or key of its JSON tree changed, as
+    /// `random` picks.
+    static func damaged(_ value: Any, _ random: inout SeededRandom) -> Any {
+        func pick<Element>(_ elements: [Element]) -> Element { elements[Int(random.next() % UInt64(elements.count))] }
+        switch value {
+        case var object as [String: Any]:
+            guard let key = object.keys.sorted().randomElement(using: &random) else { return object }
+            if random.next() % 8 == 0 { object[key] = nil } else { object[key] = damaged(object[key]!, &random) }
+            return object
+        case var array as [Any]:
+            guard !array.isEmpty else { return [pick(extremes)] }
+            let index = Int(random.next() % UInt64(array.count))
+            if random.next() % 8 == 0 { array.remove(at: index) } else { array[index] = damaged(array[index], &random) }
+            return array
+        case is String: return pick(["enter", "exit", "cross", "dwell", "late", "untimed", "released", "", "x"])
+        default: return pick(extremes)
+        }
+    }
+
+    /// Expects what a merge that took damaged files printed to hold no
+    /// count below 0 and no score above 1.
+    static func expectSane(_ merged: CommandResult, round: Int) {
+        let summary = merged.stderr.split(separator: "\n").first { $0.hasPrefix("replay: ") || $0.hasPrefix("evaluate: ") }
+        #expect(summary?.contains(/[ (]-\d/) == false, "round \(round): \(merged.stderr)")
+        for line in merged.stdout.split(separator: "\n") where line.hasPrefix(#"{"setting""#) {
+            let row = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+            for kind in ["enter", "exit", "all"] {
+                let scores = row[kind] as? [String: Any] ?? [:]
+                for name in ["precision", "recall", "tp", "fp", "fn"] {
+                    let value = (scores[name] as? NSNumber)?.doubleValue ?? 0
+                    #expect(value >= 0 && (value <= 1 || !["precision", "recall"].contains(name)), "round \(round): \(line)")
+                }
+            }
+        }
+    }
+
+    @Test("seeded: 300 damaged shard files, each merged with its sibling, exit 0 or 1 with a message; none traps")
+    func seededDamage() throws {
+        let seed = SeededRandom.testSeed(default: 17)
+        print("EditedShardFilesTests seed \(seed) (REPEAT_SEED to replay)")
+        var random = SeededRandom(seed: seed)
+        let folder = temporaryDirectory("repeat-damaged-shards")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (evaluate, replay) = try Self.shardFiles(in: folder)
+        var refused = 0
+        for round in 0..<300 {
+            let pair = round % 2 == 0 ? evaluate : replay
+            let victim = Int(random.next() % 2)
+            let lines = try String(contentsOfFile: pair[victim], encoding: .utf8).split(separator: "\n")
+            // The header now and then; mostly the outcomes, tallies and summary.
+            let target = random.next() % 4 == 0 ? 1 : 2 + Int(random.next() % UInt64(lines.count - 1))
+            let copy = "\(folder)/damaged-\(round).jsonl"
+            _ = try Self.edited(pair[victim], to: "damaged-\(round).jsonl") { object, line in
+                guard line == target else { return }
+                object = Self.damaged(object, &random) as? [String: Any] ?? object
+            }
+            let merged = try RepeatSimBinary.run(["merge", victim == 0 ? copy : pair[0], victim == 1 ? copy : pair[1]])
+            #expect([0, 1].contains(merged.status), "round \(round), line \(target): \(merged.stderr)")
+            if merged.status == 1 {
+                refused += 1
+                #expect(merged.stderr.contains("Error: "), "round \(round): \(merged.stderr)")
+            } else if merged.status == 0 {
+                Self.expectSane(merged, round: round)
+            }
+        }
+        #expect(refused > 100, "most damage is refused: \(refused) of 300")
     }
 }

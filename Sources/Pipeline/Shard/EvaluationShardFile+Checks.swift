@@ -19,16 +19,16 @@ extension EvaluationShardFile {
         }
     }
 
-    /// Throws when the counts of `files` add up past 2^63 − 1, which no
-    /// shards of one run do (the merge adds them, and each sum is part of
-    /// this one).
+    /// Throws when the counts of `files` add up past 2^62, which no shards
+    /// of one run do (see ``shardCountsLimit``: each sum the merge makes of
+    /// them is part of this one).
     /// - Throws: ``ShardFileError`` naming the file whose counts passed it.
     public static func checkTotals(_ files: [EvaluationShardFile]) throws {
         var total = 0
         for file in files {
             let problem = ShardFileError(
                 path: file.path, line: nil,
-                problem: "counts that add up past 2^63 − 1 with those of the files before it: was it edited?")
+                problem: "counts that add up past 2^62 with those of the files before it: was it edited?")
             for count in file.tallies.lazy.flatMap(\.settings).flatMap(\.counts) {
                 try add(count, to: &total, else: problem)
             }

@@ -36,17 +36,21 @@ enum ShardMerge {
             }
         }
         var statistics = pipeline.statistics(adding: [])
+        var total = 0
         for reader in readers {
             guard let summary = reader.summary else { continue }
             let problem = ShardFileError(
                 path: reader.path, line: nil,
-                problem: "summary counts that add up past 2^63 − 1 with those of the files before it: was it edited?")
-            try add(summary.accepted, to: &statistics.detector.accepted, else: problem)
-            try add(summary.inaccurate, to: &statistics.detector.inaccurate, else: problem)
-            try add(summary.invalid, to: &statistics.detector.invalid, else: problem)
-            try add(summary.outOfOrder, to: &statistics.detector.outOfOrder, else: problem)
-            try add(summary.devices, to: &statistics.devices, else: problem)
-            try add(summary.monitorRefreshes, to: &statistics.monitorRefreshes, else: problem)
+                problem: "summary counts that add up past 2^62 with those of the files before it: was it edited?")
+            for count in summary.counts { try add(count, to: &total, else: problem) }
+            var detector = DetectorStatistics()
+            detector.accepted = summary.accepted
+            detector.inaccurate = summary.inaccurate
+            detector.invalid = summary.invalid
+            detector.outOfOrder = summary.outOfOrder
+            statistics.detector.add(detector)
+            statistics.devices += summary.devices
+            statistics.monitorRefreshes += summary.monitorRefreshes
         }
         return statistics
     }

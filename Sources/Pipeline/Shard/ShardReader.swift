@@ -88,11 +88,7 @@ public final class ShardReader {
         if let item = line.item {
             current = item
         } else if let summary = line.summary {
-            let counts = [
-                summary.accepted, summary.inaccurate, summary.invalid, summary.outOfOrder, summary.devices,
-                summary.monitorRefreshes,
-            ]
-            guard counts.allSatisfy({ $0 >= 0 }) else {
+            guard summary.counts.allSatisfy({ $0 >= 0 }) else {
                 throw problem("a negative count in the summary line: was the file edited?")
             }
             self.summary = summary

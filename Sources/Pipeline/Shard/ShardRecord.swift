@@ -122,6 +122,9 @@ public struct ShardSummary: Codable, Sendable {
     public var unreadable: [String]
     /// Whether `--strict` stopped the run at a malformed record.
     public var stoppedAtMalformedRecord: Bool
+
+    /// Every count, for their checks and sum.
+    var counts: [Int] { [accepted, inaccurate, invalid, outOfOrder, devices, monitorRefreshes] }
 }
 
 extension Transition.Kind: Codable {}

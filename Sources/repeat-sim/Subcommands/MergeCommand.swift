@@ -32,6 +32,11 @@ struct MergeCommand: ParsableCommand {
             rows as JSON with --json or as the table, --expect marks included), stderr
             its summary, and the exit status 3 when the expectations fail.
 
+            A file that is not a shard's, is cut short, belongs to another run, or holds
+            a line that no shard writes (a region the run does not have, a negative
+            count: an edited or damaged file) stops the merge with its name and line,
+            exit 1.
+
             Examples:
               for i in 0 1 2 3; do
                 repeat-sim replay fleet.csv --regions shops.csv --tasks tasks.json \\

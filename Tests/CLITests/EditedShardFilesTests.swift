@@ -131,23 +131,19 @@ struct EditedShardFilesTests {
         }
         try Self.expectRefused([noRuns, parts[1]], "no-runs.jsonl:3: 0 runs of 2 settings")
 
-        let shrunk = try Self.edited(parts[0], to: "shrunk.jsonl") { object, _ in
-            guard var tally = object["tally"] as? [String: Any],
-                var coverage = tally["coverage"] as? [[String: Any]], !coverage.isEmpty
-            else { return }
-            coverage[0]["hours"] = -1.5
-            tally["coverage"] = coverage
-            object["tally"] = tally
+        func firstCoverage(_ key: String, _ value: Double) -> (inout [String: Any], Int) -> Void {
+            { object, _ in
+                guard var tally = object["tally"] as? [String: Any],
+                    var coverage = tally["coverage"] as? [[String: Any]], !coverage.isEmpty
+                else { return }
+                coverage[0][key] = value
+                tally["coverage"] = coverage
+                object["tally"] = tally
+            }
         }
+        let shrunk = try Self.edited(parts[0], to: "shrunk.jsonl", firstCoverage("hours", -1.5))
         try Self.expectRefused([shrunk, parts[1]], "shrunk.jsonl:2: run 1: a truth device of -1.5 h")
-        let stretched = try Self.edited(parts[0], to: "stretched.jsonl") { object, _ in
-            guard var tally = object["tally"] as? [String: Any],
-                var coverage = tally["coverage"] as? [[String: Any]], !coverage.isEmpty
-            else { return }
-            coverage[0]["km"] = 1.5e308
-            tally["coverage"] = coverage
-            object["tally"] = tally
-        }
+        let stretched = try Self.edited(parts[0], to: "stretched.jsonl", firstCoverage("km", 1.5e308))
         try Self.expectRefused([stretched, parts[1]], "stretched.jsonl:2: run 1: a truth device of ")
         try Self.expectRefused([stretched, parts[1]], "1.5e+308 km at place ")
         try Self.expectRefused([stretched, parts[1]], "(at most 10^6 h and 10^9 km)")

@@ -174,6 +174,42 @@ struct EditedShardFilesTests {
         try Self.expectRefused(overflowing, "big-1.jsonl: summary counts that add up past 2^62", printsNothing: false)
     }
 
+    @Test("a file cut within its last line, and a field of the wrong kind or missing: located, and said in words")
+    func cutAndMistyped() throws {
+        let folder = temporaryDirectory("repeat-cut-shards")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (evaluate, replay) = try Self.shardFiles(in: folder)
+        for (pair, name) in [(evaluate, "evaluate"), (replay, "replay")] {
+            let text = try String(contentsOfFile: pair[1], encoding: .utf8)
+            let lines = text.split(separator: "\n").count
+            let cut = "\(folder)/\(name)-cut.jsonl"
+            try String(text.dropLast(12)).write(toFile: cut, atomically: true, encoding: .utf8)
+            try Self.expectRefused(
+                [pair[0], cut], "\(name)-cut.jsonl:\(lines): the last line is cut short: the shard's run did not finish",
+                printsNothing: name == "evaluate")
+        }
+        let mistyped = try Self.edited(evaluate[0], to: "mistyped.jsonl") { object, _ in
+            Self.settings(&object) { setting in
+                guard var enter = setting["enter"] as? [String: Any] else { return }
+                enter["tp"] = "many"
+                setting["enter"] = enter
+            }
+        }
+        try Self.expectRefused(
+            [mistyped, evaluate[1]],
+            "mistyped.jsonl:2: not an evaluate shard's line (tally.settings[0].enter.tp is not a whole number)")
+        // The drive is one device: one of the two shards has its items.
+        let counts = try replay.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count }
+        let (busy, idle) = counts[0] > counts[1] ? (replay[0], replay[1]) : (replay[1], replay[0])
+        let unplaced = try Self.edited(busy, to: "unplaced.jsonl") { object, _ in
+            guard var item = object["item"] as? [String: Any] else { return }
+            item["feed"] = nil
+            object["item"] = item
+        }
+        try Self.expectRefused(
+            [unplaced, idle], "unplaced.jsonl:2: not a shard line (no \"feed\" in item)", printsNothing: false)
+    }
+
     /// A value to put in place of a number: edges of every range a count,
     /// a time, a place or a latency has.
     static var extremes: [Any] {

@@ -85,7 +85,8 @@ public struct EvaluationShardFile: Sendable {
         var header: ShardHeader?
         var tallies: [(tally: EvaluationRunTally, line: Int)] = []
         var end: (end: End, line: Int)?
-        for (number, text) in data.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+        let lines = data.split(separator: 10, omittingEmptySubsequences: false)
+        for (number, text) in lines.enumerated() {
             if text.isEmpty, number > 0 { continue }
             let line: Line
             do { line = try decoder.decode(Line.self, from: text) } catch {
@@ -93,7 +94,9 @@ public struct EvaluationShardFile: Sendable {
                     path: path, line: number + 1,
                     problem: number == 0
                         ? "not the output of `repeat-sim evaluate --shard I/N` (no shard header)"
-                        : "not an evaluate shard's line (\(error))")
+                        : number == lines.count - 1
+                            ? "the last line is cut short: the shard's run did not finish (or the file was cut)"
+                            : "not an evaluate shard's line (\(ShardLineProblem.described(error)))")
             }
             guard end == nil else {
                 throw ShardFileError(path: path, line: number + 1, problem: "a line after the closing one: files joined?")

@@ -36,7 +36,7 @@ public final class ShardReader {
             throw ShardFileError(path: path, line: nil, problem: String(cString: strerror(errno)))
         }
         self.file = file
-        guard let first = Self.line(of: file), let line = try? decoder.decode(ShardLine.self, from: first),
+        guard let first = Self.line(of: file)?.bytes, let line = try? decoder.decode(ShardLine.self, from: first),
             let header = line.header
         else {
             fclose(file)
@@ -69,7 +69,7 @@ public final class ShardReader {
     func advance() throws {
         current = nil
         guard summary == nil else { return }
-        guard let bytes = Self.line(of: file) else {
+        guard let (bytes, ended) = Self.line(of: file) else {
             throw ShardFileError(
                 path: path, line: nil,
                 problem: "ends before its summary line: the shard's run did not finish (or the file was cut)")
@@ -83,7 +83,10 @@ public final class ShardReader {
         do {
             line = try decoder.decode(ShardLine.self, from: bytes)
         } catch {
-            throw ShardFileError(path: path, line: lineNumber, problem: "not a shard line (\(error))")
+            throw problem(
+                ended
+                    ? "not a shard line (\(ShardLineProblem.described(error)))"
+                    : "the last line is cut short: the shard's run did not finish (or the file was cut)")
         }
         if let item = line.item {
             current = item
@@ -100,15 +103,16 @@ public final class ShardReader {
     /// A problem with the line just read, located.
     func problem(_ text: String) -> ShardFileError { ShardFileError(path: path, line: lineNumber, problem: text) }
 
-    /// The next line of `file` without its newline; `nil` at the end.
-    private static func line(of file: UnsafeMutablePointer<FILE>) -> Data? {
+    /// The next line of `file` without its newline, and whether a newline
+    /// ended it (not the end of the file); `nil` at the end.
+    private static func line(of file: UnsafeMutablePointer<FILE>) -> (bytes: Data, ended: Bool)? {
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }
         let length = getline(&buffer, &capacity, file)
         guard length > 0, let buffer else { return nil }
-        let count = buffer[length - 1] == 10 ? length - 1 : length
-        return Data(bytes: buffer, count: count)
+        let ended = buffer[length - 1] == 10
+        return (Data(bytes: buffer, count: ended ? length - 1 : length), ended)
     }
 }
 

@@ -46,6 +46,11 @@ let package = Package(
             path: "Sources/fuzz-regions"
         ),
         .executableTarget(
+            name: "fuzz-shard",
+            dependencies: ["FuzzSupport", .product(name: "Pipeline", package: "Repeat")],
+            path: "Sources/fuzz-shard"
+        ),
+        .executableTarget(
             name: "fuzz-tasks",
             dependencies: ["FuzzSupport", .product(name: "Recurrence", package: "Repeat")],
             path: "Sources/fuzz-tasks"

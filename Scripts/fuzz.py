@@ -8,8 +8,8 @@
     Scripts/fuzz.py --list                   the targets
 
 Targets: the NMEA, GPX, CSV and gpsd JSON decoders, the sniffing decoder
-(no --format), the regions file loader and the tasks file loader (see
-Fuzz/Package.swift). They are built with coverage and the address sanitizer
+(no --format), the regions file loader, the tasks file loader and the
+direct reader of replay's shard lines (see Fuzz/Package.swift). They are built with coverage and the address sanitizer
 (`-sanitize=fuzzer,address`), the root package's modules included, and
 optimised (-c release, which keeps Swift's overflow and bounds traps;
 --debug also checks unsafe-pointer bounds, at a third or less of the speed).
@@ -68,6 +68,7 @@ TARGETS = {
     ),
     "regions": (["Tracks/**/places.csv", "Tracks/**/*-places.csv"], []),
     "tasks": (["Tracks/**/tasks.json"], []),
+    "shard": ([], []),
 }
 
 

@@ -82,6 +82,11 @@ struct ShardLineTests {
             #"{"item":{"feed":0,"outcome":"late","position":[1,2,]}}"#,
             #"{"item":{"feed":0,"outcome":"late","position":[1e999]}}"#,
             #"{"item":{"feed":0,"outcome":"late","position":[.5]}}"#,
+            // Zeros with an exponent, which JSONDecoder takes or refuses by
+            // their digits (fuzz-shard: Fuzz/Regressions/shard/).
+            #"{"item":{"feed":0,"outcome":"late","position":[1e-400,2]}}"#,
+            #"{"item":{"feed":0,"outcome":"late","position":[0e5,2]}}"#,
+            #"{"item":{"feed":0,"outcome":"late","position":[0.0e5,-0.000]}}"#,
             #"{"item":{"feed":0,"outcome":"late","position":[1,2]}} "#,
             #"{ "item":{"feed":0,"outcome":"late","position":[1,2]}}"#,
             #"{"item":{"feed":0,"outcome":"late","position":[1,2]}"#,

@@ -10,7 +10,7 @@ extension ShardItem {
     /// numbers in Swift's shortest exact form; `false`, with nothing appended,
     /// when a number is not finite: JSON has no such number, and the
     /// encoder's error says so.
-    func appendLine(to bytes: inout [UInt8]) -> Bool {
+    public func appendLine(to bytes: inout [UInt8]) -> Bool {
         guard position.allSatisfy(\.isFinite), transitions?.allSatisfy(\.distance.isFinite) ?? true else {
             return false
         }
@@ -49,7 +49,7 @@ extension ShardItem {
     /// string, an unknown or repeated key, a number that is not a plain
     /// integer where one is due), which the caller reads with
     /// `JSONDecoder`, the reference that tests hold this to.
-    static func scanned(from line: UnsafeRawBufferPointer) -> ShardItem? {
+    public static func scanned(from line: UnsafeRawBufferPointer) -> ShardItem? {
         var scanner = ShardLineScanner(line)
         guard scanner.take(#"{"item":"#), let item = scanner.item(), scanner.take("}"), scanner.isAtEnd else {
             return nil

@@ -168,18 +168,21 @@ struct ShardLineScanner {
         return value
     }
 
-    /// A number in JSON's form, read as the closest `Double`.
+    /// A number in JSON's form, read as the closest `Double`. A zero
+    /// written with an exponent (`0e5`, or `1e-400`, which rounds to 0) is
+    /// left to `JSONDecoder`, which takes some of these and refuses others.
     private mutating func number() -> Double? {
         let start = position
         _ = take("-")
         guard digits(allowingLeadingZero: false) else { return fail() }
         if take(".") { guard digits(allowingLeadingZero: true) else { return fail() } }
-        if take("e") || take("E") {
+        let exponent = take("e") || take("E")
+        if exponent {
             if !take("-") { _ = take("+") }
             guard digits(allowingLeadingZero: true) else { return fail() }
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { return fail() }
+        guard let value = Double(text), value.isFinite, value != 0 || !exponent else { return fail() }
         return value
     }
 

@@ -7,9 +7,9 @@ import Testing
 /// and exit 1, never a trap and never a wrong sum.
 @Suite("merge of edited shard files")
 struct EditedShardFilesTests {
-    /// Rewrites each line of the shard file `path` that `edit` changes
-    /// (the line's JSON object, its line number from 1), into a copy named
-    /// `name`; its path.
+    /// Copies the shard file `path` to `name` beside it, each line's JSON
+    /// object passed through `edit` with its line number (from 1); the
+    /// copy's path.
     static func edited(
         _ path: String, to name: String, _ edit: (inout [String: Any], Int) -> Void
     ) throws -> String {

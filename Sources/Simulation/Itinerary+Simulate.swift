@@ -26,6 +26,12 @@ extension Itinerary {
 
     private func walk(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> Walk {
         guard days >= 1 else { throw .invalidValue("days", "must be 1 or more") }
+        // The last day's midnight, local time (a day either side of UTC),
+        // before the latest end: no instant of the walk can pass it.
+        let lastDay = Int64(start.daysSince1970).addingReportingOverflow(Int64(days))
+        guard !lastDay.overflow, lastDay.partialValue < TimedPath.latestEnd.nanoseconds / 86_400_000_000_000 - 1 else {
+            throw .pastLatestTime
+        }
         let clock = LocalClock(zone: timeZone)
         var walk = Walk(itinerary: self, start: clock.instant(day: start.daysSince1970, secondsOfDay: 0))
         for appointment in appointments(days: days, start: start, seed: seed) {

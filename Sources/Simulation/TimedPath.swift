@@ -52,16 +52,24 @@ public struct TimedPath: Sendable {
         var vertices = [Vertex(time: start, coordinate: route[0])]
         vertices.reserveCapacity(route.count * (stop > 0 ? 2 : 1))
         var seconds = 0.0
+        let allowed = Double(latestEnd.nanoseconds - start.nanoseconds) / 1e9
         for index in 1..<route.count {
             seconds += Geodesy.distance(route[index - 1], route[index]) / speed
+            guard seconds <= allowed else { throw .pastLatestTime }
             vertices.append(Vertex(time: start.adding(seconds: seconds), coordinate: route[index]))
             if stop > 0, index < route.count - 1 {
                 seconds += stop
+                guard seconds <= allowed else { throw .pastLatestTime }
                 vertices.append(Vertex(time: start.adding(seconds: seconds), coordinate: route[index]))
             }
         }
         return try TimedPath(vertices: vertices)
     }
+
+    /// The latest a simulated path may end: a day before the last instant a
+    /// ``Timestamp`` holds (2262-04-11T23:47:16Z), so that no fix's delay
+    /// or sampling step passes it.
+    public static let latestEnd = Timestamp(nanoseconds: Int64.max - 86_400 * 1_000_000_000)
 
     /// When the path starts.
     public var start: Timestamp { vertices[0].time }
@@ -115,6 +123,9 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     case timeGoesBack(index: Int)
     /// A parameter's value is out of range: its name and what it must be.
     case invalidValue(String, String)
+    /// The path would end after ``TimedPath/latestEnd``, past the last
+    /// instant a ``Timestamp`` holds (less a day for the fixes' delays).
+    case pastLatestTime
 
     public var description: String {
         switch self {
@@ -124,6 +135,9 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
             return "point \(index + 1) is earlier than the point before it"
         case .invalidValue(let name, let rule):
             return "\(name) \(rule)"
+        case .pastLatestTime:
+            return "the simulation would run past 2262-04-10, the last day a time here holds: "
+                + "start it earlier, make it shorter, or go faster"
         }
     }
 }

@@ -56,6 +56,29 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("a simulation that would run past 2262 (a late --start, a crawl, --days without end) is refused, not trapped")
+    func pastTheLastTime() throws {
+        let routine = RepositoryPaths.track("simulate/routine.json")
+        let via = ["--via", "52.52,13.40;52.53,13.41"]
+        for arguments in [
+            via + ["--start", "2262-04-11T23:47:16Z"], via + ["--speed", "0.000000001"],
+            ["--itinerary", routine, "--days", "9223372036854775807"],
+            ["--itinerary", routine, "--start", "2262-01-01T00:00:00Z", "--days", "200"],
+        ] {
+            let result = try RepeatSimBinary.run(["generate"] + arguments + ["--format", "csv", "--out", "-"])
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the simulation would run past 2262-04-10"), "\(arguments): \(result.stderr)")
+        }
+        let folder = temporaryDirectory("repeat-late-scenario")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scenario = folder + "/late.json"
+        try #"{"itinerary": "\#(routine)", "days": 1e9, "interval": "-5s"}"#.write(
+            toFile: scenario, atomically: true, encoding: .utf8)
+        let scored = try RepeatSimBinary.run(["evaluate", "--scenario", scenario, "--runs", "1"])
+        #expect(scored.status == 1, "\(scored.stderr)")
+        #expect(scored.stderr.contains("'-5s' is not a duration"), "a value with a dash is the key's: \(scored.stderr)")
+    }
+
     // MARK: Round trip
 
     @Test("--via points south of the equator and west of Greenwich are its value, not a flag")

@@ -17,6 +17,16 @@ import Testing
         #expect(path.vertices != (try routine.simulate(days: 90, start: monday, seed: seed &+ 1)).vertices)
     }
 
+    @Test func aRoutineThatWouldRunPastTheLastTimeIsRefusedNotTrapped() throws {
+        let routine = try itinerary(berlinRoutine)
+        let lastYear = Itinerary.CivilDate(year: 2262, month: 1, day: 1)
+        #expect(throws: SimulationError.pastLatestTime) { try routine.simulate(days: 200, start: lastYear, seed: 1) }
+        #expect(throws: SimulationError.pastLatestTime) { try routine.simulate(days: .max, start: monday, seed: 1) }
+        #expect(throws: SimulationError.pastLatestTime) { try routine.simulate(days: 90_000, start: monday, seed: 1) }
+        let path = try routine.simulate(days: 30, start: lastYear, seed: 1)
+        #expect(path.end <= TimedPath.latestEnd)
+    }
+
     @Test func weekdayVisitsKeepTheirLocalTimesAcrossTheChangeToSummerTime() throws {
         let work = try itinerary(berlinRoutine).visits(days: 14, start: monday, seed: 1).filter { $0.place == "Work" }
         #expect(work.count == 10)

@@ -41,4 +41,18 @@ import Testing
         let earlier = TimedPath.Vertex(time: start, coordinate: berlin)
         #expect(throws: SimulationError.timeGoesBack(index: 1)) { try TimedPath(vertices: [later, earlier]) }
     }
+
+    @Test func aPathThatWouldEndPastTheLastTimeIsRefusedNotTrapped() throws {
+        let tenKilometres = [berlin, Geodesy.destination(from: berlin, bearing: 90, metres: 10_000)]
+        let lastMinute = TimedPath.latestEnd.adding(seconds: -60)
+        // 10 km at 1 m/s takes 10 000 s, past the end; at 1 km/s, 10 s.
+        #expect(throws: SimulationError.pastLatestTime) { try TimedPath.following(tenKilometres, speed: 1, from: lastMinute) }
+        #expect(try TimedPath.following(tenKilometres, speed: 1_000, from: lastMinute).end <= TimedPath.latestEnd)
+        // A stop can carry it past too, and a speed near 0 from any start.
+        #expect(throws: SimulationError.pastLatestTime) {
+            try TimedPath.following(tenKilometres + [berlin], speed: 1_000, stop: 120, from: lastMinute)
+        }
+        #expect(throws: SimulationError.pastLatestTime) { try TimedPath.following(tenKilometres, speed: 1e-9, from: start) }
+        #expect(SimulationError.pastLatestTime.description.contains("2262-04-10"))
+    }
 }

@@ -75,7 +75,9 @@ struct EvaluationScenario {
                 switch value {
                 case .flag(true): arguments.append("--\(key)")
                 case .flag(false): break
-                default: for text in texts { arguments += ["--\(key)", text] }
+                // `--key=value`: a value that starts with a dash (`-5s`)
+                // is the key's, not an option of its own.
+                default: for text in texts { arguments.append("--\(key)=\(text)") }
                 }
             }
         }

@@ -18,9 +18,12 @@ public struct DeliverySettings: Hashable, Sendable {
 
         /// A gap of `duration` seconds from `start` (`--gap START,DURATION`).
         /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming `--gap`
-        ///   for a duration that is not positive or longer than 10⁹ s.
+        ///   for a duration that is not positive or longer than 10⁹ s;
+        ///   ``SimulationError/pastLatestTime`` for one that would end
+        ///   past the last instant a ``Timestamp`` holds.
         public init(start: Timestamp, duration: Double) throws(SimulationError) {
             try checkDuration(duration, "--gap", zeroAllowed: false)
+            guard start.nanoseconds <= Int64.max - Int64(duration * 1e9) else { throw .pastLatestTime }
             self.start = start
             self.duration = duration
             self.end = start.adding(seconds: duration).nanoseconds

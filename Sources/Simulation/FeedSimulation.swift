@@ -33,7 +33,9 @@ public struct FeedSimulation: Sendable {
     /// (error, outliers, dropout, duplicates, reorder), so adding a device
     /// does not change the fixes of the others.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming `--devices`
-    ///   for no device, or two devices with the same name.
+    ///   for no device, or two devices with the same name;
+    ///   ``SimulationError/pastLatestTime`` when a fix could be stamped or
+    ///   delivered past ``TimedPath/latestEnd``.
     public init(
         devices: [SimulatedDevice], errorModel: ErrorModel = Environment.errorFree.errorModel,
         delivery: DeliverySettings, seed: UInt64
@@ -42,6 +44,13 @@ public struct FeedSimulation: Sendable {
         var names = Set<String?>()
         for device in devices where !names.insert(device.name).inserted {
             throw .invalidValue("--devices", "must have distinct names; \(device.name ?? "an unnamed device") appears twice")
+        }
+        // A fix's time, and its delivery's, can pass the path's end by an
+        // interval, the cold start and the reorder delay (each up to 10⁹ s).
+        let reach = (delivery.interval + delivery.coldStart + delivery.reorder) * 1e9
+        for device in devices
+        where Double(device.path.end.nanoseconds) + reach >= Double(TimedPath.latestEnd.nanoseconds) {
+            throw .pastLatestTime
         }
         self.devices = devices
         self.errorModel = errorModel

@@ -137,7 +137,7 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
             return "\(name) \(rule)"
         case .pastLatestTime:
             return "the simulation would run past 2262-04-10, the last day a time here holds: "
-                + "start it earlier, make it shorter, or go faster"
+                + "start it earlier, or make it (or its delays) shorter"
         }
     }
 }

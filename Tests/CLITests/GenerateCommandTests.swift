@@ -64,6 +64,8 @@ struct GenerateCommandTests {
             via + ["--start", "2262-04-11T23:47:16Z"], via + ["--speed", "0.000000001"],
             ["--itinerary", routine, "--days", "9223372036854775807"],
             ["--itinerary", routine, "--start", "2262-01-01T00:00:00Z", "--days", "200"],
+            via + ["--start", "2240-01-01T00:00:00Z", "--cold-start", "1000000000s"],
+            via + ["--gap", "2262-01-01T00:00:00Z,1000000000s"],
         ] {
             let result = try RepeatSimBinary.run(["generate"] + arguments + ["--format", "csv", "--out", "-"])
             #expect(result.status == 1, "\(arguments): \(result.stderr)")

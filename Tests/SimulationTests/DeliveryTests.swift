@@ -23,6 +23,27 @@ import Testing
 
     /// Dropout removes fixes independently, with its probability, and
     /// leaves the others where they were.
+    @Test func delaysThatWouldCarryAFixPastTheLastTimeAreRefused() throws {
+        let nearTheEnd = TimedPath.latestEnd.adding(seconds: -10 * 86_400)
+        #expect(throws: SimulationError.pastLatestTime) {
+            try DeliverySettings.Gap(start: nearTheEnd, duration: 30 * 86_400)
+        }
+        #expect(try DeliverySettings.Gap(start: nearTheEnd, duration: 86_400).duration == 86_400)
+        let path = try TimedPath.following(
+            [Coordinate(latitude: 52.52, longitude: 13.4), Coordinate(latitude: 52.53, longitude: 13.4)], speed: 10,
+            from: nearTheEnd)
+        let device = [SimulatedDevice(name: nil, path: path)]
+        for delivery in [
+            try DeliverySettings(reorder: 1e9), try DeliverySettings(coldStart: 11 * 86_400), try DeliverySettings(interval: 1e7),
+        ] {
+            #expect(throws: SimulationError.pastLatestTime) {
+                try FeedSimulation(devices: device, delivery: delivery, seed: 1)
+            }
+        }
+        let delayed = try FeedSimulation(devices: device, delivery: DeliverySettings(reorder: 3_600), seed: 1)
+        #expect(!Array(delayed.fixes()).isEmpty)
+    }
+
     @Test func dropoutDropsItsShareAndMovesNothing() throws {
         print("DeliveryTests seed \(Self.seed)")
         let count = 20_000

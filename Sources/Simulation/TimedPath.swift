@@ -52,7 +52,8 @@ public struct TimedPath: Sendable {
         var vertices = [Vertex(time: start, coordinate: route[0])]
         vertices.reserveCapacity(route.count * (stop > 0 ? 2 : 1))
         var seconds = 0.0
-        let allowed = Double(latestEnd.nanoseconds - start.nanoseconds) / 1e9
+        // In doubles: from a start before 1970 the difference passes Int64.
+        let allowed = (Double(latestEnd.nanoseconds) - Double(start.nanoseconds)) / 1e9
         for index in 1..<route.count {
             seconds += Geodesy.distance(route[index - 1], route[index]) / speed
             guard seconds <= allowed else { throw .pastLatestTime }

@@ -54,5 +54,9 @@ import Testing
         }
         #expect(throws: SimulationError.pastLatestTime) { try TimedPath.following(tenKilometres, speed: 1e-9, from: start) }
         #expect(SimulationError.pastLatestTime.description.contains("2262-04-10"))
+        // From the first instant a time holds (1677), 10 km is a short walk.
+        let first = Timestamp(nanoseconds: .min + 1_000_000_000)
+        let walked = try TimedPath.following(tenKilometres, speed: 1, from: first)
+        #expect(abs(walked.end.nanoseconds - first.adding(seconds: 10_000).nanoseconds) < 1_000_000)
     }
 }

@@ -37,6 +37,7 @@ extension Itinerary {
         for appointment in appointments(days: days, start: start, seed: seed) {
             walk.keep(appointment)
         }
+        guard !walk.overran else { throw .pastLatestTime }
         walk.goHome()
         walk.stayHome(until: clock.instant(day: start.daysSince1970 + days, secondsOfDay: 0))
         return walk
@@ -54,6 +55,9 @@ private struct Walk {
     private var free: Timestamp
     /// The arrival of the visit in progress; nil at home.
     private var visitArrival: Timestamp?
+    /// Whether an appointment (its stay, or a trip at a crawl) would have
+    /// taken the walk past ``TimedPath/latestEnd``: it stopped before it.
+    private(set) var overran = false
 
     init(itinerary: Itinerary, start: Timestamp) {
         self.itinerary = itinerary
@@ -68,6 +72,10 @@ private struct Walk {
 
     /// Goes to `appointment` by the rules of ``Itinerary/simulate(days:start:seed:)``.
     mutating func keep(_ appointment: Appointment) {
+        guard !overran, fits(appointment) else {
+            overran = true
+            return
+        }
         if visitArrival != nil {
             let home = itinerary.homeIndex
             let homeBy = free.adding(seconds: travel(here, home))
@@ -113,6 +121,20 @@ private struct Walk {
     private mutating func append(time: Timestamp, place: Int) {
         let vertex = TimedPath.Vertex(time: time, coordinate: itinerary.places[place].coordinate)
         if vertex != vertices[vertices.count - 1] { vertices.append(vertex) }
+    }
+
+    /// Whether every time that keeping `appointment`, and going home
+    /// after it, can make lies between the first instant a time holds and
+    /// ``TimedPath/latestEnd``: each is within its trips and its stay of
+    /// now or of its arrival.
+    private func fits(_ appointment: Appointment) -> Bool {
+        let home = itinerary.homeIndex
+        var reach = travel(here, home) + travel(home, appointment.place) + travel(here, appointment.place)
+        reach += travel(appointment.place, home)
+        if case .after(let stay) = appointment.end { reach += stay }
+        let earliest = Double(min(free, appointment.arrival).nanoseconds) - reach * 1e9
+        let latest = Double(max(free, appointment.arrival).nanoseconds) + reach * 1e9
+        return earliest > Double(Int64.min) && latest < Double(TimedPath.latestEnd.nanoseconds)
     }
 
     private func travel(_ from: Int, _ to: Int) -> Double {

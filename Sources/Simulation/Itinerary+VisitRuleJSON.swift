@@ -63,10 +63,12 @@ extension Itinerary.VisitRule {
     /// `45s`, `10m` or `2h`, in seconds.
     private static func stay(_ text: String, field: String) throws(ItineraryError) -> Double {
         let seconds: [Character: Int] = ["s": 1, "m": 60, "h": 3600]
-        guard let unit = text.last.flatMap({ seconds[$0] }), let count = Int(text.dropLast()), count > 0 else {
+        guard let unit = text.last.flatMap({ seconds[$0] }), let count = Int(text.dropLast()), count > 0,
+            case let (total, overflow) = count.multipliedReportingOverflow(by: unit), !overflow
+        else {
             throw ItineraryError(field: field, message: "\"\(text)\" is not a stay: write e.g. 45s, 10m or 2h")
         }
-        return Double(count * unit)
+        return Double(total)
     }
 }
 

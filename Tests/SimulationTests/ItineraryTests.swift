@@ -27,6 +27,26 @@ import Testing
         #expect(path.end <= TimedPath.latestEnd)
     }
 
+    @Test func aStayOrATripThatWouldPassTheLastTimeIsRefusedNotTrapped() throws {
+        func errand(speed: String, stay: String) -> String {
+            berlinRoutine.replacingOccurrences(of: #""profile": "car""#, with: #""speed": \#(speed)"#)
+                .replacingOccurrences(of: #""stay": "10m""#, with: #""stay": "\#(stay)""#)
+        }
+        // 2^63 hours overflow as seconds: not a stay.
+        #expect(refusal(errand(speed: "13.9", stay: "9223372036854775807h"))?.description.contains("is not a stay") == true)
+        for (speed, stay) in [("13.9", "2562047788015215h"), ("1e-9", "10m"), ("1e-300", "10m")] {
+            let routine = try itinerary(errand(speed: speed, stay: stay))
+            #expect(throws: SimulationError.pastLatestTime, "\(speed) m/s, \(stay)") {
+                try routine.simulate(days: 30, start: monday, seed: 1)
+            }
+        }
+        // A stay of 30 years is long, not out of range.
+        let decades = try itinerary(errand(speed: "13.9", stay: "262800h")).visits(days: 20, start: monday, seed: 1)
+        let pharmacy = decades.first { $0.place == "Pharmacy" }
+        let stayed = try #require(pharmacy.map { seconds(from: $0.arrival, to: $0.departure) })
+        #expect(abs(stayed - 262_800 * 3_600) < 0.001)
+    }
+
     @Test func weekdayVisitsKeepTheirLocalTimesAcrossTheChangeToSummerTime() throws {
         let work = try itinerary(berlinRoutine).visits(days: 14, start: monday, seed: 1).filter { $0.place == "Work" }
         #expect(work.count == 10)

@@ -15,8 +15,13 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
 /// Settings shared by all decoders.
 public struct FeedDecodingOptions: Hashable, Sendable {
     /// The UTC date (days since 1970-01-01) for NMEA logs that carry none
-    /// (GGA-only); RMC/ZDA dates in the log take precedence.
+    /// (GGA-only); RMC/ZDA dates in the log take precedence. It must lie
+    /// in ``datesHeld``.
     public var defaultDate: Int?
+    /// The days whose every time a ``Timestamp`` holds, 1677-09-22 to
+    /// 2262-04-10: where ``defaultDate`` may lie, and where a log's dates
+    /// stop moving on at midnight.
+    public static let datesHeld = -106_751...106_750
     /// Whether to collect GPX waypoints into ``FeedBatch/waypoints``.
     public var collectWaypoints: Bool
     /// Whether to collect GPX route points (`rtept`) into

@@ -67,6 +67,26 @@ public enum RFC3339 {
     @inlinable
     static func parseAnyForm<Bytes: Collection>(utf8 bytes: Bytes) -> Timestamp?
     where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard let (seconds, nanos, fractionDigits) = parseFields(utf8: bytes) else { return nil }
+        // Years outside Timestamp's range (1678…2262) are not representable.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, scaled <= Int64.max - nanos else { return nil }
+        return Timestamp(nanoseconds: scaled + nanos, fractionDigits: fractionDigits)
+    }
+
+    /// The seconds since 1970 that a date-time in any accepted form names,
+    /// and the nanoseconds past them: what ``parse(_:)`` reads, for every
+    /// year from 0000 to 9999, where a ``Timestamp`` holds only 1678–2262.
+    public static func secondsSince1970(_ string: String) -> (seconds: Int64, nanoseconds: Int64)? {
+        var copy = string
+        return copy.withUTF8 { parseFields(utf8: $0) }.map { ($0.seconds, $0.nanos) }
+    }
+
+    /// The fields of every accepted form, read byte by byte: seconds since
+    /// 1970, nanoseconds past them and the fraction's digits.
+    @inlinable @inline(__always)
+    static func parseFields<Bytes: Collection>(utf8 bytes: Bytes) -> (seconds: Int64, nanos: Int64, fractionDigits: UInt8)?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         var i = bytes.startIndex
         let end = bytes.endIndex
         @inline(__always) func digits(_ count: Int) -> Int? {
@@ -134,10 +154,7 @@ public enum RFC3339 {
         guard i == end else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        // Years outside Timestamp's range (1678…2262) are not representable.
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow, scaled <= Int64.max - nanos else { return nil }
-        return Timestamp(nanoseconds: scaled + nanos, fractionDigits: fractionDigits)
+        return (seconds, nanos, fractionDigits)
     }
 
     /// Parses a date-time string; `nil` if it is not one.

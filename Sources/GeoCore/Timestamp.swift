@@ -27,6 +27,15 @@ public struct Timestamp: Sendable {
         self.init(nanoseconds: nanos, fractionDigits: digits)
     }
 
+    /// The instant `seconds` after 1970, or the nearest one a timestamp
+    /// holds (1677-09-21 or 2262-04-11) when it lies beyond: where to draw
+    /// a date that may be a task's in any year.
+    public init(clampingSecondsSince1970 seconds: Double) {
+        let nanos = (seconds * 1e9).rounded()
+        // 2^63 is a Double; Int64.max is not.
+        self.init(nanoseconds: nanos >= 0x1p63 ? .max : nanos <= -0x1p63 ? .min : Int64(nanos))
+    }
+
     /// Seconds since the Unix epoch.
     public var secondsSince1970: Double { Double(nanoseconds) / 1e9 }
 

@@ -18,9 +18,7 @@ public enum LocalTimeText {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if lower == "now" { return now }
-        if hasOffset(trimmed), let stamp = RFC3339.parse(trimmed) {
-            return Date(timeIntervalSince1970: stamp.secondsSince1970)
-        }
+        if hasOffset(trimmed), let date = try? RFC3339Text.date(trimmed) { return date }
         if let (seconds, offset) = timeOfDayWithOffset(trimmed) {
             // Foundation's fixed zones stop at ±18 hours.
             guard let fixed = TimeZone(secondsFromGMT: offset) else { throw RecurrenceError.invalidDate(text) }
@@ -49,7 +47,7 @@ public enum LocalTimeText {
     /// and no zone takes as its zone.
     public static func statedOffset(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if hasOffset(trimmed), RFC3339.parse(trimmed) != nil { return suffixOffset(trimmed)?.seconds }
+        if hasOffset(trimmed), RFC3339.secondsSince1970(trimmed) != nil { return suffixOffset(trimmed)?.seconds }
         return timeOfDayWithOffset(trimmed)?.offset
     }
 

@@ -3,25 +3,47 @@ import GeoCore
 
 /// RFC 3339 text for Foundation `Date`s, through GeoCore's fast parser.
 public enum RFC3339Text {
-    /// Parses an RFC 3339 date-time with any offset and fraction.
+    /// Parses an RFC 3339 date-time with any offset and fraction, in any
+    /// year from 0000 to 9999 (a `Date` holds them all, where GeoCore's
+    /// timestamps end in 1678 and 2262).
     ///
     /// - Throws: ``RecurrenceError/invalidDate(_:)`` naming the text.
     public static func date(_ text: String) throws -> Date {
-        guard let stamp = RFC3339.parse(text.trimmingWhitespace()) else {
+        let trimmed = text.trimmingWhitespace()
+        if let stamp = RFC3339.parse(trimmed) { return Date(timeIntervalSince1970: stamp.secondsSince1970) }
+        guard let (seconds, nanoseconds) = RFC3339.secondsSince1970(trimmed) else {
             throw RecurrenceError.invalidDate(text)
         }
-        return Date(timeIntervalSince1970: stamp.secondsSince1970)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
     }
 
     /// `2025-03-20T16:45:00Z`, with milliseconds only when the date has them.
     ///
     /// Dates outside the years 1678–2262 (beyond GeoCore's nanosecond
-    /// timestamps) are formatted by Foundation, to the second.
+    /// timestamps) are written to the second, in the same proleptic
+    /// Gregorian calendar that ``date(_:)`` reads (Foundation's formatter
+    /// turns Julian before 1582).
     public static func format(_ date: Date) -> String {
-        guard coversFast(date) else {
-            return date.formatted(Date.ISO8601FormatStyle())
-        }
+        guard coversFast(date) else { return formatWide(date) }
         return RFC3339.format(timestamp(date))
+    }
+
+    /// ``format(_:)`` of a date outside GeoCore's timestamps.
+    private static func formatWide(_ date: Date) -> String {
+        let since1970 = date.timeIntervalSince1970.rounded(.down)
+        // A task's dates stay within a billion years (durations end
+        // there); an Int holds 290 billion.
+        guard abs(since1970) < 0x1p63 else { return date.formatted(Date.ISO8601FormatStyle()) }
+        let seconds = Int(since1970)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let civil = CivilCalendar.date(fromDays: days)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(abs(value))
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2))T"
+            + "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))Z"
     }
 
     /// Appends ``format(_:)``'s text of `date` to a byte buffer.
@@ -42,19 +64,5 @@ public enum RFC3339Text {
         // exact as integers.
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         return Timestamp(nanoseconds: millis * 1_000_000, fractionDigits: millis % 1000 == 0 ? 0 : 3)
-    }
-
-    /// The date in a time zone, `2025-03-20T17:45:00+01:00`.
-    public static func format(_ date: Date, in zone: TimeZone) -> String {
-        let offset = zone.utcOffset(at: date)
-        let local = Timestamp(
-            nanoseconds: timestamp(date).nanoseconds + Int64(offset) * 1_000_000_000,
-            fractionDigits: timestamp(date).fractionDigits)
-        var text = RFC3339.format(local)
-        text.removeLast()  // the "Z"
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        let hours = magnitude / 3600, minutes = magnitude / 60 % 60
-        return text + sign + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     }
 }

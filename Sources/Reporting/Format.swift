@@ -39,8 +39,17 @@ public enum Format {
     }
 
     /// A UTC time to the minute: `2020-12-11 06:18`.
-    public static func minute(_ time: Timestamp) -> String {
-        let (days, seconds) = split(time)
+    public static func minute(_ time: Timestamp) -> String { minute(secondsSince1970: time.secondsSince1970) }
+
+    /// ``minute(_:)`` of an instant that a ``Timestamp`` may not hold (a
+    /// task's due date in 2500, its start in 1500): any within 2^63
+    /// seconds (290 billion years) of 1970, in the proleptic Gregorian
+    /// calendar; those beyond are "far in the future" or "past".
+    public static func minute(secondsSince1970: Double) -> String {
+        guard abs(secondsSince1970) < 0x1p63 else {
+            return secondsSince1970 > 0 ? "far in the future" : "far in the past"
+        }
+        let (days, seconds) = split(secondsSince1970)
         return day(days) + " " + twoDigits(seconds / 3600) + ":" + twoDigits(seconds % 3600 / 60)
     }
 
@@ -63,15 +72,20 @@ public enum Format {
     }
 
     /// Whole days since 1970 and seconds into the day, in UTC.
-    static func split(_ time: Timestamp) -> (days: Int, seconds: Int) {
-        let total = Int((time.secondsSince1970).rounded(.down))
+    static func split(_ time: Timestamp) -> (days: Int, seconds: Int) { split(time.secondsSince1970) }
+
+    /// ``split(_:)`` of seconds since 1970, which must be within ±2^63.
+    static func split(_ secondsSince1970: Double) -> (days: Int, seconds: Int) {
+        let total = Int(secondsSince1970.rounded(.down))
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
         return (days, total - days * 86400)
     }
 
     static func day(_ days: Int) -> String {
         let (year, month, day) = CivilCalendar.date(fromDays: days)
-        return String(year) + "-" + twoDigits(month) + "-" + twoDigits(day)
+        let digits = String(abs(year))
+        let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return yearText + "-" + twoDigits(month) + "-" + twoDigits(day)
     }
 
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }

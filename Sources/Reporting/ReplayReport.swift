@@ -43,19 +43,21 @@ public struct ReplayReport: Sendable {
         }
     }
 
-    /// One cycle of a task.
+    /// One cycle of a task. Its dates are seconds since 1970, as a task's
+    /// dates may lie in any year (a window that closes in 2500), where a
+    /// ``Timestamp`` holds 1678–2262; its completion falls in the replay.
     public struct Cycle: Hashable, Sendable {
         /// Where the cycle starts (the last completion, or the start).
-        public var anchor: Timestamp
+        public var anchor: Double
         /// When its window opens.
-        public var windowStart: Timestamp
+        public var windowStart: Double
         /// When it is due.
-        public var due: Timestamp
+        public var due: Double
         /// The completion that closed it, if one did.
         public var completed: Timestamp?
 
         /// A cycle.
-        public init(anchor: Timestamp, windowStart: Timestamp, due: Timestamp, completed: Timestamp?) {
+        public init(anchor: Double, windowStart: Double, due: Double, completed: Timestamp?) {
             self.anchor = anchor
             self.windowStart = windowStart
             self.due = due
@@ -289,18 +291,21 @@ public struct ReplayReport: Sendable {
         for cycle in task.cycles {
             let stop = cycle.completed ?? end
             let text =
-                "cycle from " + Format.minute(cycle.anchor) + ", window opens " + Format.minute(cycle.windowStart) + ", due "
-                + Format.minute(cycle.due) + (cycle.completed.map { ", completed " + Format.minute($0) } ?? "") + " (UTC)"
-            if cycle.windowStart > cycle.anchor {
-                spans.append(
-                    .init(start: cycle.anchor, end: min(cycle.windowStart, stop), style: ReplayStyles.waiting, tooltip: text))
+                "cycle from " + Format.minute(secondsSince1970: cycle.anchor) + ", window opens "
+                + Format.minute(secondsSince1970: cycle.windowStart) + ", due " + Format.minute(secondsSince1970: cycle.due)
+                + (cycle.completed.map { ", completed " + Format.minute($0) } ?? "") + " (UTC)"
+            // Drawn on the replay's axis, which clips them: a date beyond a timestamp's years stands at its end.
+            let anchor = Timestamp(clampingSecondsSince1970: cycle.anchor)
+            let windowStart = Timestamp(clampingSecondsSince1970: cycle.windowStart)
+            let due = Timestamp(clampingSecondsSince1970: cycle.due)
+            if windowStart > anchor {
+                spans.append(.init(start: anchor, end: min(windowStart, stop), style: ReplayStyles.waiting, tooltip: text))
             }
-            if stop > cycle.windowStart {
-                spans.append(
-                    .init(start: cycle.windowStart, end: min(cycle.due, stop), style: ReplayStyles.window, tooltip: text))
+            if stop > windowStart {
+                spans.append(.init(start: windowStart, end: min(due, stop), style: ReplayStyles.window, tooltip: text))
             }
-            if stop > cycle.due {
-                spans.append(.init(start: cycle.due, end: stop, style: ReplayStyles.overdue, tooltip: text))
+            if stop > due {
+                spans.append(.init(start: due, end: stop, style: ReplayStyles.overdue, tooltip: text))
             }
         }
         return spans

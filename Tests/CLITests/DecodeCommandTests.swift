@@ -173,6 +173,14 @@ struct DecodeCommandTests {
         arguments: [
             (["decode"], "Error: give at least one FEED"),
             (["decode", "x.nmea", "--date", "8.3.2019"], "Error: --date '8.3.2019' is not a date like 2019-03-08"),
+            (
+                ["decode", "x.nmea", "--date", "2262-04-11"],
+                "Error: --date '2262-04-11' is outside 1677-09-22 to 2262-04-10, the days a feed's times can hold"
+            ),
+            (
+                ["generate", "--via", "45,13", "--via", "45.01,13", "--start", "2300-01-01T00:00:00Z"],
+                "Error: --start '2300-01-01T00:00:00Z' is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, the times a feed can hold"
+            ),
             (["decode", "-", "-"], "Error: standard input (-) can be read only once"),
             (
                 ["decode", "x.csv", "--columns", "name,ele"],

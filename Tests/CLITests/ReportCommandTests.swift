@@ -53,6 +53,38 @@ import Testing
         #expect(!names.contains("script") && !names.contains("img"))
     }
 
+    /// Tasks whose dates lie beyond the years 1678–2262 (a window that
+    /// closes in 2520, a start in the year 1000 or in 2300, which has no
+    /// cycle yet): the replay, its report and its JSON name them, where
+    /// the report trapped.
+    @Test func tasksOfAnyYearAreReportedAndNamed() throws {
+        let folder = temporaryDirectory("repeat-report")
+        let tasks = folder + "/tasks.json"
+        try """
+        {"tasks": [{"id": "slow", "title": "Slow", "start": "2020-01-01T00:00:00Z",
+          "schedule": {"afterCompletion": {"min": "1d", "max": "500y"}},
+          "locations": [{"name": "Pharmacy", "lat": 45.27884, "lon": 13.72245, "radius": 150}]},
+         {"id": "old", "title": "Old", "start": "1000-01-01T00:00:00Z", "schedule": {"weekdays": {"days": ["mon"], "at": "09:00"}}},
+         {"id": "late", "title": "Late", "start": "2300-01-01T00:00:00+02:00", "schedule": {"fixed": {"every": "1d"}}}]}
+        """.write(toFile: tasks, atomically: true, encoding: .utf8)
+        let report = folder + "/report.html"
+        let drives = RepositoryPaths.track("cat-medicine/drives.gpx")
+        let result = try RepeatSimBinary.run(["replay", drives, "--tasks", tasks, "--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("window opened 2020-01-02 00:00, due 2520-01-01 00:00 UTC"))
+        #expect(html.contains("window opens 1000-01-06 09:00"))
+        let json = try RepeatSimBinary.run(["replay", drives, "--tasks", tasks, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(
+            json.stdout.contains(
+                #""task":"slow","title":"Slow","region":"Pharmacy","distance_m":123.23,"due":"2520-01-01T00:00:00Z""#))
+        #expect(
+            json.stdout.contains(
+                #""task":"old","title":"Old","due":"1000-01-06T09:00:00Z","window_start":"1000-01-06T09:00:00Z"}"#))
+        #expect(!json.stdout.contains(#""task":"late""#))
+    }
+
     @Test func aReportThatCannotBeWrittenStopsBeforeTheReplay() throws {
         let result = try RepeatSimBinary.run([
             "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",

@@ -85,6 +85,22 @@ struct NMEADecoderTests {
         #expect(with.fixes.compactMap { $0.time.map(RFC3339.format) } == ["2019-03-08T22:00:00Z"])
     }
 
+    @Test("a date-less log's midnights stop at the last day a timestamp holds, where the day overflowed")
+    func lastDay() {
+        let text = ["120000", "235959", "000001", "235959", "000001", "120000", "235959"].map {
+            sentence("GPGGA,\($0),5013.476,N,01710.477,E,1,09,0.8,468.7,M,0.0,M,,")
+        }.joined(separator: "\n")
+        let options = FeedDecodingOptions(defaultDate: CivilCalendar.days(year: 2262, month: 4, day: 9))
+        #expect(FeedDecodingOptions.datesHeld.upperBound == CivilCalendar.days(year: 2262, month: 4, day: 10))
+        #expect(FeedDecodingOptions.datesHeld.lowerBound == CivilCalendar.days(year: 1677, month: 9, day: 22))
+        let times = decode(text, format: .nmea, options: options).fixes.compactMap { $0.time.map(RFC3339.format) }
+        #expect(
+            times == [
+                "2262-04-09T12:00:00Z", "2262-04-09T23:59:59Z", "2262-04-10T00:00:01Z", "2262-04-10T23:59:59Z",
+                "2262-04-10T00:00:01Z", "2262-04-10T12:00:00Z", "2262-04-10T23:59:59Z",
+            ])
+    }
+
     @Test("fixes before the first date are back-filled from it, across midnight")
     func backfill() {
         let text = [

@@ -40,9 +40,27 @@ struct LocalTimeTextTests {
         #expect(LocalTimeText.statedOffset(text) == offset, "\(text)")
     }
 
+    @Test("a time with an offset is read in any year, as its local form is")
+    func wideYears() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        for (stated, local) in [
+            ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59"), ("2300-06-01T12:00:00+02:00", "2300-06-01T10:00"),
+            ("0001-01-01T00:00:00Z", "0001-01-01"),
+        ] {
+            #expect(
+                try LocalTimeText.date(stated, in: Self.berlin, now: Self.now)
+                    == LocalTimeText.date(local, in: utc, now: Self.now),
+                "\(stated)")
+        }
+        #expect(LocalTimeText.statedOffset("2300-06-01T12:00:00+02:00") == 7_200)
+    }
+
     @Test(
         "what is not a time is refused, naming it",
-        arguments: ["soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00", "10:00+23:00"])
+        arguments: [
+            "soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00", "10:00+23:00",
+            "2025-02-30T00:00:00Z", "10000-01-01T00:00:00Z",
+        ])
     func refuses(text: String) {
         #expect(throws: RecurrenceError.invalidDate(text)) { try LocalTimeText.date(text, in: Self.berlin, now: Self.now) }
     }

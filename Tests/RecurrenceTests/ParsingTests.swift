@@ -170,4 +170,33 @@ struct RFC3339TextTests {
         #expect(RFC3339Text.format(Date(timeIntervalSince1970: 1e11)) == "5138-11-16T09:46:40Z")
         #expect(RFC3339Text.format(Date(timeIntervalSince1970: -1e11)).hasPrefix("-"))
     }
+
+    @Test(
+        "a date in any year from 0000 to 9999 is read, and written back the same, in one calendar",
+        arguments: [
+            ("0000-01-01T00:00:00Z", "0000-01-01T00:00:00Z"), ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
+            // Before the Gregorian reform, proleptic Gregorian as RFC 3339 has it (Foundation's formatter turns Julian).
+            ("1582-10-04T12:00:00Z", "1582-10-04T12:00:00Z"), ("1677-09-21T00:12:43Z", "1677-09-21T00:12:43Z"),
+            ("2262-04-11T23:47:17Z", "2262-04-11T23:47:17Z"), ("2300-01-01T00:00:00+02:00", "2299-12-31T22:00:00Z"),
+            ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"), ("9999-12-31T23:59:59-01:00", "10000-01-01T00:59:59Z"),
+        ])
+    func wideYears(text: String, written: String) throws {
+        let date = try RFC3339Text.date(text)
+        #expect(RFC3339Text.format(date) == written, "\(text)")
+        if written.count == 20 { #expect(try RFC3339Text.date(written) == date, "\(written)") }
+    }
+
+    @Test("days counted in the wide years land where the calendar says")
+    func wideDays() throws {
+        #expect(
+            RFC3339Text.format(try RFC3339Text.date("0001-01-01T00:00:00Z").addingTimeInterval(7 * 86_400))
+                == "0001-01-08T00:00:00Z")
+        #expect(
+            try RFC3339Text.date("2400-03-01T00:00:00Z").timeIntervalSince(RFC3339Text.date("2400-02-28T00:00:00Z")) == 2 * 86_400
+        )
+        #expect(throws: RecurrenceError.invalidDate("2300-02-29T00:00:00Z")) { try RFC3339Text.date("2300-02-29T00:00:00Z") }
+        #expect(try RFC3339Text.date("9999-12-31T23:59:59.5Z").timeIntervalSince(RFC3339Text.date("9999-12-31T23:59:59Z")) == 0.5)
+        // A billion years on, where durations end, as `task list`'s table writes it.
+        #expect(RFC3339Text.format(Date(timeIntervalSince1970: 31_556_952e9)) == "1000001970-01-01T00:00:00Z")
+    }
 }

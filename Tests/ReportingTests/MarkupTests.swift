@@ -44,4 +44,16 @@ import Testing
         #expect(Format.duration(360) == "6 min")
         #expect(Format.duration(5.5 * 3600) == "5.5 h")
     }
+
+    /// A task's dates may lie in any year: they are written as the years
+    /// a timestamp holds are, in the proleptic Gregorian calendar.
+    @Test func timesBeyondTheTimestampsYears() {
+        #expect(Format.minute(secondsSince1970: 16_725_225_600) == "2500-01-01 00:00")
+        #expect(Format.minute(secondsSince1970: -62_135_596_800 + 7 * 86_400 + 60) == "0001-01-08 00:01")
+        #expect(Format.minute(secondsSince1970: -62_167_219_200) == "0000-01-01 00:00")
+        // A billion years on, where durations end.
+        #expect(Format.minute(secondsSince1970: 31_556_952e9) == "1000001970-01-01 00:00")
+        #expect(Format.minute(secondsSince1970: 1e19) == "far in the future")
+        #expect(Format.minute(secondsSince1970: -1e19) == "far in the past")
+    }
 }

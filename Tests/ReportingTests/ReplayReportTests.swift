@@ -39,12 +39,12 @@ import Testing
             ReplayReport.Task(
                 id: "cat", title: "Buy cat medicine", detail: "10w–14w after completion",
                 cycles: [
-                    .init(anchor: time(t0 - 86400), windowStart: time(t0 + 30), due: time(t0 + 150), completed: time(t0 + 220)),
-                    .init(anchor: time(t0 + 220), windowStart: time(t0 + 86400), due: time(t0 + 90000), completed: nil),
+                    .init(anchor: t0 - 86400, windowStart: t0 + 30, due: t0 + 150, completed: time(t0 + 220)),
+                    .init(anchor: t0 + 220, windowStart: t0 + 86400, due: t0 + 90000, completed: nil),
                 ]),
             ReplayReport.Task(
                 id: "gym", title: hostile, detail: "every 2w",
-                cycles: [.init(anchor: time(t0 - 1000), windowStart: time(t0 + 200), due: time(t0 + 200), completed: nil)]),
+                cycles: [.init(anchor: t0 - 1000, windowStart: t0 + 200, due: t0 + 200, completed: nil)]),
         ]
         return ReplayReport(
             title: "Replay of walk.gpx", subtitle: "repeat-sim replay walk.gpx --tasks tasks.json", start: time(t0),
@@ -82,6 +82,18 @@ import Testing
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"friends\""))
         // In the summary, the map (label and tooltip), the timeline and the notes.
         #expect(html.components(separatedBy: "&lt;script&gt;alert(1)&lt;/script&gt;").count - 1 >= 6)
+    }
+
+    /// A cycle that began in 1500 and is due in 2500 (beyond the years a
+    /// timestamp holds) is drawn across the replay, its dates named.
+    @Test func aCycleBeyondTheTimestampsYears() throws {
+        var report = Self.report
+        report.tasks[0].cycles = [
+            .init(anchor: -14_831_769_600, windowStart: -14_831_769_600, due: 16_725_225_600, completed: nil)
+        ]
+        let html = report.html
+        #expect(html.contains("cycle from 1500-01-01 00:00, window opens 1500-01-01 00:00, due 2500-01-01 00:00 (UTC)"))
+        #expect(try XMLWellFormed.elementNames(html).first == "html")
     }
 
     /// A 150 m circle is drawn with 150 m on the frame's scale, north and east alike.

@@ -274,7 +274,12 @@ struct NMEAEpochAssembler {
             day = own
         } else if let carried = carriedDay ?? defaultDate {
             day = carried
-            if carriedDay != nil, epoch.timeOfDay < carriedTimeOfDay - Self.halfDay { day += 1 }
+            // On the last day a timestamp holds, times of day that fall back stay on it.
+            if carriedDay != nil, epoch.timeOfDay < carriedTimeOfDay - Self.halfDay,
+                day < FeedDecodingOptions.datesHeld.upperBound
+            {
+                day += 1
+            }
         } else {
             return nil
         }

@@ -67,10 +67,10 @@ extension ReportSink {
     }
 
     private static func cycle(_ cycle: Cycle, completed: Date?) -> ReplayReport.Cycle {
-        func stamp(_ date: Date) -> Timestamp { Timestamp(secondsSince1970: date.timeIntervalSince1970) }
-        return ReplayReport.Cycle(
-            anchor: stamp(cycle.anchor), windowStart: stamp(cycle.windowStart), due: stamp(cycle.due),
-            completed: completed.map(stamp))
+        ReplayReport.Cycle(
+            anchor: cycle.anchor.timeIntervalSince1970, windowStart: cycle.windowStart.timeIntervalSince1970,
+            due: cycle.due.timeIntervalSince1970,
+            completed: completed.map { Timestamp(secondsSince1970: $0.timeIntervalSince1970) })
     }
 
     private var summary: ReportTable {

@@ -40,5 +40,6 @@ extension ReportSink {
 
     static func device(_ device: String?) -> String { device.map { ", device " + $0 } ?? "" }
 
-    static func minute(_ date: Date) -> String { Format.minute(Timestamp(secondsSince1970: date.timeIntervalSince1970)) }
+    /// A task's date to the minute, whatever its year (a due date may lie past 2262).
+    static func minute(_ date: Date) -> String { Format.minute(secondsSince1970: date.timeIntervalSince1970) }
 }

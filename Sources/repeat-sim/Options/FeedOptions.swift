@@ -29,7 +29,12 @@ struct FeedOptions: ParsableArguments {
     /// What is wrong with the flags, in the order they appear.
     func problems() -> [String] {
         var problems: [String] = []
-        if let date, Self.days(fromDate: date) == nil { problems.append("--date '\(date)' is not a date like 2019-03-08") }
+        if let date, Self.days(fromDate: date) == nil {
+            problems.append(
+                RFC3339.secondsSince1970(date + "T00:00:00Z") == nil
+                    ? "--date '\(date)' is not a date like 2019-03-08"
+                    : "--date '\(date)' is outside 1677-09-22 to 2262-04-10, the days a feed's times can hold")
+        }
         if let names = columnNames, let problem = FeedDecodingOptions.problem(withCSVColumns: names) {
             problems.append("--columns: \(problem)")
         }
@@ -47,9 +52,11 @@ struct FeedOptions: ParsableArguments {
         columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
-    /// Days since 1970-01-01 of a `YYYY-MM-DD` date, or `nil`.
+    /// Days since 1970-01-01 of a `YYYY-MM-DD` date, or `nil` when it is
+    /// not one or is outside ``FeedDecodingOptions/datesHeld``.
     static func days(fromDate text: String) -> Int? {
-        guard let stamp = RFC3339.parse(text + "T00:00:00Z") else { return nil }
-        return Int(stamp.nanoseconds / 86_400_000_000_000)
+        guard let seconds = RFC3339.secondsSince1970(text + "T00:00:00Z")?.seconds else { return nil }
+        let days = Int(seconds / 86_400)
+        return FeedDecodingOptions.datesHeld.contains(days) ? days : nil
     }
 }

@@ -119,10 +119,12 @@ struct DeliveryOptions: ParsableArguments {
 
     private static func gap(_ text: String) throws -> DeliverySettings.Gap {
         let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let start = RFC3339.parse(parts[0]), let duration = try? DurationArgument.parse(parts[1]),
-            let seconds = duration.seconds
-        else {
-            throw ValidationError("--gap takes START,DURATION, e.g. 2025-03-01T10:05:00Z,90s (got '\(text)')")
+        let usage = "--gap takes START,DURATION, e.g. 2025-03-01T10:05:00Z,90s (got '\(text)')"
+        guard parts.count == 2, let duration = try? DurationArgument.parse(parts[1]), let seconds = duration.seconds else {
+            throw ValidationError(usage)
+        }
+        guard let start = RFC3339.parse(parts[0]) else {
+            throw ValidationError(ArgumentParsers.refusedFeedTime(parts[0], flag: "--gap's START", otherwise: usage))
         }
         return try DeliverySettings.Gap(start: start, duration: seconds)
     }

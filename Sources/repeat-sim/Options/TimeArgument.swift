@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoCore
 import Recurrence
 
 /// A time flag's text, read once the time zone it is local to is known
@@ -29,10 +30,12 @@ struct LocalTimeArgument: Sendable {
 
 /// Parsers for command-line values whose errors name the bad text.
 enum ArgumentParsers {
-    /// A moment: RFC 3339 (`2025-03-17T12:00:00+01:00`) or `now`.
-    static func time(_ text: String) throws -> Date {
-        if text.lowercased() == "now" { return Date() }
-        return try RFC3339Text.date(text)
+    /// Why `flag`'s `text` was refused as a feed's time, which
+    /// ``RFC3339/parse(_:)`` did not read: outside the times a feed can
+    /// hold, if it is a time, else `otherwise`.
+    static func refusedFeedTime(_ text: String, flag: String, otherwise: String) -> String {
+        guard RFC3339.secondsSince1970(text) != nil else { return otherwise }
+        return "\(flag) '\(text)' is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, the times a feed can hold"
     }
 
     /// A duration: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`, `1y`.

@@ -114,7 +114,10 @@ struct GenerateCommand: AsyncParsableCommand {
             problems.append("--keep-times follows a ROUTE file's own times; an --itinerary or --probe makes its own")
         }
         if devices < 1 { problems.append("--devices must be at least 1") }
-        if let start, RFC3339.parse(start) == nil { problems.append("--start '\(start)' is not an RFC 3339 time") }
+        if let start, RFC3339.parse(start) == nil {
+            problems.append(
+                ArgumentParsers.refusedFeedTime(start, flag: "--start", otherwise: "--start '\(start)' is not an RFC 3339 time"))
+        }
         problems += motion.problems() + output.problems()
         if let first = problems.first { throw ValidationError(first) }
         _ = try error.model()

@@ -406,4 +406,13 @@ struct EvaluateCommandTests {
         #expect(result.stderr.contains("Usage: repeat-sim evaluate"), "\(result.stderr)")
     }
 
+    @Test("--runs past a million is refused before anything runs, where it tried to allocate them all")
+    func tooManyRuns() throws {
+        let scenario = RepositoryPaths.track("evaluate/scenario.json")
+        for runs in ["1000001", "9223372036854775807"] {
+            let result = try RepeatSimBinary.run(["evaluate", "--scenario", scenario, "--runs", runs])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("Error: --runs must be at most 1 000 000"), "\(result.stderr)")
+        }
+    }
 }

@@ -188,5 +188,14 @@ import Testing
         ])
         #expect(badLimit.status == 1)
         #expect(badLimit.stderr.contains("--monitor-limit must be at least 1"))
+
+        // The largest limit leaves nothing out (it overflowed counting one more).
+        let noLimit = try RepeatSimBinary.run([
+            "replay", try file("f.csv", feed), "--regions", try file("s.csv", shops), "--json",
+            "--monitor-limit", String(Int.max),
+        ])
+        #expect(noLimit.status == 0, "\(noLimit.stderr)")
+        #expect(try lines(noLimit.stdout).map { "\($0["kind"]!) \($0["region"]!)" } == ["location baker", "location butcher"])
+        #expect(noLimit.stderr.contains("--monitor-limit \(Int.max) missed nothing"), "\(noLimit.stderr)")
     }
 }

@@ -58,8 +58,9 @@ public struct MonitorLimit: Sendable {
             return false
         }
         // One more than the limit: the first region left out bounds how far
-        // the device may move before an unmonitored one can contain it.
-        let found = nearest(point, limit + 1)
+        // the device may move before an unmonitored one can contain it
+        // (none is left out of a limit of Int.max).
+        let found = nearest(point, limit == .max ? limit : limit + 1)
         let chosen = found.prefix(limit)
         let refreshDistance = found.count > limit ? found[limit].distance / 2 : .infinity
         devices[name] = MonitoredSet(

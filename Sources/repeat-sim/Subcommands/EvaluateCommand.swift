@@ -93,6 +93,10 @@ struct EvaluateCommand: ParsableCommand {
             problems.append("--scenario generates the feed and the truth; give no FEED, --truth or --truth-events")
         }
         if let runs = truth.runs, runs < 1 { problems.append("--runs must be at least 1") }
+        // Every run's scores are kept until they are pooled.
+        if let runs = truth.runs, runs > Self.maximumRuns {
+            problems.append("--runs must be at most 1 000 000")
+        }
         if feeds.filter({ $0 == "-" }).count + truth.tracks.filter({ $0 == "-" }).count > 1 {
             problems.append("standard input (-) can be read only once")
         }
@@ -194,6 +198,9 @@ struct EvaluateCommand: ParsableCommand {
         Console.write(summary(rows, described: described, elapsed: Date().timeIntervalSince(started)))
         try check(expectations, rows: rows)
     }
+
+    /// The most `--runs`: at a tenth of a second a run, three days' work.
+    static let maximumRuns = 1_000_000
 
     /// Why `--tasks` and `--shard` do not go together.
     static let tasksCannotShard =

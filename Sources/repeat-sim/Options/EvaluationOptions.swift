@@ -20,7 +20,7 @@ struct TruthOptions: ParsableArguments {
             "Generate the feed and truth in process from a JSON object of generate's flags.", valueName: "file"))
     var scenario: String?
 
-    @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N (at most 1 000 000), pooled.", valueName: "n"))
+    @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N, pooled (a million at most).", valueName: "n"))
     var runs: Int?
 }
 

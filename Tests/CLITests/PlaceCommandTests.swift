@@ -46,6 +46,14 @@ struct PlaceCommandTests {
         let moved = try RepeatSimBinary.run(["place", "list", "--json", "--db", db])
         #expect(moved.stdout.contains(#"{"name":"pharmacy","lat":45.279,"lon":13.723,"radius_m":90.0}"#), "\(moved.stdout)")
         #expect(moved.stdout.contains(#"{"name":"Bakery","lat":45.28,"lon":13.73,"radius_m":100.0}"#), "\(moved.stdout)")
+        // A file's radius of 1e308 m is kept, and listed in three digits rather than three hundred.
+        let huge = temporaryDirectory("repeat-place-csv") + "/huge.csv"
+        try "name,lat,lon,radius\nEverywhere,45.28,13.73,1e308\n".write(toFile: huge, atomically: true, encoding: .utf8)
+        #expect(try RepeatSimBinary.run(["place", "import", huge, "--db", db]).status == 0)
+        let listed = try RepeatSimBinary.run(["place", "list", "--db", db]).stdout
+        #expect(listed.contains("Everywhere                 45.280000    13.730000  r=1e+308 m\n"), "\(listed)")
+        #expect(listed.contains("Home "))
+        #expect(try RepeatSimBinary.run(["place", "rm", "Everywhere", "--db", db]).status == 0)
         let removed = try RepeatSimBinary.run(["place", "rm", "PHARM", "vet", "--db", db])
         #expect(removed.stdout == "Removed pharmacy.\nRemoved Veterinary clinic.\n", "\(removed.stderr)")
         #expect(try RepeatSimBinary.run(["place", "list", "--db", db]).stdout.split(separator: "\n").count == 2)

@@ -98,6 +98,9 @@ struct BenchFeedCommandTests {
         let regression = try RepeatSimBinary.run(workload + ["--max-regression", "lots"])
         #expect(regression.status == 1)
         #expect(regression.stderr.contains("--max-regression 'lots' is not a percentage like 10% or 2.5"))
+        let runs = try RepeatSimBinary.run(workload + ["--runs", String(Int.max)])
+        #expect(runs.status == 1)
+        #expect(runs.stderr.hasPrefix("Error: --runs must be at most 1 000 000"), "\(runs.stderr)")
     }
 
     @Test("--save writes the report; --baseline with it passes, and with a better-than-possible baseline exits 3")

@@ -14,7 +14,8 @@ struct BenchFeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --feed: the tasks file (JSON), as for replay.", valueName: "file"))
     var tasks: String?
 
-    @Option(help: ArgumentHelp("With --feed: decode and pipeline runs each; the fastest counts.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("With --feed: decode and pipeline runs each (a million at most); the fastest counts.", valueName: "n"))
     var runs = 3
 
     @Option(
@@ -93,6 +94,8 @@ struct BenchFeedOptions: ParsableArguments {
         if feeds.isEmpty, let flag = feedOnlyFlags.first { found.append("\(flag) needs --feed FILE") }
         if feeds.contains("-") { found.append("--feed reads files; standard input cannot be read several times") }
         if runs < 1 { found.append("--runs must be at least 1") }
+        // Counting its steps (two a run) overflowed at 2^62 runs.
+        if runs > 1_000_000 { found.append("--runs must be at most 1 000 000") }
         if let jobs, !(1...RunSettings.maximumJobs).contains(jobs) {
             found.append("--jobs must be from 1 to \(RunSettings.maximumJobs)")
         }

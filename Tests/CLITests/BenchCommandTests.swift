@@ -45,4 +45,17 @@ struct BenchCommandTests {
         #expect(result.status != 0)
         #expect(result.stderr.contains("Error: \(positions):1: badHeader: header 'when,where' names no latitude"))
     }
+
+    @Test(
+        "a generated workload larger than memory holds is refused, where it was made until the allocation failed",
+        arguments: [
+            (["--regions-count", "10000001"], "--regions-count must be at most 10 000 000"),
+            (["--regions-count", String(Int.max)], "--regions-count must be at most 10 000 000"),
+            (["--positions-count", "100000001"], "--positions-count must be at most 100 000 000"),
+        ])
+    func workloadTooLarge(arguments: [String], message: String) throws {
+        let result = try RepeatSimBinary.run(["bench"] + arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: " + message), "\(result.stderr)")
+    }
 }

@@ -166,11 +166,16 @@ struct GeofenceBenchOptions: ParsableArguments {
     @Option(help: "Positions CSV (t,lat,lon or time,lat,lon).")
     var positions: String?
 
-    @Option(help: "Regions to generate when no --regions file is given.")
+    @Option(help: "Regions to generate when no --regions file is given (at most 10 million).")
     var regionsCount = 10_000
 
-    @Option(help: "Positions to generate when no --positions file is given.")
+    @Option(help: "Positions to generate when no --positions file is given (at most 100 million).")
     var positionsCount = 1_000_000
+
+    /// The most `--regions-count`: 10 times the largest peer workload, 1.8 GB at its peak.
+    static let maximumRegions = 10_000_000
+    /// The most `--positions-count`: 1.6 GB at its peak.
+    static let maximumPositions = 100_000_000
 
     @Option(help: "Where generated regions and positions lie: city (30 km box) or country (800 km box).")
     var box: Box = .city
@@ -185,5 +190,8 @@ struct GeofenceBenchOptions: ParsableArguments {
         if regionsCount < 1 || positionsCount < 1 {
             throw ValidationError("--regions-count and --positions-count must be at least 1")
         }
+        // Beyond these the workload is made in memory until it runs out.
+        if regionsCount > Self.maximumRegions { throw ValidationError("--regions-count must be at most 10 000 000") }
+        if positionsCount > Self.maximumPositions { throw ValidationError("--positions-count must be at most 100 000 000") }
     }
 }

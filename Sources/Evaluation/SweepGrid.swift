@@ -20,9 +20,15 @@ public struct SweepGrid: Hashable, Sendable {
     /// The axes, in the order given.
     public let axes: [Axis]
 
+    /// The most settings a grid may have: every setting detects on every
+    /// fix, and keeps its state for every device, so ten thousand already
+    /// take hours on a long feed.
+    public static let maximumSettings = 10_000
+
     /// A grid from `--sweep` texts (`confirm=1,2`).
     /// - Throws: ``SweepError`` naming the text: no `=`, an unknown name
-    ///   (with the nearest valid one), no value, or a name swept twice.
+    ///   (with the nearest valid one), no value, a name swept twice, or
+    ///   more than ``maximumSettings`` settings.
     public init(parsing texts: [String]) throws(SweepError) {
         var axes: [Axis] = []
         for text in texts {
@@ -36,6 +42,11 @@ public struct SweepGrid: Hashable, Sendable {
                 String.init)
             guard !values.isEmpty, !values.contains(where: \.isEmpty) else { throw .noValue(name) }
             axes.append(Axis(name: name, values: values))
+        }
+        let counts = axes.map(\.values.count)
+        // Counted in doubles: 9 axes of 200 000 values each pass 2^63.
+        guard counts.reduce(1.0, { $0 * Double($1) }) <= Double(Self.maximumSettings) else {
+            throw .tooManySettings(counts)
         }
         self.axes = axes
     }
@@ -59,6 +70,8 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
     case noValue(String)
     /// The same name swept twice.
     case repeated(String)
+    /// More settings than ``SweepGrid/maximumSettings``: each axis's count of values.
+    case tooManySettings([Int])
 
     public var description: String {
         switch self {
@@ -67,6 +80,9 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
             return "--sweep cannot vary '\(name)'; did you mean '\(suggestion)'? (\(SweepGrid.names.joined(separator: ", ")))"
         case .noValue(let name): return "--sweep \(name)= needs values, e.g. \(name)=1,2"
         case .repeated(let name): return "--sweep \(name) is given twice; put all its values in one --sweep"
+        case .tooManySettings(let counts):
+            let product = counts.map(String.init).joined(separator: " × ")
+            return "--sweep makes \(product) settings, more than 10 000: sweep fewer values, or split the sweep over several runs"
         }
     }
 }

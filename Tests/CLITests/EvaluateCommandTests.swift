@@ -396,6 +396,13 @@ struct EvaluateCommandTests {
             (["--window", "30s"], "--window '30s' is not EARLY,LATE"),
             (["--expect", "enter.recal>=1"], "did you mean 'enter.recall'"),
             (["--runs", "3"], "--runs repeats a --scenario"),
+            (
+                [
+                    "--sweep", "pad=" + (0...100).map(String.init).joined(separator: ","),
+                    "--sweep", "dwell=" + (1...100).map(String.init).joined(separator: ","),
+                ],
+                "--sweep makes 101 × 100 settings, more than 10 000"
+            ),
         ])
     func refusals(arguments: [String], message: String) throws {
         // Refused before any file is read.

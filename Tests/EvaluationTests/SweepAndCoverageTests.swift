@@ -14,13 +14,25 @@ import Testing
         #expect(try SweepGrid(parsing: []).settings.count == 1, "no sweep is one setting")
     }
 
-    @Test func badSweepsSayWhatIsWrong() {
+    @Test func badSweepsSayWhatIsWrong() throws {
         #expect(throws: SweepError.unknownName("hysterisis", suggestion: "hysteresis")) {
             try SweepGrid(parsing: ["hysterisis=10"])
         }
         #expect(throws: SweepError.malformed("confirm")) { try SweepGrid(parsing: ["confirm"]) }
         #expect(throws: SweepError.noValue("confirm")) { try SweepGrid(parsing: ["confirm=1,,2"]) }
         #expect(throws: SweepError.repeated("pad")) { try SweepGrid(parsing: ["pad=5", "pad=10"]) }
+        // Ten thousand settings are kept; one more, or a product past 2^63, is refused before any is made.
+        let hundred = (1...100).map(String.init).joined(separator: ",")
+        #expect(try SweepGrid(parsing: ["pad=" + hundred, "dwell=" + hundred]).settings.count == 10_000)
+        #expect(throws: SweepError.tooManySettings([100, 100, 2])) {
+            try SweepGrid(parsing: ["pad=" + hundred, "dwell=" + hundred, "cross=on,off"])
+        }
+        let axes = SweepGrid.names.map { $0 + "=" + hundred + "," + hundred }
+        #expect(throws: SweepError.tooManySettings(Array(repeating: 200, count: 9))) { try SweepGrid(parsing: axes) }
+        #expect(
+            SweepError.tooManySettings([100, 100, 2]).description
+                == "--sweep makes 100 × 100 × 2 settings, more than 10 000: sweep fewer values, or split the sweep over "
+                + "several runs")
     }
 
     @Test func coverageSumsDeviceHoursAndKilometres() {

@@ -23,17 +23,18 @@ struct EvaluateCommand: ParsableCommand {
             detected − true. Feed devices are matched to truth devices by name
             (dev1.nmea to dev1; one each matches whatever the names).
 
-            --sweep runs every combination of the values given (the feed is
-            read once, every setting detecting as it comes, on every core, and
-            not kept: --report reads it once more for the best setting's detail;
-            a FEED or truth through a pipe is copied to a temporary file in
-            TMPDIR, else /tmp, to be read again); --expect marks the rows that
-            meet every condition and exits 3 when none does (or, for one
-            setting, when it fails). With --tasks, the location reminders on the
-            feed are scored against those the same tasks give on the truth.
-            --scenario generates the feed in process instead, from a JSON object
-            of generate's flags (plus "regions" and "tasks"), with seeds 1…--runs,
-            and pools the runs (95 % intervals: Wilson for proportions).
+            --sweep runs every combination of the values given, 10 000 at most
+            (the feed is read once, every setting detecting as it comes, on
+            every core, and not kept: --report reads it once more for the best
+            setting's detail; a FEED or truth through a pipe is copied to a
+            temporary file in TMPDIR, else /tmp, to be read again); --expect
+            marks the rows that meet every condition and exits 3 when none does
+            (or, for one setting, when it fails). With --tasks, the location
+            reminders on the feed are scored against those the same tasks give
+            on the truth. --scenario generates the feed in process instead, from
+            a JSON object of generate's flags (plus "regions" and "tasks"), with
+            seeds 1…--runs, and pools the runs (95 % intervals: Wilson for
+            proportions).
 
             --shard I/N scores the devices whose name up to its first dot hashes into
             shard I of N (dev1.nmea falls with its truth dev1; a lone feed device

@@ -39,7 +39,9 @@ public struct ErrorModel: Hashable, Sendable {
         ///   `--outliers` for p outside 0…1 or a negative D.
         public init(probability: Double, distance: Double) throws(SimulationError) {
             guard (0...1).contains(probability) else { throw .invalidValue("--outliers", "p must be from 0 to 1") }
-            guard distance >= 0, distance.isFinite else { throw .invalidValue("--outliers", "D must be 0 or more metres") }
+            guard distance >= 0, distance <= ErrorModel.farthest else {
+                throw .invalidValue("--outliers", "D must be from 0 to 20 000 000 metres (half the Earth's circumference)")
+            }
             self.init(unchecked: probability, distance)
         }
 
@@ -62,14 +64,25 @@ public struct ErrorModel: Hashable, Sendable {
     /// The time constant when none is given: 60 s.
     public static let defaultBiasTime = 60.0
 
+    /// The largest σ_w or σ_b, metres: a quarter of the Earth's
+    /// circumference, past which a fix could be anywhere (and σ², past
+    /// 1e154, is no longer a number).
+    public static let largestDeviation = 10_000_000.0
+
+    /// The farthest an outlier is displaced, metres: half the Earth's
+    /// circumference, the farthest one point is from another.
+    public static let farthest = 20_000_000.0
+
     /// An error model from its parameters.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` naming the flag:
-    ///   `--noise` or `--bias` for a negative σ, `--bias-time` for τ ≤ 0.
+    ///   `--noise` or `--bias` for a σ that is negative or past
+    ///   ``largestDeviation``, `--bias-time` for τ ≤ 0.
     public init(
         noise: Double = 0, bias: Double = 0, biasTime: Double = defaultBiasTime, outliers: Outliers = .off
     ) throws(SimulationError) {
-        guard noise >= 0, noise.isFinite else { throw .invalidValue("--noise", "must be 0 or more metres") }
-        guard bias >= 0, bias.isFinite else { throw .invalidValue("--bias", "must be 0 or more metres") }
+        let range = "must be from 0 to 10 000 000 metres (a quarter of the Earth's circumference)"
+        guard noise >= 0, noise <= Self.largestDeviation else { throw .invalidValue("--noise", range) }
+        guard bias >= 0, bias <= Self.largestDeviation else { throw .invalidValue("--bias", range) }
         guard biasTime > 0, biasTime.isFinite else { throw .invalidValue("--bias-time", "must be more than 0 seconds") }
         self.init(unchecked: noise, bias, biasTime, outliers)
     }

@@ -73,7 +73,8 @@ public struct Probe: Sendable {
     /// second, parking `park` seconds on each line.
     /// - Throws: ``SimulationError/invalidValue(_:_:)`` for no regions, a
     ///   radius that is not positive, a negative σ or park, or a speed that
-    ///   is not positive.
+    ///   is not positive; ``SimulationError/pastLatestTime`` when the
+    ///   course would end after ``TimedPath/latestEnd``.
     public init(
         regions: [Region], sigma: Double, speed: Double, park: Double = 300, from start: Timestamp
     ) throws(SimulationError) {
@@ -94,6 +95,7 @@ public struct Probe: Sendable {
                 pattern.orbit(on: &course, towards: Geodesy.bearing(from: region.centre, to: regions[index + 1].centre))
             }
         }
+        guard !course.overran else { throw .pastLatestTime }
         self.path = try TimedPath(vertices: course.vertices)
         self.segments = segments
     }
@@ -120,20 +122,34 @@ struct Course {
     /// The time at the end of the course.
     private(set) var now: Timestamp
 
+    /// Whether a step would have ended after ``TimedPath/latestEnd`` (a
+    /// crawl, a park of centuries): the course stopped before it.
+    private(set) var overran = false
+
     /// Where the course ends; only after the first ``go(to:)``.
     var position: Coordinate { vertices[vertices.count - 1].coordinate }
 
     /// Travels to `coordinate` (the first call places the start there).
     mutating func go(to coordinate: Coordinate) {
         if let last = vertices.last {
-            now = now.adding(seconds: Geodesy.distance(last.coordinate, coordinate) / speed)
+            advance(by: Geodesy.distance(last.coordinate, coordinate) / speed)
         }
         vertices.append(TimedPath.Vertex(time: now, coordinate: coordinate))
     }
 
     /// Stays where it is for `seconds`.
     mutating func wait(_ seconds: Double) {
-        now = now.adding(seconds: seconds)
+        advance(by: seconds)
         vertices.append(TimedPath.Vertex(time: now, coordinate: position))
+    }
+
+    /// Moves ``now`` on by `seconds`, unless that passes the latest end.
+    private mutating func advance(by seconds: Double) {
+        // In doubles, which no number of seconds overflows.
+        guard !overran, now.secondsSince1970 + seconds <= TimedPath.latestEnd.secondsSince1970 else {
+            overran = true
+            return
+        }
+        now = now.adding(seconds: seconds)
     }
 }

@@ -42,12 +42,14 @@ import Testing
         #expect(try Environment.errorFree.errorModel.overriding(bias: 3).biasTime == 60, "τ defaults to 60 s")
     }
 
-    @Test func badValuesAreRefusedWithTheFlagNamed() {
+    @Test func badValuesAreRefusedWithTheFlagNamed() throws {
         let model = Environment.openSky.errorModel
-        #expect(throws: SimulationError.invalidValue("--noise", "must be 0 or more metres")) {
+        let range = "must be from 0 to 10 000 000 metres (a quarter of the Earth's circumference)"
+        let farthest = "D must be from 0 to 20 000 000 metres (half the Earth's circumference)"
+        #expect(throws: SimulationError.invalidValue("--noise", range)) {
             try model.overriding(noise: -1)
         }
-        #expect(throws: SimulationError.invalidValue("--bias", "must be 0 or more metres")) {
+        #expect(throws: SimulationError.invalidValue("--bias", range)) {
             try model.overriding(bias: -0.1)
         }
         #expect(throws: SimulationError.invalidValue("--bias-time", "must be more than 0 seconds")) {
@@ -56,12 +58,22 @@ import Testing
         #expect(throws: SimulationError.invalidValue("--outliers", "p must be from 0 to 1")) {
             try ErrorModel.Outliers(probability: 1.5, distance: 10)
         }
-        #expect(throws: SimulationError.invalidValue("--outliers", "D must be 0 or more metres")) {
+        #expect(throws: SimulationError.invalidValue("--outliers", farthest)) {
             try ErrorModel.Outliers(probability: 0.1, distance: -10)
         }
-        #expect(throws: SimulationError.invalidValue("--noise", "must be 0 or more metres")) {
+        #expect(throws: SimulationError.invalidValue("--noise", range)) {
             try ErrorModel(noise: .nan)
         }
+        // Past a quarter of the Earth a fix is anywhere; past 1e154 σ² was infinite and the fixes not numbers.
+        for huge in [10_000_001, 1e154, 1e308, .infinity] {
+            #expect(throws: SimulationError.invalidValue("--noise", range)) { try model.overriding(noise: huge) }
+            #expect(throws: SimulationError.invalidValue("--bias", range)) { try model.overriding(bias: huge) }
+            #expect(throws: SimulationError.invalidValue("--outliers", farthest)) {
+                try ErrorModel.Outliers(probability: 0.1, distance: huge * 2)
+            }
+        }
+        #expect(try model.overriding(noise: 10_000_000, bias: 10_000_000).deviation > 14_000_000)
+        #expect(try ErrorModel.Outliers(probability: 1, distance: 20_000_000).distance == 20_000_000)
     }
 
     @Test func profilesHaveTheirSpeeds() {

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    /// A crawl, a park of centuries, or a start days before 2262: refused,
+    /// where the course's times overflowed and trapped.
+    @Test func aProbePastTheLatestTimeIsRefused() throws {
+        for speed in [1e-300, 1e-9] {
+            #expect(throws: SimulationError.pastLatestTime) { try Probe(regions: regions, sigma: 1, speed: speed, from: start) }
+        }
+        #expect(throws: SimulationError.pastLatestTime) {
+            try Probe(regions: regions, sigma: 1, speed: 1.4, park: 1e300, from: start)
+        }
+        let late = TimedPath.latestEnd.adding(seconds: -600)
+        #expect(throws: SimulationError.pastLatestTime) { try Probe(regions: regions, sigma: 1, speed: 1.4, from: late) }
+        let earlier = TimedPath.latestEnd.adding(seconds: -30 * 86_400)
+        #expect(try Probe(regions: regions, sigma: 1, speed: 1.4, from: earlier).path.end <= TimedPath.latestEnd)
+    }
+
     /// The straight leg of `path` that runs from `start` to `end`.
     private func leg(of path: TimedPath, from start: Timestamp, to end: Timestamp) throws -> (Coordinate, Coordinate) {
         let index = try #require(path.vertices.firstIndex { $0.time == start })

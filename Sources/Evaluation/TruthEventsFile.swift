@@ -70,6 +70,9 @@ public struct TruthEventsFile: Sendable {
 
     private static func time(_ text: String?, field: String) throws(LineError) -> Timestamp {
         guard let text, let time = RFC3339.parse(text) else {
+            if let text, let outside = RFC3339.outsideHeldSpan(text) {
+                throw LineError(reason: "\"\(field)\" \(text) is \(outside)")
+            }
             throw LineError(reason: "\"\(field)\" must be an RFC 3339 time like 2025-03-17T16:00:00Z")
         }
         return time

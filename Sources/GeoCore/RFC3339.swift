@@ -157,6 +157,16 @@ public enum RFC3339 {
         return (seconds, nanos, fractionDigits)
     }
 
+    /// The instants a ``Timestamp`` holds, as messages name them.
+    public static let heldSpan = "1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z"
+
+    /// For a message that goes on from "is ": "outside ``heldSpan``, the
+    /// times a feed can hold" when `text`, which ``parse(_:)`` turned
+    /// down, is a date-time in another year; `nil` when it is no date-time.
+    public static func outsideHeldSpan(_ text: String) -> String? {
+        secondsSince1970(text) == nil ? nil : "outside \(heldSpan), the times a feed can hold"
+    }
+
     /// Parses a date-time string; `nil` if it is not one.
     public static func parse(_ string: String) -> Timestamp? {
         var copy = string

@@ -11,6 +11,7 @@ import Testing
 
                 {"kind":"dwell","time":"2025-03-17T16:10:00Z","region":"Pharmacy"}
                 {"kind":"exit","time":"yesterday","region":"Pharmacy"}
+                {"kind":"exit","time":"2300-01-01T00:00:00Z","region":"Pharmacy"}
                 """)
         #expect(file.events.map(\.kind) == [.enter, .exit])
         #expect(file.events.map(\.device) == ["phone", nil])
@@ -19,6 +20,8 @@ import Testing
             file.problems == [
                 "line 4: \"kind\" must be \"enter\" or \"exit\"",
                 "line 5: \"time\" must be an RFC 3339 time like 2025-03-17T16:00:00Z",
+                "line 6: \"time\" 2300-01-01T00:00:00Z is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, "
+                    + "the times a feed can hold",
             ])
     }
 

@@ -35,6 +35,22 @@ struct GPSDDecoderTests {
         #expect(decoder.statistics.ignored == ["VERSION": 1, "SKY": 1, "NMEA line": 1])
     }
 
+    @Test("a TPV time in a year a timestamp does not hold says so; the fix is kept without it")
+    func timeOutsideTheSpan() {
+        let text = """
+            {"class":"TPV","mode":2,"time":"2300-01-01T00:00:00Z","lat":45,"lon":13}
+            {"class":"TPV","mode":2,"time":"soon","lat":45,"lon":13}
+            """
+        let batch = GPSDDecoder().decodeAll(Array(text.utf8))
+        #expect(batch.fixes.count == 2 && batch.fixes.allSatisfy { $0.time == nil })
+        #expect(
+            batch.diagnostics.map(\.message) == [
+                "TPV time '2300-01-01T00:00:00Z' is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, "
+                    + "the times a feed can hold; the fix is kept without a time",
+                "TPV time 'soon' is not RFC 3339; the fix is kept without a time",
+            ])
+    }
+
     /// gpsd's own regression outputs (`.chk`) mix echoed NMEA with its JSON
     /// reports; decoding them must give exactly the TPVs gpsd wrote with
     /// mode ≥ 2 and a position, read independently here with JSONSerialization.

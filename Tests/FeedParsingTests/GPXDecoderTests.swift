@@ -86,6 +86,19 @@ struct GPXDecoderTests {
         #expect(batch.diagnostics.allSatisfy { $0.location.line >= 1 }, "\(expected.legend)")
     }
 
+    @Test("a time in a year a timestamp does not hold says so, apart from one that is no time")
+    func timesOutsideTheSpan() {
+        let batch = decode(
+            "<gpx><trkpt lat=\"1\" lon=\"2\"><time>4096-12-12T08:00:00Z</time></trkpt>"
+                + "<trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt></gpx>", format: .gpx)
+        #expect(
+            batch.diagnostics.map(\.message) == [
+                "<time> '4096-12-12T08:00:00Z' is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, "
+                    + "the times a feed can hold; the point is kept without it",
+                "<time> 'yesterday' is not an RFC 3339 time; the point is kept without it",
+            ])
+    }
+
     @Test("an empty input is reported, not a crash")
     func emptyInput() {
         let batch = decode([UInt8](), format: .gpx)

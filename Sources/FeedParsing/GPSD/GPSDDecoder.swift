@@ -106,7 +106,10 @@ struct GPSDLineDecoder: LineHandler {
             time = RFC3339.parse(text)
             if time == nil {
                 batch.diagnostics.append(
-                    FeedDiagnostic(.badField, at: location, "TPV time '\(text)' is not RFC 3339; the fix is kept without a time"))
+                    FeedDiagnostic(
+                        .badField, at: location,
+                        "TPV time '\(text)' is \(RFC3339.outsideHeldSpan(text) ?? "not RFC 3339"); "
+                            + "the fix is kept without a time"))
             }
         }
         var fix = Fix(

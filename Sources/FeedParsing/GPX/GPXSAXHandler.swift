@@ -237,11 +237,14 @@ struct GPXParseState {
             return true
         }
         if !parsed {
+            let what =
+                leaf == .time
+                ? RFC3339.outsideHeldSpan(String(decoding: text[s..<e], as: UTF8.self)) ?? "not an RFC 3339 time"
+                : "not a number"
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field)> '\(Self.excerpt(text[s..<e]))' is not \(leaf == .time ? "an RFC 3339 time" : "a number"); "
-                        + "the point is kept without it"))
+                    "<\(field)> '\(Self.excerpt(text[s..<e]))' is \(what); the point is kept without it"))
         }
     }
 

@@ -34,8 +34,7 @@ enum ArgumentParsers {
     /// ``RFC3339/parse(_:)`` did not read: outside the times a feed can
     /// hold, if it is a time, else `otherwise`.
     static func refusedFeedTime(_ text: String, flag: String, otherwise: String) -> String {
-        guard RFC3339.secondsSince1970(text) != nil else { return otherwise }
-        return "\(flag) '\(text)' is outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z, the times a feed can hold"
+        RFC3339.outsideHeldSpan(text).map { "\(flag) '\(text)' is \($0)" } ?? otherwise
     }
 
     /// A duration: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`, `1y`.

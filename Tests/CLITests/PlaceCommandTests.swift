@@ -103,6 +103,13 @@ struct PlaceCommandTests {
         #expect(
             try RepeatSimBinary.run(["task", "show", "vet", "--db", db]).stdout.contains(
                 "place      Dr. Rossi: 45.28517,13.72093 r=40 m"))
+        // A radius of 1e308 m is shown in three digits, where converting it to a whole number trapped.
+        let everywhere = try RepeatSimBinary.run([
+            "task", "add", "--title", "Anywhere", "--every", "1y", "--at-place", "45.3,13.7", "--radius", "1e308", "--db", db,
+        ])
+        #expect(everywhere.status == 0, "\(everywhere.stderr)")
+        let shown = try RepeatSimBinary.run(["task", "show", "anywhere", "--db", db])
+        #expect(shown.status == 0 && shown.stdout.contains("45.3,13.7 r=1e+308 m"), "\(shown.stdout)\(shown.stderr)")
         try "name,lat,lon\nHome Office,45.3,13.7\n".write(toFile: db + ".csv", atomically: true, encoding: .utf8)
         _ = try RepeatSimBinary.run(["place", "import", db + ".csv", "--db", db])
         let ambiguous = try RepeatSimBinary.run(["task", "add", "--title", "X", "--every", "1d", "--at-place", "hom", "--db", db])

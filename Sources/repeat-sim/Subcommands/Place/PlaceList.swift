@@ -47,11 +47,10 @@ struct PlaceList: AsyncParsableCommand {
                 print(line.string)
             } else {
                 let distance = row.distance.map { String(format: "%10.0f m", $0) } ?? ""
-                // A radius beyond a billion metres (a file's 1e308) in three digits, not three hundred.
-                let radius = String(format: place.radius < 1e9 ? "%.0f" : "%.3g", place.radius)
                 print(
                     place.name.terminalSafe.padding(toLength: max(24, place.name.count), withPad: " ", startingAt: 0)
-                        + String(format: " %11.6f %12.6f  r=", place.centre.latitude, place.centre.longitude) + radius + " m"
+                        + String(format: " %11.6f %12.6f  r=", place.centre.latitude, place.centre.longitude)
+                        + RadiusText.metres(place.radius) + " m"
                         + distance)
             }
         }

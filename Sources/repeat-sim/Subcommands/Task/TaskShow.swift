@@ -62,7 +62,7 @@ struct TaskShow: AsyncParsableCommand {
         print("  last done  " + (status.lastCompleted.map { LocalText.dateTime($0, in: zone) } ?? "never"))
         for location in task.locations {
             print(
-                "  place      \(location.name.terminalSafe): \(location.latitude),\(location.longitude) r=\(Int(location.radius)) m"
+                "  place      \(location.name.terminalSafe): \(location.latitude),\(location.longitude) r=\(RadiusText.metres(location.radius)) m"
             )
         }
         if let assignee = task.assignee { print("  assignee   \(assignee)") }

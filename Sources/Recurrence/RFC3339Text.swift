@@ -32,8 +32,8 @@ public enum RFC3339Text {
     private static func formatWide(_ date: Date) -> String {
         let since1970 = date.timeIntervalSince1970.rounded(.down)
         // A task's dates stay within a billion years (durations end
-        // there); an Int holds 290 billion.
-        guard abs(since1970) < 0x1p63 else { return date.formatted(Date.ISO8601FormatStyle()) }
+        // there); the day's arithmetic below holds 145 billion.
+        guard abs(since1970) < 0x1p62 else { return date.formatted(Date.ISO8601FormatStyle()) }
         let seconds = Int(since1970)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400

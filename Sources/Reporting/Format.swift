@@ -42,11 +42,11 @@ public enum Format {
     public static func minute(_ time: Timestamp) -> String { minute(secondsSince1970: time.secondsSince1970) }
 
     /// ``minute(_:)`` of an instant that a ``Timestamp`` may not hold (a
-    /// task's due date in 2500, its start in 1500): any within 2^63
-    /// seconds (290 billion years) of 1970, in the proleptic Gregorian
+    /// task's due date in 2500, its start in 1500): any within 2^62
+    /// seconds (145 billion years) of 1970, in the proleptic Gregorian
     /// calendar; those beyond are "far in the future" or "past".
     public static func minute(secondsSince1970: Double) -> String {
-        guard abs(secondsSince1970) < 0x1p63 else {
+        guard abs(secondsSince1970) < 0x1p62 else {
             return secondsSince1970 > 0 ? "far in the future" : "far in the past"
         }
         let (days, seconds) = split(secondsSince1970)
@@ -74,7 +74,7 @@ public enum Format {
     /// Whole days since 1970 and seconds into the day, in UTC.
     static func split(_ time: Timestamp) -> (days: Int, seconds: Int) { split(time.secondsSince1970) }
 
-    /// ``split(_:)`` of seconds since 1970, which must be within ±2^63.
+    /// ``split(_:)`` of seconds since 1970, which must be within ±2^62.
     static func split(_ secondsSince1970: Double) -> (days: Int, seconds: Int) {
         let total = Int(secondsSince1970.rounded(.down))
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400

@@ -55,5 +55,7 @@ import Testing
         #expect(Format.minute(secondsSince1970: 31_556_952e9) == "1000001970-01-01 00:00")
         #expect(Format.minute(secondsSince1970: 1e19) == "far in the future")
         #expect(Format.minute(secondsSince1970: -1e19) == "far in the past")
+        // Where the day's arithmetic would have overflowed.
+        #expect(Format.minute(secondsSince1970: -0x1p63 + 4096) == "far in the past")
     }
 }

@@ -200,7 +200,7 @@ struct EvaluateCommand: ParsableCommand {
         try check(expectations, rows: rows)
     }
 
-    /// The most `--runs`: at a tenth of a second a run, three days' work.
+    /// The most `--runs`: at a tenth of a second a run, a day's work.
     static let maximumRuns = 1_000_000
 
     /// Why `--tasks` and `--shard` do not go together.

@@ -60,7 +60,11 @@ public struct MatchWindow: Hashable, Sendable {
     /// Seconds after it.
     public var late: Double
 
-    /// A window from `early` seconds before to `late` seconds after.
+    /// The longest either side may be: a year, in seconds.
+    public static let longestSide = 365.0 * 86_400
+
+    /// A window from `early` seconds before to `late` seconds after, each
+    /// at most ``longestSide``.
     public init(early: Double = 30, late: Double = 600) {
         self.early = early
         self.late = late

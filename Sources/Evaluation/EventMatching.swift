@@ -43,10 +43,13 @@ public struct EventMatching: Sendable {
             var first = 0
             for index in trueIndices {
                 let time = truthTimes[index]
-                while first < candidates.count, detectedTimes[candidates[first]] < time - before { first += 1 }
+                // Held at the ends of the times a timestamp holds (1677, 2262).
+                let earliest = time.subtractingReportingOverflow(before).overflow ? Int64.min : time - before
+                let latest = time.addingReportingOverflow(after).overflow ? Int64.max : time + after
+                while first < candidates.count, detectedTimes[candidates[first]] < earliest { first += 1 }
                 var position = first
                 while position < candidates.count, used[candidates[position]] { position += 1 }
-                guard position < candidates.count, detectedTimes[candidates[position]] <= time + after else {
+                guard position < candidates.count, detectedTimes[candidates[position]] <= latest else {
                     missedTruth.append(index)
                     continue
                 }

@@ -129,7 +129,7 @@ public final class TrueEventFinder: Sendable {
         let a = start.coordinate
         let b = end.coordinate
         if !insideAtStart, !insideAtEnd, !containment.mayPassThrough(key, a, b) { return }
-        let duration = Double(max(end.time.nanoseconds - start.time.nanoseconds, 1))
+        let duration = max(end.time.nanoseconds(since: start.time), 1)
         func at(_ fraction: Double) -> Timestamp { Self.time(from: start.time, to: end.time, fraction: fraction) }
         func boundary(from low: Double, to high: Double, insideAtLow: Bool) -> Double {
             containment.boundary(key, a, b, from: low, to: high, insideAtLow: insideAtLow, nanoseconds: duration)
@@ -162,11 +162,15 @@ public final class TrueEventFinder: Sendable {
             west: eastward ? a.longitude : b.longitude, east: eastward ? b.longitude : a.longitude)
     }
 
-    /// The moment `fraction` of the way from `start` to `end`, with
-    /// millisecond digits.
+    /// The moment `fraction` (0…1) of the way from `start` to `end`, with
+    /// millisecond digits; never past either end.
     private static func time(from start: Timestamp, to end: Timestamp, fraction: Double) -> Timestamp {
-        let nanoseconds = start.nanoseconds + Int64((Double(end.nanoseconds - start.nanoseconds) * fraction).rounded())
-        let milliseconds = (nanoseconds + 500_000).quotientAndRemainder(dividingBy: 1_000_000).quotient * 1_000_000
+        let offset = Int64(exactly: (end.nanoseconds(since: start) * fraction).rounded()) ?? 0
+        let (sum, past) = start.nanoseconds.addingReportingOverflow(offset)
+        let nanoseconds = past ? end.nanoseconds : min(max(sum, min(start, end).nanoseconds), max(start, end).nanoseconds)
+        // To the nearest millisecond, half up, unless that passes the last instant.
+        let (up, beyond) = nanoseconds.addingReportingOverflow(500_000)
+        let milliseconds = (beyond ? nanoseconds : up).quotientAndRemainder(dividingBy: 1_000_000).quotient * 1_000_000
         return Timestamp(nanoseconds: milliseconds, fractionDigits: 3)
     }
 }

@@ -40,7 +40,7 @@ public struct TruthCoverage: Hashable, Sendable {
     /// Adds one device's truth track, measured as its points came.
     public mutating func add(_ track: Track) {
         guard let first = track.first, let last = track.last else { return }
-        deviceHours += Double(last.time.nanoseconds - first.nanoseconds) / 3.6e12
+        deviceHours += last.time.nanoseconds(since: first) / 3.6e12
         kilometres += track.metres / 1000
     }
 

@@ -39,9 +39,28 @@ public struct Timestamp: Sendable {
     /// Seconds since the Unix epoch.
     public var secondsSince1970: Double { Double(nanoseconds) / 1e9 }
 
+    /// The nanoseconds from `earlier` to this instant: exact when they lie
+    /// within 292 years of each other (what an `Int64` difference holds),
+    /// else to a double's precision, where the difference would overflow.
+    public func nanoseconds(since earlier: Timestamp) -> Double {
+        let (span, overflow) = nanoseconds.subtractingReportingOverflow(earlier.nanoseconds)
+        return overflow ? Double(nanoseconds) - Double(earlier.nanoseconds) : Double(span)
+    }
+
     /// This instant moved by `seconds`, keeping the fraction digits.
     public func adding(seconds: Double) -> Timestamp {
         Timestamp(nanoseconds: nanoseconds + Int64((seconds * 1e9).rounded()), fractionDigits: fractionDigits)
+    }
+
+    /// ``adding(seconds:)``, or the first or last instant a timestamp
+    /// holds when the sum lies beyond it: a margin or window drawn around
+    /// a feed whose times reach 1677 or 2262.
+    public func adding(clampedSeconds seconds: Double) -> Timestamp {
+        let step = (seconds * 1e9).rounded()
+        guard let exact = Int64(exactly: step), case (let sum, false) = nanoseconds.addingReportingOverflow(exact) else {
+            return Timestamp(nanoseconds: step > 0 ? .max : .min, fractionDigits: fractionDigits)
+        }
+        return Timestamp(nanoseconds: sum, fractionDigits: fractionDigits)
     }
 }
 

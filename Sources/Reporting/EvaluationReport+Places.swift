@@ -20,7 +20,7 @@ extension EvaluationReport {
         }
         let padding = max((end.secondsSince1970 - start.secondsSince1970) * 0.01, 30)
         html.append(
-            Timeline(start: start.adding(seconds: -padding), end: end.adding(seconds: padding), rows: rows).svg(
+            Timeline(start: start.adding(clampedSeconds: -padding), end: end.adding(clampedSeconds: padding), rows: rows).svg(
                 title: "Truth against detection per region"))
         if let placesLeftOut { html.element("p", ["class": "note"], text: placesLeftOut) }
         return html

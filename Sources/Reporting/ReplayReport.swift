@@ -277,7 +277,7 @@ public struct ReplayReport: Sendable {
         var markup = Legend(entries).markup
         let padding = max((end.secondsSince1970 - start.secondsSince1970) * 0.02, 60)
         markup.append(
-            Timeline(start: start.adding(seconds: -padding), end: end.adding(seconds: padding), rows: rows).svg(
+            Timeline(start: start.adding(clampedSeconds: -padding), end: end.adding(clampedSeconds: padding), rows: rows).svg(
                 title: "Timeline per task"))
         let hidden = tasks.count + Set(events.compactMap(\.task)).subtracting(tasks.map(\.id)).count - rows.count
         if hidden > 0 {

@@ -15,9 +15,9 @@ public struct TimeScale: Hashable, Sendable {
 
     /// A scale from `start…end` to the pixels `left…right`.
     public init(from start: Timestamp, to end: Timestamp, left: Double, right: Double) {
-        if end.nanoseconds - start.nanoseconds < 1_000_000_000 {
-            startTime = start.adding(seconds: -60)
-            endTime = start.adding(seconds: 60)
+        if end.nanoseconds(since: start) < 1_000_000_000 {
+            startTime = start.adding(clampedSeconds: -60)
+            endTime = start.adding(clampedSeconds: 60)
         } else {
             startTime = start
             endTime = end

@@ -16,7 +16,7 @@ extension TimedPath {
         let from = vertices[leg]
         let to = vertices[leg + 1]
         let metres = Geodesy.distance(from.coordinate, to.coordinate)
-        let seconds = Double(to.time.nanoseconds - from.time.nanoseconds) / 1e9
+        let seconds = to.time.nanoseconds(since: from.time) / 1e9
         if metres == 0 { return Motion(speed: 0, course: nil) }
         return Motion(
             speed: seconds > 0 ? metres / seconds : nil, course: Geodesy.bearing(from: from.coordinate, to: to.coordinate))

@@ -110,7 +110,7 @@ public struct TimedPath: Sendable {
             let to = vertices[leg + 1]
             if time <= from.time { return from.coordinate }
             if time >= to.time { return to.coordinate }
-            let fraction = Double(time.nanoseconds - from.time.nanoseconds) / Double(to.time.nanoseconds - from.time.nanoseconds)
+            let fraction = time.nanoseconds(since: from.time) / to.time.nanoseconds(since: from.time)
             return circle.point(at: fraction)
         }
     }

@@ -37,6 +37,53 @@ struct ExtremeInputTests {
         }
     }
 
+    /// evaluate and the reports over fixes at the first and last instants
+    /// a timestamp holds, and 581 years apart: windows, margins, spans and
+    /// the decimation of a sweep passed the ends of an `Int64` and trapped.
+    @Test("evaluate, its sweeps and the reports on times at the ends of the range and 581 years apart: no trap")
+    func evaluateAtTheEndsOfTheRange() throws {
+        let folder = temporaryDirectory("repeat-extreme-evaluate")
+        let regions = folder + "/regions.csv"
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(toFile: regions, atomically: true, encoding: .utf8)
+        let edges = folder + "/edges.csv", apart = folder + "/apart.csv"
+        try """
+        time,lat,lon
+        1677-09-21T00:12:44Z,48.1000,11.5000
+        1677-09-21T00:12:54Z,48.1173,11.5167
+        1677-09-21T00:13:04Z,48.1346,11.5334
+        2262-04-11T23:46:56Z,48.1000,11.5000
+        2262-04-11T23:47:06Z,48.1173,11.5167
+        2262-04-11T23:47:16Z,48.1346,11.5334
+
+        """.write(toFile: edges, atomically: true, encoding: .utf8)
+        try """
+        time,lat,lon
+        1679-01-01T00:00:00Z,48.1173,11.5167
+        1679-01-01T00:00:10Z,48.1200,11.5200
+        2260-01-01T00:00:00Z,48.1000,11.5000
+        2260-01-01T00:00:10Z,48.1346,11.5334
+
+        """.write(toFile: apart, atomically: true, encoding: .utf8)
+        for (feed, truth) in [(edges, edges), (apart, apart), (edges, apart), (apart, edges)] {
+            for flags in [
+                ["--report", folder + "/report.html"], ["--sweep", "interval=1s,1e300", "--sweep", "dwell=off,5s"],
+                ["--window", "365d,365d", "--json"],
+            ] {
+                let result = try RepeatSimBinary.run(["evaluate", feed, "--truth", truth, "--regions", regions] + flags)
+                #expect(result.status == 0, "\(feed) \(truth) \(flags): \(result.stderr)")
+            }
+        }
+        let both = try RepeatSimBinary.run(["evaluate", edges, "--truth", edges, "--regions", regions, "--json"])
+        // The entries and exits at both ends are matched (the pass across the 585 years between is placed
+        // apart by the truth's and the detector's interpolations, a miss and a false entry).
+        #expect(both.stdout.contains(#""enter":{"tp":2,"#) && both.stdout.contains(#""exit":{"tp":2,"#), "\(both.stdout)")
+        let replay = try RepeatSimBinary.run(["replay", apart, "--regions", regions, "--report", folder + "/replay.html"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let wide = try RepeatSimBinary.run(["evaluate", edges, "--truth", edges, "--regions", regions, "--window", "366d,1s"])
+        #expect(wide.status == 1)
+        #expect(wide.stderr.hasPrefix("Error: --window '366d,1s': EARLY and LATE must each be at most a year (365d)"))
+    }
+
     @Test("a feed that opens with 4 MB of NULs and comment lines is decided after a bounded prefix, and nothing after it is lost")
     func megabytesOfNothing() throws {
         var bytes = [UInt8](repeating: 0, count: 2 << 20)

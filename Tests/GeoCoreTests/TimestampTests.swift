@@ -75,5 +75,23 @@ struct RFC3339RangeTests {
         arguments: ["1234-12-12T08:00:00.123Z", "4096-12-12T08:00:00.41Z", "9999-12-31T23:59:59Z"])
     func outOfRange(text: String) {
         #expect(RFC3339.parse(text) == nil)
+        #expect(RFC3339.outsideHeldSpan(text)?.hasPrefix("outside 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z") == true)
+        #expect(RFC3339.outsideHeldSpan("yesterday") == nil)
+    }
+
+    /// The first and last instants, and two 581 years apart: differences
+    /// and margins that an `Int64` cannot hold, where they trapped.
+    @Test func differencesAndMarginsAtTheEnds() throws {
+        let first = Timestamp(nanoseconds: .min), last = Timestamp(nanoseconds: .max)
+        #expect(last.nanoseconds(since: first) == 0x1p64)
+        #expect(first.nanoseconds(since: last) == -0x1p64)
+        let a = try #require(RFC3339.parse("2025-03-01T10:00:00Z")),
+            b = try #require(RFC3339.parse("2025-03-01T10:00:00.000000001Z"))
+        #expect(b.nanoseconds(since: a) == 1, "exact within 292 years")
+        #expect(last.adding(clampedSeconds: 60) == last && first.adding(clampedSeconds: -60) == first)
+        #expect(last.adding(clampedSeconds: -1e300) == first && first.adding(clampedSeconds: .infinity) == last)
+        #expect(a.adding(clampedSeconds: 1.5) == a.adding(seconds: 1.5))
+        #expect(Timestamp(clampingSecondsSince1970: 1e12) == last && Timestamp(clampingSecondsSince1970: -1e12) == first)
+        #expect(Timestamp(clampingSecondsSince1970: 1_740_823_200) == a)
     }
 }

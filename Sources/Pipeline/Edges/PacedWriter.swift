@@ -43,7 +43,8 @@ public struct PacedWriter<C: Clock> where C.Duration == Duration {
     ) async throws {
         let origin = self.origin ?? (feedTime, clock.now)
         self.origin = origin
-        let sinceOrigin = Duration.nanoseconds(max(0, feedTime.nanoseconds - origin.feedTime.nanoseconds))
+        // Clamped to 292 years: a feed's times may lie further apart.
+        let sinceOrigin = Duration.nanoseconds(Int64(min(max(0, feedTime.nanoseconds(since: origin.feedTime)), 9.2e18)))
         var due = origin.due.advanced(by: sinceOrigin / pace)
         if let lineFreeAt, lineFreeAt > due { due = lineFreeAt }
         try await clock.sleep(until: due, tolerance: nil)

@@ -52,8 +52,8 @@ struct TruthPositions {
         let low = points.partitionPoint { $0.time >= time }
         guard low > 0 else { return first.coordinate }
         let before = points[low - 1], after = points[low]
-        let span = Double(after.time.nanoseconds - before.time.nanoseconds)
-        let fraction = span > 0 ? Double(time.nanoseconds - before.time.nanoseconds) / span : 1
+        let span = after.time.nanoseconds(since: before.time)
+        let fraction = span > 0 ? time.nanoseconds(since: before.time) / span : 1
         return interpolate(from: before.coordinate, to: after.coordinate, fraction: fraction)
     }
 

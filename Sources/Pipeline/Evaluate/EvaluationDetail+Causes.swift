@@ -62,12 +62,12 @@ struct CauseContext {
         let detections = detectedAt[place] ?? []
         evidence.strayDetection = Self.nearest(
             to: event, among: detections.filter(unmatchedDetected.contains), in: detected)
-        let from = event.time.adding(seconds: -window.early), to = event.time.adding(seconds: window.late)
+        let from = event.time.adding(clampedSeconds: -window.early), to = event.time.adding(clampedSeconds: window.late)
         evidence.detectionTaken = detections.contains {
             !unmatchedDetected.contains($0) && detected[$0].kind == event.kind && detected[$0].time >= from
                 && detected[$0].time <= to
         }
-        let before = event.kind == .enter ? event.time.adding(seconds: -window.early) : event.time
+        let before = event.kind == .enter ? event.time.adding(clampedSeconds: -window.early) : event.time
         evidence.detectorInside = detections.last { detected[$0].time < before }.map { detected[$0].kind == .enter } ?? false
         guard let tally = detail.missTallies[index] else { return MissCause(evidence) }
         evidence.insideFixes = tally.insideFixes

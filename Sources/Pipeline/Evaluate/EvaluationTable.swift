@@ -69,7 +69,9 @@ public struct EvaluationTable {
 
     private static func text(_ value: EvaluationSetting.Parameter.Value?) -> String {
         switch value {
-        case .number(let number): return number == number.rounded() ? String(Int64(number)) : String(number)
+        // Whole numbers without ".0", up to 2^53 (past it, `1e+300` as Swift writes it).
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 0x1p53 ? String(Int64(number)) : String(number)
         case .word(let word): return word
         case nil: return "-"
         }

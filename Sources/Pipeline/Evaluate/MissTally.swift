@@ -35,10 +35,12 @@ struct MissWindow: Sendable {
         case .enter:
             let time = event.time.nanoseconds
             let next = exits.partitionPoint { $0 > time }
-            let reach = event.time.adding(seconds: EvaluationDetail.reach).nanoseconds
-            times = event.time.adding(seconds: -window.early).nanoseconds...min(next < exits.count ? exits[next] : reach, reach)
+            let reach = event.time.adding(clampedSeconds: EvaluationDetail.reach).nanoseconds
+            times =
+                event.time.adding(clampedSeconds: -window.early)
+                .nanoseconds...min(next < exits.count ? exits[next] : reach, reach)
         case .exit:
-            times = event.time.nanoseconds...event.time.adding(seconds: window.late).nanoseconds
+            times = event.time.nanoseconds...event.time.adding(clampedSeconds: window.late).nanoseconds
         }
     }
 }

@@ -109,8 +109,9 @@ struct PlaceDrawing {
         return sketch.bins.indices.compactMap { bin in
             let cell = sketch.bins[bin]
             guard cell.count > 0 else { return nil }
-            let from = Timestamp(secondsSince1970: first + Double(bin) * width)
-            let to = from.adding(seconds: width)
+            // Clamped: in doubles, a bin at either end of the times a timestamp holds may round past it.
+            let from = Timestamp(clampingSecondsSince1970: first + Double(bin) * width)
+            let to = from.adding(clampedSeconds: width)
             let colour = EvaluationStyles.colour(cell.good > 0 ? .accurate : cell.ignored == cell.count ? .ignored : .rough)
             return Timeline.Cell(
                 start: from, end: to, colour: colour,

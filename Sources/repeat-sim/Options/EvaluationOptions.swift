@@ -79,6 +79,9 @@ struct EvaluationOptions: ParsableArguments {
         guard parts.count == 2, let early = try? DurationArgument.parse(parts[0]).seconds,
             let late = try? DurationArgument.parse(parts[1]).seconds
         else { throw ValidationError("--window '\(window)' is not EARLY,LATE durations, e.g. 30s,10m") }
+        guard max(early, late) <= MatchWindow.longestSide else {
+            throw ValidationError("--window '\(window)': EARLY and LATE must each be at most a year (365d)")
+        }
         return MatchWindow(early: early, late: late)
     }
 

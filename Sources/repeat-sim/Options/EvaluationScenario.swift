@@ -102,8 +102,8 @@ struct EvaluationScenario {
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> ScoredRun {
         let (simulation, truth) = try run(seed: seed)
-        let start = simulation.devices.map(\.path.start.nanoseconds).min() ?? 0
-        let span = Double(max((simulation.devices.map(\.path.end.nanoseconds).max() ?? 0) - start, 1))
+        let start = simulation.devices.map(\.path.start).min() ?? Timestamp(nanoseconds: 0)
+        let span = max((simulation.devices.map(\.path.end).max() ?? start).nanoseconds(since: start), 1)
         let times = FeedSpanBox()
         let scored = evaluation.score(
             feed: {
@@ -111,7 +111,7 @@ struct EvaluationScenario {
                 return simulation.fixes().lazy.compactMap { delivered -> Fix? in
                     count += 1
                     if let progress, count % 65_536 == 0, let time = delivered.fix.time {
-                        progress(min(max(Double(time.nanoseconds - start) / span, 0), 1))
+                        progress(min(max(time.nanoseconds(since: start) / span, 0), 1))
                     }
                     guard delivered.valid else { return nil }
                     times.span.add(delivered.fix)

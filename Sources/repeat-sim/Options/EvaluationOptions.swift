@@ -29,7 +29,7 @@ struct TruthOptions: ParsableArguments {
 struct EvaluationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "How early and how late a detection may be and still match a true event.",
+            "How early and how late a detection may be and still match a true event (each a year at most).",
             valueName: "early,late"))
     var window = "30s,10m"
 

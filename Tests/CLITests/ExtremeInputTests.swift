@@ -77,6 +77,13 @@ struct ExtremeInputTests {
         // The entries and exits at both ends are matched (the pass across the 585 years between is placed
         // apart by the truth's and the detector's interpolations, a miss and a false entry).
         #expect(both.stdout.contains(#""enter":{"tp":2,"#) && both.stdout.contains(#""exit":{"tp":2,"#), "\(both.stdout)")
+        // A truth from the first instant to the last spans 5 124 096 h: a shard's file of it merges to the same output.
+        let shard = try RepeatSimBinary.run([
+            "evaluate", edges, "--truth", edges, "--regions", regions, "--json", "--shard", "0/1",
+        ])
+        try shard.stdout.write(toFile: folder + "/shard.jsonl", atomically: true, encoding: .utf8)
+        let merged = try RepeatSimBinary.run(["merge", folder + "/shard.jsonl"])
+        #expect(merged.status == 0 && merged.stdout == both.stdout, "\(merged.stderr)")
         let replay = try RepeatSimBinary.run(["replay", apart, "--regions", regions, "--report", folder + "/replay.html"])
         #expect(replay.status == 0, "\(replay.stderr)")
         let wide = try RepeatSimBinary.run(["evaluate", edges, "--truth", edges, "--regions", regions, "--window", "366d,1s"])

@@ -37,16 +37,20 @@ extension EvaluationShardFile {
 }
 
 extension EvaluationRunTally {
+    /// The hours from the first instant a timestamp holds to the last.
+    static let longestTrackHours = 0x1p64 / 3.6e12
+
     /// What makes this tally one that no shard of a run of `runs` runs
     /// writes; `nil` when nothing does.
     func problem(runs: Int) -> String? {
         guard (1...runs).contains(run) else { return "run \(run) of a run of \(runs)" }
-        // No track spans more than 114 years, nor goes 10^9 km: the
+        // No track spans more than the 2^64 ns of a feed's times (1677 to
+        // 2262), nor, in any file one could write, goes 10^12 km: the
         // bounds keep the sums of 100 000s of devices printable.
         for device in coverage ?? []
-        where device.place < 0 || !(0...1e6).contains(device.hours) || !(0...1e9).contains(device.km) {
+        where device.place < 0 || !(0...Self.longestTrackHours).contains(device.hours) || !(0...1e12).contains(device.km) {
             return "run \(run): a truth device of \(device.hours) h and \(device.km) km at place \(device.place) "
-                + "(at most 10^6 h and 10^9 km)"
+                + "(at most 5 124 096 h, 1677 to 2262, and 10^12 km)"
         }
         for (index, setting) in settings.enumerated() {
             if let problem = setting.problem { return "run \(run), setting \(index + 1): \(problem)" }

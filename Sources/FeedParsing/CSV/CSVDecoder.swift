@@ -151,6 +151,16 @@ struct CSVRowDecoder: LineHandler {
         CSVFieldSplitter.text(bytes, starts[index], ends[index])
     }
 
+    /// Why a row's time was not read: a date-time outside the years a
+    /// timestamp holds is named as one.
+    private func invalidTime(_ bytes: UnsafeBufferPointer<UInt8>, _ columns: CSVColumns) -> String {
+        if let column = columns.time {
+            let text = gridText(bytes, column)
+            if let outside = RFC3339.outsideHeldSpan(text) { return "time '\(text)' is \(outside)" }
+        }
+        return "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day"
+    }
+
     /// A cell's text without surrounding blanks; empty when the row has no such cell.
     private func gridText(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int) -> String {
         guard column < starts.count else { return "" }
@@ -228,7 +238,7 @@ struct CSVRowDecoder: LineHandler {
         case .value(let value): time = value
         case .absent: time = nil
         case .invalid:
-            reportSkipped(.badField, "time is not RFC 3339, epoch seconds/milliseconds, or a date and time of day", at: location)
+            reportSkipped(.badField, invalidTime(bytes, columns), at: location)
             return
         }
         var fix = Fix(time: time, coordinate: coordinate)

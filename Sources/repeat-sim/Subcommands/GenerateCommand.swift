@@ -116,7 +116,7 @@ struct GenerateCommand: AsyncParsableCommand {
             problems.append("--keep-times follows a ROUTE file's own times; an --itinerary or --probe makes its own")
         }
         if devices < 1 { problems.append("--devices must be at least 1") }
-        // 100 000 devices kept 108 MB; 2^63 − 1 of them ran until the disk filled.
+        // 100 000 devices kept 108 MB; 2^63 − 1 of them ran on, a file each, without end.
         if devices > 1_000_000 { problems.append("--devices must be at most 1 000 000") }
         if let start, RFC3339.parse(start) == nil {
             problems.append(

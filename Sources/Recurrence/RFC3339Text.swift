@@ -30,14 +30,12 @@ public enum RFC3339Text {
 
     /// ``format(_:)`` of a date outside GeoCore's timestamps.
     private static func formatWide(_ date: Date) -> String {
-        let since1970 = date.timeIntervalSince1970.rounded(.down)
         // A task's dates stay within a billion years (durations end
-        // there); the day's arithmetic below holds 145 billion.
-        guard abs(since1970) < 0x1p62 else { return date.formatted(Date.ISO8601FormatStyle()) }
-        let seconds = Int(since1970)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let civil = CivilCalendar.date(fromDays: days)
+        // there); the wall clock's day arithmetic holds 145 billion.
+        guard abs(date.timeIntervalSince1970) < 0x1p62 else { return date.formatted(Date.ISO8601FormatStyle()) }
+        let clock = WallClock(date, in: ZoneNames.utc)
+        let civil = CivilCalendar.date(fromDays: clock.days)
+        let secondOfDay = clock.secondsOfDay
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(abs(value))
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -24,7 +24,7 @@ extension Itinerary {
     ///     local times, `to` later than `from`;
     ///   - `{"place", "every", "stay"}` with an optional `"at": "HH:MM"`:
     ///     `every` is `MIN-MAX` or a single interval in whole days or weeks
-    ///     (`10d-20d`, `2w-3w`, `14d`), at least 1 day; `stay` is `45s`,
+    ///     (`10d-20d`, `2w-3w`, `14d`), from 1 to 1 000 000 days; `stay` is `45s`,
     ///     `10m` or `2h`; `at` is the local time of arrival, by default
     ///     straight after the day's last weekday visit, else 12:00.
     ///

@@ -12,20 +12,26 @@ extension Itinerary {
     /// home before they must leave again, else they stay where they are. A
     /// weekday visit keeps its end time and is skipped if it could not
     /// begin before it; an "every" visit keeps its stay.
-    /// - Throws: ``SimulationError/invalidValue(_:_:)`` if `days` is less than 1.
+    /// - Throws: ``SimulationError/invalidValue(_:_:)`` if `days` is less
+    ///   than 1; ``SimulationError/beforeEarliestTime`` if `start` is before
+    ///   1677-09-22, ``SimulationError/pastLatestTime`` if the walk would
+    ///   end after ``TimedPath/latestEnd``.
     public func simulate(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> TimedPath {
         try walk(days: days, start: start, seed: seed).path
     }
 
     /// The visits ``simulate(days:start:seed:)`` makes with the same
     /// arguments, in order.
-    /// - Throws: ``SimulationError/invalidValue(_:_:)`` if `days` is less than 1.
+    /// - Throws: as ``simulate(days:start:seed:)`` does.
     public func visits(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> [Visit] {
         try walk(days: days, start: start, seed: seed).visits
     }
 
     private func walk(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> Walk {
         guard days >= 1 else { throw .invalidValue("days", "must be 1 or more") }
+        // The first day's midnight, local time (a day either side of UTC),
+        // after the first instant a time holds (1677-09-21T00:12:44Z).
+        guard Int64(start.daysSince1970) > Int64.min / 86_400_000_000_000 - 1 else { throw .beforeEarliestTime }
         // The last day's midnight, local time (a day either side of UTC),
         // before the latest end: no instant of the walk can pass it.
         let lastDay = Int64(start.daysSince1970).addingReportingOverflow(Int64(days))

@@ -38,7 +38,13 @@ extension Itinerary.VisitRule {
         }
     }
 
-    /// `10d-20d`, `2w-3w` or `14d`: whole days, at least 1, minimum ≤ maximum.
+    /// The longest interval an "every" rule may give: 1 000 000 days (2 737
+    /// years), more than any simulation spans, so that adding one to a day
+    /// cannot overflow.
+    static let longestInterval = 1_000_000
+
+    /// `10d-20d`, `2w-3w` or `14d`: whole days, at least 1 and at most
+    /// ``longestInterval``, minimum ≤ maximum.
     private static func interval(_ text: String, field: String) throws(ItineraryError) -> (Int, Int) {
         let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { days(in: $0) }
         guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low >= 1 else {
@@ -48,14 +54,19 @@ extension Itinerary.VisitRule {
         guard low <= high else {
             throw ItineraryError(field: field, message: "\"\(text)\": the minimum is more than the maximum")
         }
+        guard high <= longestInterval else {
+            throw ItineraryError(field: field, message: "\"\(text)\": at most \(longestInterval)d (2 737 years)")
+        }
         return (low, high)
     }
 
+    /// `12d` or `2w` in days; a count of weeks whose days overflow gives
+    /// `Int.max`, which is over any bound.
     private static func days(in text: Substring) -> Int? {
         guard let unit = text.last, let count = Int(text.dropLast()), count >= 0 else { return nil }
         switch unit {
         case "d": return count
-        case "w": return count * 7
+        case "w": return count > Int.max / 7 ? Int.max : count * 7
         default: return nil
         }
     }

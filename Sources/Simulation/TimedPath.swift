@@ -127,6 +127,9 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     /// The path would end after ``TimedPath/latestEnd``, past the last
     /// instant a ``Timestamp`` holds (less a day for the fixes' delays).
     case pastLatestTime
+    /// The simulation would begin before 1677-09-22, the first whole day
+    /// a ``Timestamp`` holds (an itinerary's days begin at local midnight).
+    case beforeEarliestTime
 
     public var description: String {
         switch self {
@@ -139,6 +142,8 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
         case .pastLatestTime:
             return "the simulation would run past 2262-04-10, the last day a time here holds: "
                 + "start it earlier, or make it (or its delays) shorter"
+        case .beforeEarliestTime:
+            return "the simulation would begin before 1677-09-22, the first whole day a time here holds: start it later"
         }
     }
 }

@@ -45,6 +45,11 @@ import Testing
                 "10d-20d", "0d-20d", "visits[1].every",
                 "\"0d-20d\" is not an interval: write MIN-MAX in days or weeks, e.g. 10d-20d or 2w-3w"
             ),
+            ("10d-20d", "1d-1000001d", "visits[1].every", "\"1d-1000001d\": at most 1000000d (2 737 years)"),
+            (
+                "10d-20d", "1317624576693539402w", "visits[1].every",
+                "\"1317624576693539402w\": at most 1000000d (2 737 years)"
+            ),
             ("\"weekdays\"", "\"wekdays\"", "visits[0]", "unknown key \"wekdays\"; did you mean \"weekdays\"?"),
             ("\"timeZone\"", "\"timezone\"", nil, "unknown key \"timezone\"; did you mean \"timeZone\"?"),
             ("\"lon\": 13.39", "\"long\": 13.39", "places[1]", "unknown key \"long\"; did you mean \"lon\"?"),

@@ -27,6 +27,20 @@ import Testing
         #expect(path.end <= TimedPath.latestEnd)
     }
 
+    /// Berlin's midnight of 1677-09-21 is before the first instant a time
+    /// holds (00:12:44 UTC); that of the 22nd is not, in any zone.
+    @Test func aRoutineThatWouldBeginBeforeTheFirstTimeIsRefusedNotTrapped() throws {
+        let routine = try itinerary(berlinRoutine)
+        for day in [Itinerary.CivilDate(year: 1677, month: 9, day: 21), Itinerary.CivilDate(year: 1, month: 1, day: 1)] {
+            #expect(throws: SimulationError.beforeEarliestTime, "\(day)") { try routine.simulate(days: 3, start: day, seed: 1) }
+        }
+        for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"] {
+            let zoned = try itinerary(berlinRoutine.replacingOccurrences(of: "Europe/Berlin", with: zone))
+            let path = try zoned.simulate(days: 3, start: Itinerary.CivilDate(year: 1677, month: 9, day: 22), seed: 1)
+            #expect(path.start.nanoseconds > Int64.min, "\(zone)")
+        }
+    }
+
     @Test func aStayOrATripThatWouldPassTheLastTimeIsRefusedNotTrapped() throws {
         func errand(speed: String, stay: String) -> String {
             berlinRoutine.replacingOccurrences(of: #""profile": "car""#, with: #""speed": \#(speed)"#)

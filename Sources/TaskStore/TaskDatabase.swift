@@ -21,6 +21,7 @@ public struct TaskDatabase: Sendable {
     /// - Throws: ``StoreError/unavailable(_:)`` naming the file, or
     ///   ``StoreError/notAStore(_:reason:)`` for a file that is not one.
     public init(path: String, createsFolder: Bool = true, busyTimeout: TimeInterval = 10) throws {
+        try Self.checkNamesAFile(path)
         let directory = (path as NSString).deletingLastPathComponent
         if createsFolder, !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -67,6 +68,7 @@ public struct TaskDatabase: Sendable {
     /// - Throws: ``StoreError/missing(_:)`` when there is no file,
     ///   ``StoreError/notAStore(_:reason:)`` for a file that is not a store.
     public init(readingFrom path: String) throws {
+        try Self.checkNamesAFile(path)
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path) }
         try Self.checkIsStore(path, allowsEmpty: false)
         var configuration = Configuration()
@@ -75,6 +77,17 @@ public struct TaskDatabase: Sendable {
         let hasTasks = try Self.naming(path) { try queue.read { db in try db.tableExists("task") } }
         guard hasTasks else { throw StoreError.notAStore(path, reason: "an SQLite database without Repeat's tables") }
         writer = queue
+    }
+
+    /// Refuses an empty path and a folder's, which SQLite can only call
+    /// "unable to open".
+    private static func checkNamesAFile(_ path: String) throws {
+        guard !path.isEmpty else { throw StoreError.unavailable("an empty path names no file") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let example = (path as NSString).appendingPathComponent("repeat.sqlite")
+            throw StoreError.notAStore(path, reason: "a folder: name the store's file, e.g. \(example)")
+        }
     }
 
     /// Refuses a file that is not an SQLite database (an empty one may

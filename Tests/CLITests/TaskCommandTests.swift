@@ -105,6 +105,19 @@ struct TaskCommandTests {
             #expect(!result.stderr.contains("SQLITE"), "no raw SQL words")
         }
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "shopping list\n")
+
+        // A folder is named as one (SQLite says only "unable to open"), and an empty path as no file.
+        for command in [["task", "list"], ["task", "add", "--title", "X", "--every", "1w"]] {
+            let inFolder = try RepeatSimBinary.run(command + ["--db", folder])
+            #expect(inFolder.status == 1)
+            #expect(
+                inFolder.stderr.contains(
+                    "\(folder) is not a Repeat task store (a folder: name the store's file, e.g. \(folder)/repeat.sqlite)"),
+                "\(inFolder.stderr)")
+            let empty = try RepeatSimBinary.run(command + ["--db", ""])
+            #expect(empty.status == 1)
+            #expect(empty.stderr.contains("the task database cannot be used: an empty path names no file"), "\(empty.stderr)")
+        }
     }
 
     @Test("states through the contract: due-soon, overdue, finished")

@@ -7,8 +7,12 @@ import GeoCore
 /// four vertices. Containment is the even–odd rule in lon/lat degrees; a
 /// ring that crosses the antimeridian is read the short way round (its
 /// longitudes are unwrapped into one continuous frame), so a polygon from
-/// 179° E to 179° W is 2° wide, not 358°. Rings around a pole are not
-/// supported (as in RFC 7946 §3.1.9, split them at the antimeridian).
+/// 179° E to 179° W is 2° wide, not 358°. A ring around a pole is written
+/// as RFC 7946 writes Antarctica: along the antimeridian to the pole and
+/// across it, an edge from −180° to +180° on one parallel (`[-180, 89],
+/// [180, 89], [180, 90], [-180, 90], [-180, 89]` is the cap north of 89°);
+/// such an edge runs the whole way round its parallel. A ring that goes
+/// round a pole without one is refused (``AreaError/aroundPole(polygon:ring:)``).
 public struct Area: Hashable, Sendable {
     /// The polygons as given: polygon → rings (outer first, then holes) → vertices.
     public let polygons: [[[Coordinate]]]
@@ -37,7 +41,10 @@ public struct Area: Hashable, Sendable {
                 }
                 let ref = reference ?? ring[0].longitude
                 reference = ref
-                prepared.append(PreparedRing(ring, polygon: p, isHole: r > 0, near: ref))
+                guard let lons = PreparedRing.unwrappedLongitudes(ring, near: ref) else {
+                    throw .aroundPole(polygon: p, ring: r)
+                }
+                prepared.append(PreparedRing(ring, lons: lons, polygon: p, isHole: r > 0))
             }
         }
         self.polygons = polygons
@@ -49,7 +56,8 @@ public struct Area: Hashable, Sendable {
         let north = outers.map(\.latMax).max()!
         let margin = 1e-9
         if lonMax - lonMin + 2 * margin >= 360 {
-            boundingBox = BoundingBox(south: south - margin, north: north + margin, west: -180, east: 180)
+            boundingBox = BoundingBox(
+                south: max(-90, south - margin), north: min(90, north + margin), west: -180, east: 180)
         } else {
             boundingBox = BoundingBox(
                 south: max(-90, south - margin), north: min(90, north + margin),
@@ -148,6 +156,9 @@ public enum AreaError: Error, Hashable, Sendable {
     case openRing(polygon: Int, ring: Int)
     /// A vertex outside ±90°/±180° or not finite.
     case invalidCoordinate(polygon: Int, ring: Int, Coordinate)
+    /// A ring that goes round a pole without an edge from −180° to +180°
+    /// along a parallel, so no reading of it in degrees closes.
+    case aroundPole(polygon: Int, ring: Int)
 }
 
 /// A ring unwrapped into a continuous longitude frame, with its extent.
@@ -163,17 +174,10 @@ struct PreparedRing: Hashable, Sendable {
     /// The planar surface in square metres (shoelace, local projection).
     let surface: Double
 
-    init(_ ring: [Coordinate], polygon: Int, isHole: Bool, near reference: Double) {
+    /// `ring` (closed) in the frame `lons` gives its longitudes.
+    init(_ ring: [Coordinate], lons: [Double], polygon: Int, isHole: Bool) {
         self.polygon = polygon
         self.isHole = isHole
-        var lons: [Double] = []
-        lons.reserveCapacity(ring.count)
-        var previous = reference + Geodesy.wrapLongitude(ring[0].longitude - reference)
-        lons.append(previous)
-        for vertex in ring.dropFirst() {
-            previous += Geodesy.wrapLongitude(vertex.longitude - Geodesy.wrapLongitude(previous))
-            lons.append(previous)
-        }
         self.lons = lons
         lats = ring.map(\.latitude)
         lonMin = lons.min()!
@@ -187,6 +191,39 @@ struct PreparedRing: Hashable, Sendable {
             twice += (lons[i] * lats[i + 1] - lons[i + 1] * lats[i])
         }
         surface = abs(twice) / 2 * scale * scale * cosLat
+    }
+
+    /// The longitudes of the closed `ring` in one continuous frame that
+    /// starts within half a turn of `reference`, or `nil` if no reading
+    /// closes the ring.
+    ///
+    /// Each edge goes the short way round, except that an edge from −180°
+    /// to +180° (or back) on one parallel goes the whole way round it: the
+    /// edge RFC 7946 closes a ring around a pole with, whose short reading
+    /// would join two names of one point. Where that reading leaves the
+    /// ring open (a ring across the antimeridian that merely has a vertex
+    /// on it twice), every edge goes the short way. A ring that goes round
+    /// a pole without such an edge closes in neither reading.
+    static func unwrappedLongitudes(_ ring: [Coordinate], near reference: Double) -> [Double]? {
+        for fullTurns in [true, false] {
+            var lons: [Double] = []
+            lons.reserveCapacity(ring.count)
+            var previous = reference + Geodesy.wrapLongitude(ring[0].longitude - reference)
+            lons.append(previous)
+            for (before, vertex) in zip(ring, ring.dropFirst()) {
+                if fullTurns, abs(before.longitude) == 180, vertex.longitude == -before.longitude,
+                    vertex.latitude == before.latitude
+                {
+                    previous += vertex.longitude - before.longitude
+                } else {
+                    previous += Geodesy.wrapLongitude(vertex.longitude - Geodesy.wrapLongitude(previous))
+                }
+                lons.append(previous)
+            }
+            // An open reading ends whole turns away from the start.
+            if abs(lons[lons.count - 1] - lons[0]) < 180 { return lons }
+        }
+        return nil
     }
 
     /// Even–odd ray casting towards +lon in the unwrapped frame.

@@ -115,13 +115,19 @@ import Testing
               {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[
                  [[13.0,52.0],[13.1,52.0],[13.1,52.1],[13.0,52.1]]]}},
               {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[13,52],[14,53]]}},
-              {"type":"Feature","properties":{"radius":"25"},"geometry":{"type":"Point","coordinates":[13,52]}}
+              {"type":"Feature","properties":{"radius":"25"},"geometry":{"type":"Point","coordinates":[13,52]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[
+                 [[0,80],[90,80],[180,80],[-90,80],[0,80]]]}}
             ]}
             """)
         #expect(loaded.regions.map(\.id) == ["features[5]"])
-        #expect(loaded.diagnostics.map(\.location) == (0...4).map { "features[\($0)]" })
+        #expect(loaded.diagnostics.map(\.location) == [0, 1, 2, 3, 4, 6].map { "features[\($0)]" })
         #expect(loaded.diagnostics[3].message.contains("open"))
         #expect(loaded.diagnostics[2].message.contains("latitude"))
+        #expect(
+            loaded.diagnostics[5].message
+                == "polygon 0 ring 0 goes round a pole: close it as RFC 7946 does, along the antimeridian to the pole "
+                + "and across it (… [180, 89], [180, 90], [-180, 90], [-180, 89] …)")
     }
 
     @Test func invalidJSONIsOneDiagnostic() {

@@ -113,6 +113,9 @@ public enum RegionGeoJSONLoader {
         case .openRing(let p, let r): return "polygon \(p) ring \(r) is open: its last position must repeat the first"
         case .invalidCoordinate(let p, let r, let c):
             return "polygon \(p) ring \(r) has a position outside ±90°/±180°: lat \(c.latitude), lon \(c.longitude)"
+        case .aroundPole(let p, let r):
+            return "polygon \(p) ring \(r) goes round a pole: close it as RFC 7946 does, along the antimeridian "
+                + "to the pole and across it (… [180, 89], [180, 90], [-180, 90], [-180, 89] …)"
         }
     }
 

@@ -145,11 +145,12 @@ struct TableRowTests {
                     time: Timestamp(
                         nanoseconds: Int64(random.next() % 2_000_000_000_000_000_000), fractionDigits: UInt8(random.next() % 10)),
                     regionKey: 0, region: pick(Self.texts), device: random.next() % 2 == 0 ? nil : pick(Self.texts),
-                    distance: random.uniform(0, 5000))
+                    distance: random.next() % 4 == 0 ? 0 : random.uniform(0, 5000))
                 let tasks =
                     Array(repeating: "task", count: Int(random.next() % 3)) + (random.next() % 2 == 0 ? [pick(Self.texts)] : [])
-                ReminderLines.append(transition, tasks: tasks, json: false, to: output)
-                expected += Reference.row(transition, tasks: tasks)
+                let inArea = random.next() % 2 == 0
+                ReminderLines.append(transition, tasks: tasks, inArea: inArea, json: false, to: output)
+                expected += Reference.row(transition, tasks: tasks, inArea: inArea)
             }
         }
         let written = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -206,12 +207,19 @@ private enum Reference {
             near.map { why + "; " + $0.text } ?? why)
     }
 
-    static func row(_ transition: Transition, tasks: [String]) -> String {
-        row(
+    static func row(_ transition: Transition, tasks: [String], inArea: Bool) -> String {
+        let metres = ReminderLines.rounded(transition.distance)
+        let distance: String
+        if !inArea {
+            distance = "\(metres) m from the centre"
+        } else if transition.distance == 0 {
+            distance = "inside"
+        } else {
+            distance = "\(metres) m outside the edge"
+        }
+        return row(
             RFC3339.format(transition.time), transition.kind.rawValue, tasks.isEmpty ? "-" : tasks.joined(separator: ","),
-            transition.region,
-            "\(ReminderLines.rounded(transition.distance)) m from the centre"
-                + (transition.device.map { ", device \($0.terminalSafe)" } ?? ""))
+            transition.region, distance + (transition.device.map { ", device \($0.terminalSafe)" } ?? ""))
     }
 
     static func row(_ time: String, _ kind: String, _ task: String, _ place: String, _ why: String) -> String {

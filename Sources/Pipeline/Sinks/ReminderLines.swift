@@ -24,17 +24,24 @@ enum ReminderLines {
 
     /// A transition: `{"kind":"enter","time":…,"region":…,"device":…,"distance_m":…}`,
     /// with `"tasks":[…]` when its region concerns tasks (the table's task
-    /// column lists them).
-    static func append(_ transition: Transition, tasks: [String] = [], json: Bool, to output: ByteWriter) {
+    /// column lists them). The table says what the distance is measured
+    /// from: a circle's centre, or for an area (`inArea`) its edge, from
+    /// outside (0 is inside).
+    static func append(
+        _ transition: Transition, tasks: [String] = [], inArea: Bool = false, json: Bool, to output: ByteWriter
+    ) {
         if json {
             output.write(jsonText(transition, tasks: tasks))
             output.write("\n")
         } else {
             let device = transition.device.map { ", device " + $0.terminalSafe } ?? ""
+            let distance =
+                !inArea
+                ? "\(rounded(transition.distance)) m from the centre"
+                : transition.distance > 0 ? "\(rounded(transition.distance)) m outside the edge" : "inside"
             writeRow(
                 to: output, time: { RFC3339.append(transition.time, to: &$0) }, transition.kind.rawValue,
-                tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region,
-                "\(rounded(transition.distance)) m from the centre" + device)
+                tasks.isEmpty ? "-" : tasks.joined(separator: ","), transition.region, distance + device)
         }
     }
 

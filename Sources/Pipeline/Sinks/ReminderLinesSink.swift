@@ -1,4 +1,5 @@
 import GeoCore
+import Geofencing
 
 /// `replay`'s and `live`'s stdout: reminders, and on request suppressions
 /// and raw transitions, as JSON lines or table rows.
@@ -26,6 +27,7 @@ public final class ReminderLinesSink: RunSink {
     private let output: ByteWriter
     private let printing: Printing
     private let regionTasks: RegionTasks
+    private let regions: RegionTable
     private let near: NearestPlaces?
     /// Each device's latest position, for ``near``.
     private var positions: [String: Coordinate] = [:]
@@ -36,18 +38,22 @@ public final class ReminderLinesSink: RunSink {
 
     /// Lines on `output`; the table's header is written at once. A
     /// transition names the tasks of its region from `regionTasks` (by
-    /// region key; see ``ReminderPipeline/regionTasks``). With `near`, a
+    /// region key; see ``ReminderPipeline/regionTasks``), and its table
+    /// row says whether its distance is from a circle's centre or an
+    /// area's edge by the region's shape in `regions` (the pipeline's
+    /// ``ReminderPipeline/regions``; a key past its end is a circle's). With `near`, a
     /// reminder or suppression names the place nearest its device's latest
     /// fix (a due reminder too: where the person was when it fell due).
     /// Up to `threads` threads write the JSON lines of a large batch
     /// (``receive(contentsOf:)``).
     public init(
-        output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks(), near: NearestPlaces? = nil,
-        threads: Int = 1
+        output: ByteWriter, printing: Printing, regionTasks: RegionTasks = RegionTasks(),
+        regions: RegionTable = RegionTable(), near: NearestPlaces? = nil, threads: Int = 1
     ) {
         self.output = output
         self.printing = printing
         self.regionTasks = regionTasks
+        self.regions = regions
         self.near = near
         self.threads = threads
         if !printing.json { output.write(ReminderLines.header) }
@@ -59,6 +65,12 @@ public final class ReminderLinesSink: RunSink {
         return ReminderLines.Near(name: found.place.name, metres: found.distance)
     }
 
+    /// Whether the region under `key` is an area (a polygon), not a circle.
+    private func isArea(_ key: Int) -> Bool {
+        guard !printing.json, key < regions.count, case .area = regions.shape(at: key) else { return false }
+        return true
+    }
+
     /// Only with ``near``, for each device's latest position.
     public var receivesFixes: Bool { near != nil }
 
@@ -66,7 +78,9 @@ public final class ReminderLinesSink: RunSink {
         if near != nil, case .fix(let fix) = event { positions[fix.device ?? ""] = fix.coordinate }
         switch event {
         case .transition(let transition) where printing.transitions:
-            ReminderLines.append(transition, tasks: Array(regionTasks[transition.regionKey]), json: printing.json, to: output)
+            ReminderLines.append(
+                transition, tasks: Array(regionTasks[transition.regionKey]), inArea: isArea(transition.regionKey),
+                json: printing.json, to: output)
         case .reminder(.notify(let notification)) where printing.reminders:
             if printing.json, near == nil, reminderText.append(notification, to: output) { break }
             ReminderLines.append(notification, json: printing.json, near: nearest(to: notification.device), to: output)

@@ -92,7 +92,9 @@ struct LiveCommand: AsyncParsableCommand {
         let logSink = database.map { NotificationLogSink(log: $0, regionsOnly: regionsOnly, warn: Console.warn) }
         if let logSink { sinks.append(logSink) }
         sinks.append(
-            ReminderLinesSink(output: stdout, printing: output.printing(reminders: true), regionTasks: stages.regionTasks))
+            ReminderLinesSink(
+                output: stdout, printing: output.printing(reminders: true), regionTasks: stages.regionTasks,
+                regions: stages.regions))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.verbose = feedOptions.verbose

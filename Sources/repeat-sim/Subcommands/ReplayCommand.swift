@@ -196,7 +196,8 @@ struct ReplayCommand: ParsableCommand {
         sinks.append(
             ReminderLinesSink(
                 output: stdout, printing: output.printing(reminders: places.tasks != nil || !output.transitions),
-                regionTasks: stages.regionTasks, near: try placeBook.nearestPlaces(), threads: parallel.threads))
+                regionTasks: stages.regionTasks, regions: stages.regions, near: try placeBook.nearestPlaces(),
+                threads: parallel.threads))
         if let hook = output.execHook(output: stdout) { sinks.append(hook) }
         return Prepared(stages: stages, sinks: sinks, settings: settings)
     }

@@ -188,4 +188,18 @@ import Testing
             #expect(near[index].joined().count <= ReportPlan.pointsPerMap + 6 * 8)
         }
     }
+
+    /// An area around a pole is near every fix beside it, at every
+    /// longitude: widening its box must not wrap it into a sliver.
+    @Test func theVicinityOfAnAreaAroundAPoleHoldsEveryLongitude() throws {
+        let cap = [(-180.0, 89.0), (180, 89), (180, 90), (-180, 90), (-180, 89)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
+        let box = PlaceDrawing.vicinity(of: Region(id: "cap", shape: .area(try Area(polygons: [[cap]]))))
+        for longitude in [-180.0, -90, 0, 90, 179.5] {
+            #expect(box.contains(Coordinate(latitude: 89.5, longitude: longitude)), "\(longitude)")
+            #expect(box.contains(Coordinate(latitude: 88.9995, longitude: longitude)), "\(longitude)")
+            #expect(!box.contains(Coordinate(latitude: 88.99, longitude: longitude)), "\(longitude)")
+        }
+    }
 }

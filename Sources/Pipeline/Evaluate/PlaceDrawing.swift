@@ -128,11 +128,17 @@ struct PlaceDrawing {
         case .circle(let circle): return .around(circle.centre, radius: circle.radius + max(circle.radius, 100))
         case .area(let area):
             let box = area.boundingBox
-            let north = 150 / Geodesy.metresPerDegree
-            let east = north / max(cos((box.south + box.north) / 2 * .pi / 180), 0.01)
+            let latitudeMargin = 150 / Geodesy.metresPerDegree
+            let longitudeMargin = latitudeMargin / max(cos((box.south + box.north) / 2 * .pi / 180), 0.01)
+            let south = max(box.south - latitudeMargin, -90)
+            let north = min(box.north + latitudeMargin, 90)
+            // A box round every longitude (an area around a pole) stays round them all.
+            guard box.longitudeWidth + 2 * longitudeMargin < 360 else {
+                return BoundingBox(south: south, north: north, west: -180, east: 180)
+            }
             return BoundingBox(
-                south: max(box.south - north, -90), north: min(box.north + north, 90),
-                west: Geodesy.wrapLongitude(box.west - east), east: Geodesy.wrapLongitude(box.east + east))
+                south: south, north: north, west: Geodesy.wrapLongitude(box.west - longitudeMargin),
+                east: Geodesy.wrapLongitude(box.east + longitudeMargin))
         }
     }
 

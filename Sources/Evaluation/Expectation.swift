@@ -94,6 +94,8 @@ public enum ExpectationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noComparison(let text):
             return "--expect '\(text)' has no comparison; write METRIC>=VALUE, e.g. enter.recall>=0.95"
+        case .unknownMetric("", _):
+            return "--expect: no metric before the comparison; write METRIC>=VALUE, e.g. enter.recall>=0.95"
         case .unknownMetric(let path, let suggestion):
             return "--expect: '\(path)' is not a metric; did you mean '\(suggestion)'? (paths as in the JSON output)"
         case .badValue(let text):

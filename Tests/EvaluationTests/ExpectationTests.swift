@@ -48,6 +48,13 @@ import Testing
         #expect(throws: ExpectationError.badValue("enter.latency_s.p90<=30 parsecs")) {
             try Expectation(parsing: "enter.latency_s.p90<=30 parsecs")
         }
+        do {
+            _ = try Expectation(parsing: ">=0.9")
+            Issue.record("an expectation without a metric was taken")
+        } catch {
+            #expect(
+                error.description == "--expect: no metric before the comparison; write METRIC>=VALUE, e.g. enter.recall>=0.95")
+        }
     }
 
     @Test func wilsonIntervalsMatchTheTextbook() throws {

@@ -52,6 +52,12 @@ struct BenchGateTests {
         #expect(throws: BenchExpectationError.badValue("fixes_per_s>=fast")) {
             try BenchExpectation(parsing: "fixes_per_s>=fast", names: FeedBench.metricNames)
         }
+        do {
+            _ = try BenchExpectation(parsing: ">=1", names: FeedBench.metricNames)
+            Issue.record("an expectation without a figure was taken")
+        } catch {
+            #expect("\(error)" == "--expect: no figure before the comparison; write NAME>=VALUE, e.g. index_vs_bruteforce>=50")
+        }
     }
 
     @Test("the baseline gates load-independent figures and ratios by direction, never absolute rates")

@@ -51,6 +51,8 @@ public enum BenchExpectationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noComparison(let text):
             return "--expect '\(text)' has no comparison; write NAME>=VALUE, e.g. index_vs_bruteforce>=50"
+        case .unknownMetric("", _):
+            return "--expect: no figure before the comparison; write NAME>=VALUE, e.g. index_vs_bruteforce>=50"
         case .unknownMetric(let name, let suggestion):
             return "--expect: '\(name)' is not a bench figure; did you mean '\(suggestion)'? (names as in the JSON output)"
         case .badValue(let text):

@@ -236,6 +236,15 @@ struct GenerateCommandTests {
         let manifest = try String(contentsOfFile: folder + "/run.json", encoding: .utf8)
         #expect(manifest.contains(#""path":"\#(folder)/feeds/dev1.nmea""#), "\(manifest)")
         #expect(manifest.contains(#""path":"\#(folder)/feeds/dev2.nmea""#), "\(manifest)")
+
+        // A truth or manifest path that is a folder is named as one.
+        for flag in ["--truth", "--manifest"] {
+            let onFolder = try RepeatSimBinary.run([
+                "generate", "--via", Self.walk, "--out", folder + "/walk.csv", flag, folder + "/feeds",
+            ])
+            #expect(onFolder.status == 1)
+            #expect(onFolder.stderr.contains("cannot create \"\(folder)/feeds\": it is a folder"), "\(onFolder.stderr)")
+        }
     }
 
     // MARK: Errors

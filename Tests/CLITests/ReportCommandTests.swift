@@ -91,8 +91,18 @@ import Testing
             RepositoryPaths.track("cat-medicine/scenario.json"), "--report", "/nonexistent-folder/r.html",
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot create \"/nonexistent-folder/r.html\""))
+        #expect(
+            result.stderr.contains("cannot create \"/nonexistent-folder/r.html\": the folder /nonexistent-folder does not exist"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+        // A folder where the file would be is named as one.
+        let folder = temporaryDirectory("report-folder")
+        let onFolder = try RepeatSimBinary.run([
+            "replay", RepositoryPaths.track("cat-medicine/drives.gpx"), "--tasks",
+            RepositoryPaths.track("cat-medicine/scenario.json"), "--report", folder,
+        ])
+        #expect(onFolder.status == 1)
+        #expect(onFolder.stderr.contains("cannot create \"\(folder)\": it is a folder"), "\(onFolder.stderr)")
     }
 
     /// The page in a real browser: parsed (the DOM has the map and the

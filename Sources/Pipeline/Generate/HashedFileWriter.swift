@@ -17,7 +17,7 @@ public final class HashedFileWriter {
 
     /// Creates (or truncates) the file at `path`; `-` writes to standard
     /// output. `hashing` computes the SHA-256 of what is written.
-    /// - Throws: ``RunError/cannotCreate(_:)``.
+    /// - Throws: ``RunError/cannotCreate(_:reason:)``.
     public init(path: String, hashing: Bool) throws {
         self.path = path
         hash = hashing ? SHA256() : nil
@@ -25,7 +25,7 @@ public final class HashedFileWriter {
             descriptor = STDOUT_FILENO
         } else {
             let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard opened >= 0 else { throw RunError.cannotCreate(path) }
+            guard opened >= 0 else { throw RunError.creating(path) }
             descriptor = opened
         }
     }

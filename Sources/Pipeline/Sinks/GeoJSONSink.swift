@@ -19,12 +19,12 @@ public final class GeoJSONSink: RunSink {
 
     /// Creates `path` and writes the regions; suppressions become points
     /// only with `explain` (as on stdout).
-    /// - Throws: ``RunError/cannotCreate(_:)``.
+    /// - Throws: ``RunError/cannotCreate(_:reason:)``.
     public init(path: String, regions: RegionTable, explain: Bool) throws {
         self.explain = explain
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
-        else { throw RunError.cannotCreate(path) }
+        else { throw RunError.creating(path) }
         self.handle = handle
         handle.write(Data("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8))
         for region in regions { write(Self.feature(region)) }

@@ -66,11 +66,11 @@ public final class ReportSink: RunSink {
 
     /// Creates `path` (so that a bad path fails before the replay) for a
     /// report of `inputs` over `regions` and `tasks`.
-    /// - Throws: ``RunError/cannotCreate(_:)``.
+    /// - Throws: ``RunError/cannotCreate(_:reason:)``.
     public init(path: String, inputs: Inputs, regions: RegionTable, tasks: [RecurringTask]) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
-        else { throw RunError.cannotCreate(path) }
+        else { throw RunError.creating(path) }
         self.path = path
         self.handle = handle
         self.inputs = inputs

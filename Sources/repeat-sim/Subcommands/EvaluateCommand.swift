@@ -136,7 +136,7 @@ struct EvaluateCommand: ParsableCommand {
         }
         // Created first, so that a bad path fails before the evaluation.
         if let report = evaluation.report, !FileManager.default.createFile(atPath: report, contents: nil) {
-            throw EvaluateFailure("cannot create \"\(report)\" for --report")
+            throw EvaluateFailure("--report: \(RunError.creating(report))")
         }
         let runner = EvaluationRunner(evaluation: scoring, settings: settings, window: window, jobs: jobs)
         let progress = ProgressBar(enabled: Console.stderrIsTerminal)

@@ -180,6 +180,9 @@ struct EditedShardFilesTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (evaluate, replay) = try Self.shardFiles(in: folder)
         for (pair, name) in [(evaluate, "evaluate"), (replay, "replay")] {
+            // A shard that is missing, or a folder given for one, is named before anything is read.
+            try Self.expectRefused([pair[0], folder], "cannot read \"\(folder)\": it is a folder, not a file")
+            try Self.expectRefused([pair[0], folder + "/gone.jsonl"], "cannot read \"\(folder)/gone.jsonl\": no such file")
             let text = try String(contentsOfFile: pair[1], encoding: .utf8)
             let lines = text.split(separator: "\n").count
             let cut = "\(folder)/\(name)-cut.jsonl"

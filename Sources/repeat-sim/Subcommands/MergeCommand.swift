@@ -62,6 +62,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkReadable(files)
         let command = try Self.sameCommand(files)
         if command == "evaluate" { return try mergeEvaluation() }
         let readers = try files.map { path in

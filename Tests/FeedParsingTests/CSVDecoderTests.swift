@@ -55,6 +55,16 @@ struct CSVDecoderTests {
         #expect(batch.diagnostics.first?.message == problem + "; the file is skipped")
     }
 
+    @Test("a header without a position is quoted in at most 80 characters, control characters escaped")
+    func longHeaderIsQuotedInPart() throws {
+        let header = "\u{1b}[2J" + String(repeating: "x", count: 3_000) + ",y"
+        let batch = decode(header + "\nname,desc\n", format: .csv)
+        let message = try #require(batch.diagnostics.first?.message)
+        #expect(batch.diagnostics.map(\.code) == [.badHeader])
+        #expect(
+            message.hasPrefix("header '\\u{1b}[2J" + String(repeating: "x", count: 76) + "…' names no latitude"), "\(message)")
+    }
+
     @Test("separate date and time-of-day columns, 12-hour clocks")
     func dateAndClock() {
         let text =

@@ -44,6 +44,15 @@ struct NMEADecoderTests {
         #expect(fix.time.map(RFC3339.format) == "2024-05-01T12:35:19Z")
     }
 
+    @Test("a checksum field of a thousand characters is quoted in twelve")
+    func longChecksumFieldIsQuotedInPart() throws {
+        let batch = decode(gga.dropLast(2) + String(repeating: "Z", count: 1_000) + "\n" + rmc + "\n", format: .nmea)
+        #expect(batch.diagnostics.map(\.code) == [.badChecksum])
+        #expect(
+            batch.diagnostics.first?.message
+                == "checksum field '" + String(repeating: "Z", count: 12) + "…' is not two hex digits; sentence skipped")
+    }
+
     @Test("the date carries forward across midnight")
     func midnightRollover() {
         let text = [

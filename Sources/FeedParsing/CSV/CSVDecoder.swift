@@ -117,7 +117,7 @@ struct CSVRowDecoder: LineHandler {
             return
         }
         refuseFile(
-            "header '\(String(decoding: bytes, as: UTF8.self))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)",
+            "header '\(Excerpt.of(bytes, limit: 80))' names no latitude and longitude columns (lat/latitude, lon/lng/longitude) and no grid columns (UTM, Swiss, BNG)",
             at: location)
     }
 

@@ -207,7 +207,7 @@ struct GPXParseState {
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field)> has \(textLength) bytes of text, more than 64 KiB ('\(Self.excerpt(text[...]))'); "
+                    "<\(field)> has \(textLength) bytes of text, more than 64 KiB ('\(Excerpt.of(text[...]))'); "
                         + "the point is kept without it"))
             return
         }
@@ -244,15 +244,8 @@ struct GPXParseState {
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field)> '\(Self.excerpt(text[s..<e]))' is \(what); the point is kept without it"))
+                    "<\(field)> '\(Excerpt.of(text[s..<e]))' is \(what); the point is kept without it"))
         }
-    }
-
-    /// A field's text for a message: at most 40 characters, then `…`, with
-    /// control characters escaped (`terminalSafe`) so that none reaches the terminal.
-    private static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes.prefix(160), as: UTF8.self)
-        return text.count > 40 || bytes.count > 160 ? String(text.prefix(40)).terminalSafe + "…" : text.terminalSafe
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }

@@ -160,7 +160,7 @@ struct NMEASentenceProcessor: NMEAFrameHandler {
         if digits == 0 { return nil }
         guard digits <= 2, bytes[star + 1].isHexDigit, digits == 1 || bytes[star + 2].isHexDigit else {
             return
-                "checksum field '\(String(decoding: UnsafeBufferPointer(rebasing: bytes[(star + 1)..<end]), as: UTF8.self))' is not two hex digits; sentence skipped"
+                "checksum field '\(Excerpt.of(bytes[(star + 1)..<end], limit: 12))' is not two hex digits; sentence skipped"
         }
         let stated = digits == 1 ? bytes[star + 1].hexValue : bytes[star + 1].hexValue << 4 | bytes[star + 2].hexValue
         guard stated == computed else {

@@ -178,6 +178,35 @@ struct NotAFeedFileTests {
     }
 }
 
+/// A --format that the file's first records contradict is obeyed, with a
+/// warning that says what the file reads as; one they agree with, or a
+/// CSV (a guess the sniffer makes when no record says more), gets none.
+@Suite("a --format the file contradicts")
+struct ContradictedFormatTests {
+    @Test(
+        "a GPX read as NMEA, an NMEA log as gpsd JSON or as GPX: warned and decoded as asked",
+        arguments: [
+            ("gpx/gpxpy-visnjan-car.gpx", "nmea", "reads as GPX, not NMEA as --format says"),
+            ("nmea/gpsd-haicom-305N-stationary-then-moving.nmea", "gpsd", "reads as NMEA, not gpsd JSON as --format says"),
+            ("nmea/gpsd-haicom-305N-stationary-then-moving.nmea", "gpx", "reads as NMEA, not GPX as --format says"),
+        ])
+    func warned(track: String, format: String, warning: String) throws {
+        let path = RepositoryPaths.track(track)
+        let result = try RepeatSimBinary.run(["decode", path, "--format", format, "--json"])
+        #expect(result.stderr.contains("warning: \(path) \(warning): it is decoded as asked"), "\(result.stderr)")
+        #expect(result.stderr.contains("(\(format)): 0 fixes"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a --format the file agrees with, or a CSV forced to NMEA, gets no warning")
+    func notWarned() throws {
+        for (track, format) in [("gpx/gpxpy-visnjan-car.gpx", "gpx"), ("csv/gpsbabel-iblue747-saxony.csv", "nmea")] {
+            let result = try RepeatSimBinary.run(["decode", RepositoryPaths.track(track), "--format", format, "--json"])
+            #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
+        }
+    }
+}
+
 /// A replay that can do nothing useful says which input is the problem.
 @Suite("replays that can do nothing")
 struct NothingToReplayTests {

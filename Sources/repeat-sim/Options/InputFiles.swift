@@ -44,7 +44,9 @@ struct InputFileProblem: Error, CustomStringConvertible {
 /// Checks that every feed named can be read and looks like a feed from its
 /// first bytes, so that a command stops before it prints anything. Only
 /// regular files are peeked at: bytes read from standard input, a pipe
-/// (a shell's `<(…)`) or a device would be lost to the decoder.
+/// (a shell's `<(…)`) or a device would be lost to the decoder. A
+/// `format` the user gave that the first records contradict (GPX's `<`,
+/// NMEA's `$`, a gpsd `TPV`) is decoded as asked, with a warning.
 /// - Throws: ``UnreadableFile`` or ``InputFileProblem`` for the first that is not.
 func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
     try checkReadable(paths)
@@ -56,7 +58,17 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
         if let problem = NotAFeed.identify(prefix, isWholeFile: isWholeFile, format: format) {
             throw InputFileProblem(path: path, problem: "\(problem)")
         }
+        if let format, let read = FeedSniffer.detect(prefix, isComplete: isWholeFile), read != format, read != .csv {
+            Console.warn(
+                "\(path) reads as \(name(of: read)), not \(name(of: format)) as --format says: it is decoded as asked "
+                    + "(leave --format out to have it read as \(name(of: read)))")
+        }
     }
+}
+
+/// A format's name in a sentence: `GPX`, `NMEA`, `CSV`, `gpsd JSON`.
+private func name(of format: FeedFormat) -> String {
+    format == .gpsd ? "gpsd JSON" : format.rawValue.uppercased()
 }
 
 /// Whether `path` names a regular file, which can be read again (not `-`,

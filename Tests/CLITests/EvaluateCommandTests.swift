@@ -212,6 +212,24 @@ struct EvaluateCommandTests {
         let piped = try pipedFeed(walk, Array(common.dropFirst()) + labelledReport + [report("piped-labelled")])
         #expect(streamed.status == 0 && piped.status == 0, "\(streamed.stderr)\n\(piped.stderr)")
         #expect(try withoutSubtitle(report("labelled")) == (try withoutSubtitle(report("piped-labelled"))))
+
+        // A visit to a region the run does not evaluate is scored as a miss,
+        // and named: with the region meant when the name differs only in case.
+        let strays = ["dev1,THROUGH,2025-01-06T08:00:10Z,2025-01-06T08:00:20Z", "dev1,zz,2025-01-06T08:00:10Z,"]
+        try ((visits + strays).joined(separator: "\n") + "\n").write(toFile: visitsFile, atomically: true, encoding: .utf8)
+        let stray = try RepeatSimBinary.run(["evaluate"] + common + ["--truth-events", visitsFile])
+        #expect(stray.status == 0, "\(stray.stderr)")
+        #expect(
+            stray.stderr.contains(
+                "warning: \(visitsFile): no region \"THROUGH\" is evaluated (did you mean \"through\"?); its 2 true events can only be missed"
+            ), "\(stray.stderr)")
+        #expect(
+            stray.stderr.contains("warning: \(visitsFile): no region \"zz\" is evaluated; its 1 true event can only be missed"),
+            "\(stray.stderr)")
+        for (before, after) in zip(try jsonLines(fromVisits.stdout), try jsonLines(stray.stdout)) {
+            let missed = { (line: [String: Any]) in ((line["enter"] as? [String: Any])?["fn"] as? Int) ?? -1 }
+            #expect(missed(after) == missed(before) + 2)
+        }
     }
 
     @Test(

@@ -3,6 +3,7 @@ import Evaluation
 import FeedParsing
 import Foundation
 import GeoCore
+import Geofencing
 import Pipeline
 
 /// How `evaluate` reads recorded FEEDs and their truth: streamed, every
@@ -52,7 +53,7 @@ extension EvaluateCommand {
         let scored: FeedEvaluation.Truth
         var keptTracks: [TruthTrackPoints]?
         if truth.events != nil {
-            scored = scoring.truth(labelled: try labelledEvents(), feedDevices: feedDevices)
+            scored = scoring.truth(labelled: try labelledEvents(regions: scoring.regions), feedDevices: feedDevices)
         } else {
             switch try truthTracks.decoded() {
             case .tracks(let tracks):
@@ -106,7 +107,9 @@ extension EvaluateCommand {
     }
 
     /// The events of --truth-events; its problems are reported and skipped.
-    private func labelledEvents() throws -> [ScoredEvent] {
+    /// Events of a region that is not among `regions` are kept (they are
+    /// misses no setting can find) with a warning naming the region.
+    private func labelledEvents(regions: [Region]) throws -> [ScoredEvent] {
         guard let eventsFile = truth.events else { return [] }
         let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
         for problem in file.problems {
@@ -114,7 +117,27 @@ extension EvaluateCommand {
             if strict { throw ExitCode(2) }
         }
         guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
+        warnOfUnknownRegions(in: file.events, regions: regions, file: eventsFile)
         return file.events
+    }
+
+    /// Warns of the regions that `events` name and `regions` lack, five at
+    /// most (with the name meant, among up to 10 000 regions: the same but
+    /// for case, or an edit away for every three letters, two at most),
+    /// then how many more.
+    private func warnOfUnknownRegions(in events: [ScoredEvent], regions: [Region], file: String) {
+        let names = Set(regions.map(\.id))
+        var unknown: [String: Int] = [:]
+        for event in events where !names.contains(event.region) { unknown[event.region, default: 0] += 1 }
+        let sorted = unknown.sorted { $0.key < $1.key }
+        let candidates = names.count <= 10_000 ? Array(names) : []
+        for (region, count) in sorted.prefix(5) {
+            let meant = Spelling.suggestion(for: region, in: candidates, maximumDistance: min(2, region.count / 3))
+            Console.warn(
+                "\(file): no region \"\(region)\" is evaluated\(meant.map { " (did you mean \"\($0)\"?)" } ?? ""); "
+                    + "its \(count) true event\(count == 1 ? "" : "s") can only be missed")
+        }
+        if sorted.count > 5 { Console.warn("\(file): and \(sorted.count - 5) more regions that are not evaluated") }
     }
 
     /// The failure of FEEDs that carry no fix with a time.

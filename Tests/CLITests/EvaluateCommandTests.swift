@@ -321,6 +321,23 @@ struct EvaluateCommandTests {
         #expect(try withoutSubtitle(report("tasks")) == (try withoutSubtitle(report("piped-tasks"))))
     }
 
+    @Test("a truth device without a fix in the feed is named: its true events are all misses")
+    func aTruthDeviceWithoutFixesIsNamed() throws {
+        let walk = try Walk(seed: 4)
+        let lines = try String(contentsOfFile: walk.feed, encoding: .utf8).split(separator: "\n")
+        let firstOnly = walk.folder + "/dev1.csv"
+        try (lines.filter { !$0.hasSuffix(",dev2") }.joined(separator: "\n") + "\n")
+            .write(toFile: firstOnly, atomically: true, encoding: .utf8)
+        let both = try RepeatSimBinary.run(["evaluate", walk.feed, "--truth", walk.truth, "--regions", walk.regions])
+        #expect(both.status == 0 && !both.stderr.contains("warning"), "\(both.stderr)")
+        let one = try RepeatSimBinary.run(["evaluate", firstOnly, "--truth", walk.truth, "--regions", walk.regions])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(
+            one.stderr.contains("warning: no fix in the feed for truth device dev2; its true events count as missed"),
+            "\(one.stderr)")
+        #expect(!one.stderr.contains("truth device dev1"), "\(one.stderr)")
+    }
+
     /// `evaluate` of the walk's feed through a pipe, with `arguments` and
     /// the `environment` added to the test's.
     private func pipedFeed(

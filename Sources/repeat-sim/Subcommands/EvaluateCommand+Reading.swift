@@ -65,7 +65,7 @@ extension EvaluateCommand {
                 scored = scoring.truth(scanned: &scanner, feedDevices: feedDevices)
             }
         }
-        warnUnmatched(scored.devices, shard: shard)
+        warnUnmatched(scored.devices, feedDevices: feedDevices, shard: shard)
         let detections = detection.detections(devices: scored.devices)
         return StreamedFeed(
             fixes: detection.fixes, feedDevices: feedDevices, truth: scored, detections: detections,
@@ -154,11 +154,20 @@ extension EvaluateCommand {
                 + "write one with `repeat-sim generate … --truth FILE`")
     }
 
-    /// Warns of the feed devices without truth (with `shard`, its own).
-    private func warnUnmatched(_ matching: DeviceMatching, shard: EvaluationShard?) {
+    /// Warns of the feed devices without truth (with `shard`, its own),
+    /// and, unsharded, of the truth devices without a fix in the feed
+    /// (five, then how many more): every true event of theirs is a miss.
+    private func warnUnmatched(_ matching: DeviceMatching, feedDevices: [String?], shard: EvaluationShard?) {
         for device in matching.unmatched where shard?.holds(feedDevice: device) ?? true {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
         }
+        guard shard == nil else { return }
+        let fed = Set(feedDevices.compactMap { matching.truthDevice(of: $0) })
+        let unfed = matching.truth.filter { !fed.contains($0) }
+        for device in unfed.prefix(5) {
+            Console.warn("no fix in the feed for truth device \(device ?? "(unnamed)"); its true events count as missed")
+        }
+        if unfed.count > 5 { Console.warn("and \(unfed.count - 5) more truth devices without a fix in the feed") }
     }
 
     /// Whether the files `paths` are larger than `others` together, so

@@ -41,9 +41,10 @@ public final class ReminderLinesSink: RunSink {
     /// region key; see ``ReminderPipeline/regionTasks``), and its table
     /// row says whether its distance is from a circle's centre or an
     /// area's edge by the region's shape in `regions` (the pipeline's
-    /// ``ReminderPipeline/regions``; a key past its end is a circle's). With `near`, a
-    /// reminder or suppression names the place nearest its device's latest
-    /// fix (a due reminder too: where the person was when it fell due).
+    /// ``ReminderPipeline/regions``; a key past its end is a circle's).
+    /// With `near`, a reminder or suppression names the place nearest its
+    /// device's latest fix (a due reminder too: where the person was when
+    /// it fell due).
     /// Up to `threads` threads write the JSON lines of a large batch
     /// (``receive(contentsOf:)``).
     public init(

@@ -130,7 +130,7 @@ extension EvaluateCommand {
         var unknown: [String: Int] = [:]
         for event in events where !names.contains(event.region) { unknown[event.region, default: 0] += 1 }
         let sorted = unknown.sorted { $0.key < $1.key }
-        let candidates = names.count <= 10_000 ? Array(names) : []
+        let candidates = names.count <= 10_000 ? names.sorted() : []
         for (region, count) in sorted.prefix(5) {
             let meant = Spelling.suggestion(for: region, in: candidates, maximumDistance: min(2, region.count / 3))
             Console.warn(

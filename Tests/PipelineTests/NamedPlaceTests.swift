@@ -47,6 +47,23 @@ struct NamedPlaceTests {
         #expect(loaded.diagnostics.map(\.location) == ["features[3]", "features[4]"])
     }
 
+    @Test("GeoJSON: a Polygon across the antimeridian is centred there; one round a pole, on the pole")
+    func geoJSONAtTheEndsOfTheMap() throws {
+        let loaded = Self.load(
+            """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"name":"Taveuni"},"geometry":{"type":"Polygon","coordinates":[[[179.5,-17.0],[-179.5,-17.0],[-179.5,-16.0],[179.5,-16.0],[179.5,-17.0]]]}},
+              {"type":"Feature","properties":{"name":"Arctic"},"geometry":{"type":"Polygon","coordinates":[[[-180,89],[180,89],[180,90],[-180,90],[-180,89]]]}}
+            ]}
+            """, radius: 80)
+        let (taveuni, arctic) = (loaded.places[0], loaded.places[1])
+        #expect(abs(taveuni.centre.latitude + 16.5) < 1e-9 && abs(abs(taveuni.centre.longitude) - 180) < 1e-9)
+        // Half the 1° × 1° square's diagonal at 16.5° S, not half the world.
+        #expect(taveuni.radius > 75_000 && taveuni.radius < 79_000, "\(taveuni.radius)")
+        #expect(arctic.centre.latitude == 90)
+        #expect(abs(arctic.radius - Geodesy.metresPerDegree) < 1, "\(arctic.radius)")
+    }
+
     @Test("CSV name,lat,lon[,radius]: the default where the radius is empty; bad rows reported with their line")
     func csv() {
         let loaded = Self.load(

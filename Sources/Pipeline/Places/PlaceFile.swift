@@ -88,7 +88,11 @@ extension LoadedPlaces {
         return LoadedPlaces(places: places, diagnostics: diagnostics)
     }
 
-    /// A circle for a shape: itself, or around an area's vertices.
+    /// A circle for a shape: itself, or around an area's vertices, centred
+    /// on their mean position. The longitudes of an area across the
+    /// antimeridian are averaged east of it (then wrapped); an area that goes
+    /// round every longitude (a cap, closed across the pole) is centred on
+    /// its pole, since no vertex marks its far side.
     static func place(named name: String, covering shape: Shape) -> NamedPlace {
         switch shape {
         case .circle(let circle):
@@ -96,9 +100,14 @@ extension LoadedPlaces {
         case .area(let area):
             // The outer rings' vertices, each once (a ring repeats its first at the end).
             let vertices = area.polygons.flatMap { ($0.first ?? []).dropLast() }
-            let centre = Coordinate(
-                latitude: vertices.map(\.latitude).reduce(0, +) / Double(vertices.count),
-                longitude: vertices.map(\.longitude).reduce(0, +) / Double(vertices.count))
+            let latitude = vertices.map(\.latitude).reduce(0, +) / Double(vertices.count)
+            let straddles = area.boundingBox.crossesAntimeridian
+            let eastward = vertices.map { straddles && $0.longitude < 0 ? $0.longitude + 360 : $0.longitude }
+            let centre =
+                area.boundingBox.longitudeWidth >= 360
+                ? Coordinate(latitude: latitude < 0 ? -90 : 90, longitude: 0)
+                : Coordinate(
+                    latitude: latitude, longitude: Geodesy.wrapLongitude(eastward.reduce(0, +) / Double(vertices.count)))
             let radius = vertices.map { Geodesy.distance(centre, $0) }.max() ?? 1
             return NamedPlace(name: name, centre: centre, radius: max(radius, 1))
         }

@@ -11,6 +11,13 @@ public struct TruthEventsFile: Sendable {
     public private(set) var events: [ScoredEvent] = []
     /// Lines that could not be read, as `line N: reason`, in order.
     public private(set) var problems: [String] = []
+    /// Events that cannot all be true, as `line N: what`: an entry to a
+    /// region the device had entered and not left (overlapping visits),
+    /// or an exit from one it had left and not entered again. They are
+    /// kept; a detector can find only one of each pair.
+    public private(set) var conflicts: [String] = []
+    /// The line of each of ``events``.
+    private var eventLines: [Int] = []
 
     /// Reads `text`: JSON lines when its first non-blank character is `{`,
     /// else a visits CSV.
@@ -29,7 +36,48 @@ public struct TruthEventsFile: Sendable {
             } catch {
                 problems.append("line \(offset + 1): \(error.reason)")
             }
+            eventLines += repeatElement(offset + 1, count: events.count - eventLines.count)
         }
+        conflicts = findConflicts()
+    }
+
+    /// ``conflicts``: each device's events at each region in time order
+    /// (file order at one time), inside after an entry and outside after
+    /// an exit. A device may begin inside (its first event an exit); the
+    /// second exit of two overlapping visits is not told again.
+    private func findConflicts() -> [String] {
+        struct Key: Hashable {
+            var device: String?
+            var region: String
+        }
+        var byKey: [Key: [Int]] = [:]
+        for index in events.indices {
+            byKey[Key(device: events[index].device, region: events[index].region), default: []].append(index)
+        }
+        var found: [(line: Int, text: String)] = []
+        for (key, indices) in byKey {
+            let ordered = indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }
+            var inside: Bool?
+            var lastLine = 0
+            var unmatchedEntries = 0
+            let who = "\(key.device.map { "device \($0)" } ?? "the device") "
+            for index in ordered {
+                let line = eventLines[index]
+                switch (events[index].kind, inside) {
+                case (.enter, true?):
+                    found.append((line, who + "enters \"\(key.region)\" again, inside since line \(lastLine)"))
+                    unmatchedEntries += 1
+                case (.exit, false?) where unmatchedEntries > 0:
+                    unmatchedEntries -= 1
+                case (.exit, false?):
+                    found.append((line, who + "leaves \"\(key.region)\" again, outside since line \(lastLine)"))
+                default:
+                    lastLine = line
+                }
+                inside = events[index].kind == .enter
+            }
+        }
+        return found.sorted { ($0.line, $0.text) < ($1.line, $1.text) }.map { "line \($0.line): \($0.text)" }
     }
 
     private struct LineError: Error {

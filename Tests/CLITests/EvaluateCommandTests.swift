@@ -230,6 +230,17 @@ struct EvaluateCommandTests {
             let missed = { (line: [String: Any]) in ((line["enter"] as? [String: Any])?["fn"] as? Int) ?? -1 }
             #expect(missed(after) == missed(before) + 2)
         }
+
+        // Two visits that overlap are both kept, and the second named.
+        let overlapping = ["dev2,through,2025-01-06T12:00:00Z,2025-01-06T12:10:00Z", "dev2,through,2025-01-06T12:05:00Z,"]
+        try ((visits + overlapping).joined(separator: "\n") + "\n").write(
+            toFile: visitsFile, atomically: true, encoding: .utf8)
+        let overlap = try RepeatSimBinary.run(["evaluate"] + common + ["--truth-events", visitsFile])
+        #expect(overlap.status == 0, "\(overlap.stderr)")
+        #expect(
+            overlap.stderr.contains(
+                "warning: \(visitsFile): line \(visits.count + 2): device dev2 enters \"through\" again, inside since line "
+                    + "\(visits.count + 1): both are kept, and one of the two can only be missed"), "\(overlap.stderr)")
     }
 
     @Test(

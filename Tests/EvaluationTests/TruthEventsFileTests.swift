@@ -39,4 +39,33 @@ import Testing
         #expect(
             file.problems == ["line 4: the exit is before the entry", "line 5: a visit is device,region,enter,exit (2 fields)"])
     }
+
+    @Test func overlappingVisitsAndRepeatedExitsAreNamedAndKept() {
+        let file = TruthEventsFile(
+            text: """
+                device,region,enter,exit
+                dev1,Bakery,2025-03-17T08:00:00Z,2025-03-17T08:30:00Z
+                dev1,Bakery,2025-03-17T08:10:00Z,2025-03-17T08:40:00Z
+                dev2,Bakery,2025-03-17T08:10:00Z,2025-03-17T08:40:00Z
+                dev1,Bakery,2025-03-17T09:00:00Z,2025-03-17T09:05:00Z
+                dev1,Tailor,2025-03-17T08:10:00Z,
+                dev1,Tailor,2025-03-17T08:20:00Z,2025-03-17T08:25:00Z
+                """)
+        #expect(file.events.count == 11)
+        #expect(
+            file.conflicts == [
+                "line 3: device dev1 enters \"Bakery\" again, inside since line 2",
+                "line 7: device dev1 enters \"Tailor\" again, inside since line 6",
+            ])
+        let lines = TruthEventsFile(
+            text: """
+                {"kind":"exit","time":"2025-03-17T08:00:00Z","region":"Pharmacy"}
+                {"kind":"enter","time":"2025-03-17T08:10:00Z","region":"Pharmacy"}
+                {"kind":"exit","time":"2025-03-17T08:20:00Z","region":"Pharmacy"}
+                {"kind":"exit","time":"2025-03-17T08:30:00Z","region":"Pharmacy"}
+                """)
+        // A device may begin inside: its first exit is no conflict.
+        #expect(lines.conflicts == ["line 4: the device leaves \"Pharmacy\" again, outside since line 3"])
+        #expect(lines.events.count == 4)
+    }
 }

@@ -106,8 +106,8 @@ extension EvaluateCommand {
         return (gathering.taker, try gatheredTruth.value())
     }
 
-    /// The events of --truth-events; its problems are reported and skipped.
-    /// Events of a region that is not among `regions` are kept (they are
+    /// The events of --truth-events; its problems are reported and skipped,
+    /// its conflicts (overlapping visits) warned of and kept. Events of a region that is not among `regions` are kept (they are
     /// misses no setting can find) with a warning naming the region.
     private func labelledEvents(regions: [Region]) throws -> [ScoredEvent] {
         guard let eventsFile = truth.events else { return [] }
@@ -117,6 +117,10 @@ extension EvaluateCommand {
             if strict { throw ExitCode(2) }
         }
         guard !file.events.isEmpty else { throw EvaluateFailure("\(eventsFile): no true event to score against") }
+        for conflict in file.conflicts.prefix(5) {
+            Console.warn("\(eventsFile): \(conflict): both are kept, and one of the two can only be missed")
+        }
+        if file.conflicts.count > 5 { Console.warn("\(eventsFile): and \(file.conflicts.count - 5) more such events") }
         warnOfUnknownRegions(in: file.events, regions: regions, file: eventsFile)
         return file.events
     }

@@ -185,6 +185,7 @@ struct TaskCommandTests {
         let done = try sim("task", "done", "buy-cat-medicine", "--at", "2025-04-01T10:00:00Z")
         #expect(done.status == 0)
         #expect(done.stdout.contains("Done: Buy cat medicine at 2025-04-01 12:00 +02:00 (1d 3h late)"))
+        #expect(!done.stderr.contains("warning"), "\(done.stderr)")
         let history = try sim("task", "history", "buy-cat-medicine", "--json")
         #expect(
             history.lines == [
@@ -193,6 +194,13 @@ struct TaskCommandTests {
         let after = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-04-02T00:00:00Z")
         #expect(after.stdout.contains(#""due":"2025-06-23T07:00:00Z""#))
         #expect(!after.stdout.contains(#""list""#))
+        // A completion before the task's start is most likely a typo: recorded, with a warning.
+        let early = try sim("task", "done", "buy-cat-medicine", "--at", "2015-04-01T10:00:00Z")
+        #expect(early.status == 0)
+        #expect(
+            early.stderr.contains(
+                "warning: 2015-04-01 12:00 +02:00 is before the task's start (2025-01-06 09:00 +01:00); "
+                    + "the completion is recorded as given"), "\(early.stderr)")
         #expect(try sim("task", "rm", "buy-cat-medicine").status == 0)
         let gone = try sim("task", "show", "buy-cat-medicine")
         #expect(gone.status == 1)

@@ -31,6 +31,12 @@ struct TaskDone: AsyncParsableCommand {
         let time = try at?.date(in: database.task(id: id).timeZone) ?? Date()
         let record = try database.complete(id: id, at: time)
         let task = try database.task(id: id)
+        if time < task.start {
+            // Recorded as given (a tasks file's completions are too), but it is most likely a typo.
+            Console.warn(
+                "\(LocalText.dateTime(time, in: task.timeZone)) is before the task's start "
+                    + "(\(LocalText.dateTime(task.start, in: task.timeZone))); the completion is recorded as given")
+        }
         let status = task.status(at: time)
         if json {
             print(TaskJSON.line(task, status))

@@ -182,6 +182,11 @@ struct TaskCommandTests {
         #expect(show.stdout.contains(#""state":"due-soon""#))
         let edit = try sim("task", "edit", "buy-cat-medicine", "--every", "12w", "--list", "")
         #expect(edit.status == 0, "\(edit.stderr)")
+        // --end takes the forms --start takes, local ones in the task's zone; "" clears it.
+        #expect(try sim("task", "edit", "buy-cat-medicine", "--end", "2026-01-01").status == 0)
+        let ended = try sim("task", "show", "buy-cat-medicine", "--json", "--at", "2025-12-31T23:30:00Z")
+        #expect(ended.stdout.contains(#""state":"finished""#), "\(ended.stdout)")
+        #expect(try sim("task", "edit", "buy-cat-medicine", "--end", "").status == 0)
         let done = try sim("task", "done", "buy-cat-medicine", "--at", "2025-04-01T10:00:00Z")
         #expect(done.status == 0)
         #expect(done.stdout.contains("Done: Buy cat medicine at 2025-04-01 12:00 +02:00 (1d 3h late)"))

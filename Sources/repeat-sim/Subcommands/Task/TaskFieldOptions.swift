@@ -33,8 +33,12 @@ struct TaskFieldOptions: ParsableArguments {
         transform: LocalTimeArgument.parse)
     var start: LocalTimeArgument?
 
-    @Option(help: ArgumentHelp("After this the task is finished (RFC 3339; \"\" clears it).", valueName: "time"))
-    var end: String?
+    @Option(
+        help: ArgumentHelp(
+            "After this the task is finished (a time as for --start, local times in --time-zone; \"\" clears it).",
+            valueName: "time"),
+        transform: { $0.isEmpty ? LocalTimeArgument(text: "") : try LocalTimeArgument.parse($0) })
+    var end: LocalTimeArgument?
 
     @Option(help: ArgumentHelp("Start new after tap: MIN-MAX (e.g. 10w-14w) or one interval (2w).", valueName: "min-max"))
     var after: String?
@@ -150,7 +154,7 @@ struct TaskFieldOptions: ParsableArguments {
         if let assignee { task.assignee = assignee.isEmpty ? nil : assignee }
         if let timeZone { task.timeZone = try TimeZone.iana(timeZone) }
         if let start { task.start = try start.date(in: task.timeZone) }
-        if let end { task.end = end.isEmpty ? nil : try RFC3339Text.date(end) }
+        if let end { task.end = end.text.isEmpty ? nil : try end.date(in: task.timeZone) }
         if let schedule = try schedule(in: task.timeZone) { task.schedule = schedule }
         if let lead { task.lead = lead }
         if clearPlaces { task.locations = [] }

@@ -147,6 +147,12 @@ struct BenchFeedCommandTests {
         let result = try RepeatSimBinary.run(workload + ["--baseline", path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("--baseline: \"\(path)\" is not a JSON object"))
+        // An object without one gated figure would pass any run: refused before the bench runs.
+        try Data("{\"fixes_per_s\": 3}\n".utf8).write(to: URL(fileURLWithPath: path))
+        let rates = try RepeatSimBinary.run(workload + ["--baseline", path])
+        #expect(rates.status == 1)
+        #expect(rates.stderr.contains("--baseline: \"\(path)\" holds none of the figures a baseline gates"), "\(rates.stderr)")
+        #expect(rates.stdout.isEmpty)
     }
 
     @Test("--markdown: a heading with the verdict, one table row per figure, expectations and notes")

@@ -83,6 +83,19 @@ struct BenchGateTests {
         #expect(report.caveats.contains("fixes: 1000 here, 999 in the baseline (another workload or changed results?)"))
     }
 
+    @Test("a baseline without one gated figure is refused: it would pass any run")
+    func baselineThatGatesNothing() throws {
+        #expect(FeedBench.gatedMetricNames.contains("pipeline_vs_decode") && !FeedBench.gatedMetricNames.contains("fixes_per_s"))
+        let rates = BenchBaseline(path: "rates.json", values: ["fixes_per_s": 1e6, "fixes": 312])
+        do {
+            try rates.requireFigure(among: FeedBench.gatedMetricNames)
+            Issue.record("a baseline of rates and counts only was taken")
+        } catch {
+            #expect(error.message.hasPrefix("--baseline: \"rates.json\" holds none of the figures a baseline gates ("))
+        }
+        try BenchBaseline(path: "one.json", values: ["bytes_per_region": 597]).requireFigure(among: FeedBench.gatedMetricNames)
+    }
+
     @Test("an index that disagrees with the brute force fails the run, whatever else holds")
     func correctness() throws {
         /// The brute force, losing every second region.

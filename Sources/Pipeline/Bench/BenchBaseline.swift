@@ -51,6 +51,17 @@ public struct BenchBaseline: Sendable {
         shard = object["shard"] as? String
     }
 
+    /// Throws unless the baseline holds one of `names`, the figures the
+    /// bench gates: a baseline that holds none (`{}`, another command's
+    /// report) would pass every run while comparing nothing.
+    /// - Throws: ``BenchBaselineError`` naming the file and the figures.
+    public func requireFigure(among names: [String]) throws(BenchBaselineError) {
+        guard !names.contains(where: { values[$0] != nil }) else { return }
+        throw BenchBaselineError(
+            message: "--baseline: \"\(path)\" holds none of the figures a baseline gates (\(names.joined(separator: ", "))), "
+                + "so it would pass any run; write one with bench --feed … --save FILE.json")
+    }
+
     /// The baseline with `values`, of `shard`, for tests.
     public init(path: String, values: [String: Double], shard: String? = nil) {
         self.path = path

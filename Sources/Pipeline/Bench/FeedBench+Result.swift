@@ -113,4 +113,6 @@ extension FeedBench {
 
     /// The names `--expect` and the JSON use, in report order.
     public static let metricNames = Result().metrics.map(\.name)
+    /// The names of the figures `--baseline` compares, in report order.
+    public static let gatedMetricNames = Result().metrics.filter(\.kind.isGatedByBaseline).map(\.name)
 }

@@ -9,6 +9,7 @@ extension BenchCommand {
     func runFeed() throws {
         let expectations = try feed.expectations()
         let baseline = try feed.baseline.map(BenchBaseline.load(path:))
+        try baseline?.requireFigure(among: FeedBench.gatedMetricNames)
         let regions = try geofence.regions.map { try loadRegions($0, strict: false) } ?? []
         let jobs = feed.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let tasks = try feed.tasks.map { try loadTasks($0, jobs: jobs) } ?? []

@@ -153,6 +153,11 @@ struct BenchFeedCommandTests {
         #expect(rates.status == 1)
         #expect(rates.stderr.contains("--baseline: \"\(path)\" holds none of the figures a baseline gates"), "\(rates.stderr)")
         #expect(rates.stdout.isEmpty)
+        let folder = (path as NSString).deletingLastPathComponent
+        let onFolder = try RepeatSimBinary.run(workload + ["--baseline", folder])
+        #expect(onFolder.status == 1)
+        #expect(
+            onFolder.stderr.contains("--baseline: cannot read \"\(folder)\": it is a folder, not a file"), "\(onFolder.stderr)")
     }
 
     @Test("--markdown: a heading with the verdict, one table row per figure, expectations and notes")

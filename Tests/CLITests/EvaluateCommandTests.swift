@@ -392,6 +392,28 @@ struct EvaluateCommandTests {
 
     // MARK: Scenario
 
+    @Test("each flag of evaluate that generate lacks, put in a scenario, is named as evaluate's")
+    func evaluateFlagsInAScenarioAreNamed() throws {
+        func options(_ command: String) throws -> Set<String> {
+            let help = try RepeatSimBinary.run([command, "--help"]).stdout
+            return Set(help.matches(of: /\n\s+--([a-z-]+)/).map { String($0.1) })
+        }
+        let evaluateOnly = try options("evaluate").subtracting(try options("generate"))
+            .subtracting(["regions", "tasks", "version", "help"])
+        #expect(evaluateOnly.contains("runs") && evaluateOnly.contains("sweep"), "\(evaluateOnly)")
+        let folder = temporaryDirectory("repeat-scenario-keys")
+        for key in evaluateOnly.sorted() {
+            let scenario = folder + "/\(key).json"
+            try #"{"via": "52.52,13.40;52.53,13.41", "\#(key)": "1"}"#.write(
+                toFile: scenario, atomically: true, encoding: .utf8)
+            let result = try RepeatSimBinary.run(["evaluate", "--scenario", scenario])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr.contains("\"\(key)\" is a flag of evaluate, not of the scenario: give it on the command line"),
+                "\(key): \(result.stderr)")
+        }
+    }
+
     @Test("a scenario run in process scores like the same generate written to files and evaluated")
     func scenarioInProcessMatchesFiles() throws {
         let walk = try Walk(seed: 1)

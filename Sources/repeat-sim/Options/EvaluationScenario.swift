@@ -33,6 +33,14 @@ struct EvaluationScenario {
     private static let refusedKeys: Set<String> = [
         "seed", "out", "pty", "format", "talker", "pace", "baud", "no-wait", "truth", "manifest",
     ]
+    /// `evaluate`'s own flags that `generate` lacks: they belong on the
+    /// command line, beside `--scenario`.
+    static let evaluateKeys: Set<String> = [
+        "runs", "sweep", "expect", "window", "json", "report", "jobs", "shard", "truth-events", "scenario", "strict",
+        "verbose", "hysteresis", "confirm", "exit-confirm", "dwell", "no-cross", "max-accuracy", "cooldown", "lead",
+        "no-initial-enter", "monitor-limit", "pending-limit", "reorder-window", "device-idle", "date", "columns",
+        "radius",
+    ]
 
     /// Reads the scenario at `path`.
     /// - Throws: ``EvaluateFailure`` naming the file and the key.
@@ -57,6 +65,11 @@ struct EvaluationScenario {
         var truthInterval = 1.0
         for key in object.keys.sorted() {
             let value = object[key]!
+            if Self.evaluateKeys.contains(key) {
+                throw EvaluateFailure(
+                    "\(path): \"\(key)\" is a flag of evaluate, not of the scenario: give it on the command line "
+                        + "(--\(key) …) beside --scenario")
+            }
             if let refused = Self.refusedKeys.first(where: { $0 == key }) {
                 throw EvaluateFailure(
                     "\(path): \"\(refused)\" has no place in a scenario (runs use seeds 1…--runs, and nothing is written)")

@@ -59,7 +59,7 @@ public func runProcess(
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
-    let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+    let stdout = Pipe.closedOnExec(), stderr = Pipe.closedOnExec(), stdin = Pipe.closedOnExec()
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin

@@ -41,7 +41,7 @@ public final class SocatPair {
 /// output collected as it comes.
 public final class RunningRepeatSim {
     private let process = Process()
-    private let stdout = Pipe(), stderr = Pipe()
+    private let stdout = Pipe.closedOnExec(), stderr = Pipe.closedOnExec()
     private let stdin: Pipe?
     /// Standard output so far.
     public let output = LockedData()
@@ -53,7 +53,7 @@ public final class RunningRepeatSim {
     public init(_ arguments: [String], input: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
         process.arguments = arguments
-        stdin = input ? Pipe() : nil
+        stdin = input ? Pipe.closedOnExec() : nil
         if let stdin {
             process.standardInput = stdin
             signal(SIGPIPE, SIG_IGN)  // a write after it died fails instead of ending the test run

@@ -28,6 +28,10 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test runner's: a pipe or a socket that another
+        // test's process is watched through would otherwise stay open in
+        // this long-lived child, and that process would never be seen to end.
+        Self.closeFrom(3, in: &actions)
         let argv = arguments.map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -39,6 +43,18 @@ final class ChildProcess: @unchecked Sendable {
         guard status == 0 else { throw POSIXError(status, "posix_spawnp \(arguments[0])") }
         self.pid = pid
         self.logPath = logPath
+    }
+
+    /// Adds glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and
+    /// later; Swift's Glibc module does not declare it) to `actions`:
+    /// every descriptor from `lowest` up is closed in the child.
+    private static func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            preconditionFailure("glibc 2.34 or later is needed: posix_spawn_file_actions_addclosefrom_np is missing")
+        }
+        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+        precondition(closeFrom(&actions, lowest) == 0, "posix_spawn_file_actions_addclosefrom_np failed")
     }
 
     /// Whether the child has exited (reaping it if so).

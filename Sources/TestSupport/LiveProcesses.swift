@@ -41,12 +41,12 @@ public final class SocatPair {
 /// output collected as it comes.
 public final class RunningRepeatSim {
     private let process = Process()
-    private let stdout = Pipe.closedOnExec(), stderr = Pipe.closedOnExec()
+    private let stdout = OutputStream(), stderr = OutputStream()
     private let stdin: Pipe?
     /// Standard output so far.
-    public let output = LockedData()
+    public var output: LockedData { stdout.buffer }
     /// Standard error so far.
-    public let diagnostics = LockedData()
+    public var diagnostics: LockedData { stderr.buffer }
 
     /// Starts `repeat-sim arguments…`; with `input`, its standard input is
     /// a pipe that ``write(_:)`` feeds.
@@ -58,21 +58,54 @@ public final class RunningRepeatSim {
             process.standardInput = stdin
             signal(SIGPIPE, SIG_IGN)  // a write after it died fails instead of ending the test run
         }
-        process.standardOutput = stdout
-        process.standardError = stderr
-        stdout.fileHandleForReading.readabilityHandler = Self.collector(into: output)
-        stderr.fileHandleForReading.readabilityHandler = Self.collector(into: diagnostics)
+        process.standardOutput = stdout.pipe
+        process.standardError = stderr.pipe
         try process.run()
     }
 
-    /// A handler that appends what a pipe brings to `buffer`, and ends it
-    /// at the end of the stream.
-    private static func collector(into buffer: LockedData) -> @Sendable (FileHandle) -> Void {
-        { handle in
-            let data = handle.availableData
-            guard data.isEmpty else { return buffer.append(data) }
-            handle.readabilityHandler = nil
-            buffer.end()
+    /// One output stream of the process: collected as it comes by a
+    /// readability handler, and drained once the process has exited.
+    private final class OutputStream: @unchecked Sendable {
+        let pipe = Pipe.closedOnExec()
+        let buffer = LockedData()
+        /// Held while a handler or the drain reads, so that what each reads
+        /// is appended in the order it was read.
+        private let reading = NSLock()
+
+        init() {
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.collect(handle) }
+        }
+
+        private func collect(_ handle: FileHandle) {
+            reading.withLock {
+                guard !buffer.isEnded else { return }
+                let data = handle.availableData
+                if data.isEmpty {
+                    handle.readabilityHandler = nil
+                    buffer.end()
+                } else {
+                    buffer.append(data)
+                }
+            }
+        }
+
+        /// Reads what is left in the pipe, without waiting, and ends the
+        /// buffer. Once the process has exited, everything it wrote is in
+        /// the pipe; the handler may lag behind that by seconds on a loaded
+        /// machine, or not be called again at all.
+        func drain() {
+            reading.withLock {
+                guard !buffer.isEnded else { return }
+                let handle = pipe.fileHandleForReading
+                handle.readabilityHandler = nil
+                let descriptor = handle.fileDescriptor
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                var chunk = [UInt8](repeating: 0, count: 1 << 16)
+                while case let count = read(descriptor, &chunk, chunk.count), count > 0 {
+                    buffer.append(Data(chunk[..<count]))
+                }
+                buffer.end()
+            }
         }
     }
 
@@ -80,9 +113,14 @@ public final class RunningRepeatSim {
     public var outputText: String { String(decoding: output.get(), as: UTF8.self) }
     /// Standard error as text.
     public var diagnosticsText: String { String(decoding: diagnostics.get(), as: UTF8.self) }
-    /// Whether it is still running, or what it wrote is not all collected
-    /// yet (the handlers run on threads of their own, and may lag its exit).
-    public var isRunning: Bool { process.isRunning || !output.isEnded || !diagnostics.isEnded }
+    /// Whether it is still running. Once it is not, all it wrote is
+    /// collected: what the handlers had not read yet is read at once.
+    public var isRunning: Bool {
+        if process.isRunning { return true }
+        stdout.drain()
+        stderr.drain()
+        return false
+    }
     /// Its exit status, once it has ended.
     public var status: Int32 { process.terminationStatus }
 
@@ -112,8 +150,8 @@ public final class RunningRepeatSim {
     public func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
+        stdout.drain()
+        stderr.drain()
     }
 }
 

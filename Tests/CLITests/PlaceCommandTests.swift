@@ -46,6 +46,19 @@ struct PlaceCommandTests {
         let moved = try RepeatSimBinary.run(["place", "list", "--json", "--db", db])
         #expect(moved.stdout.contains(#"{"name":"pharmacy","lat":45.279,"lon":13.723,"radius_m":90.0}"#), "\(moved.stdout)")
         #expect(moved.stdout.contains(#"{"name":"Bakery","lat":45.28,"lon":13.73,"radius_m":100.0}"#), "\(moved.stdout)")
+        // A name given twice in one file (without case or accents) is one place, the last, with a warning.
+        let twice = temporaryDirectory("repeat-place-csv") + "/twice.csv"
+        try "name,lat,lon,radius\nKiosk,45.20,13.70,50\nKIOSK,45.21,13.71,60\n".write(
+            toFile: twice, atomically: true, encoding: .utf8)
+        let kiosk = try RepeatSimBinary.run(["place", "import", twice, "--db", db])
+        #expect(kiosk.stdout == "Imported 1 place from \(twice): 1 new, 0 updated.\n", "\(kiosk.stdout)")
+        #expect(
+            kiosk.stderr.contains(
+                "warning: \(twice): \"KIOSK\" is given 2 times (names match without case or accents); the last is kept"),
+            "\(kiosk.stderr)")
+        let kept = try RepeatSimBinary.run(["place", "list", "--json", "--db", db]).stdout
+        #expect(kept.contains(#"{"name":"KIOSK","lat":45.21,"lon":13.71,"radius_m":60.0}"#), "\(kept)")
+        #expect(try RepeatSimBinary.run(["place", "rm", "kiosk", "--db", db]).status == 0)
         // A file's radius of 1e308 m is kept, and listed in three digits rather than three hundred.
         let huge = temporaryDirectory("repeat-place-csv") + "/huge.csv"
         try "name,lat,lon,radius\nEverywhere,45.28,13.73,1e308\n".write(toFile: huge, atomically: true, encoding: .utf8)

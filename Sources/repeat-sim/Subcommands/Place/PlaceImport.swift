@@ -42,7 +42,34 @@ struct PlaceImport: AsyncParsableCommand {
                     "no named place (GPX <wpt> with a <name>, GeoJSON features with a \"name\" property, or CSV name,lat,lon[,radius])"
             )
         }
-        let outcome = try store.open().importPlaces(loaded.places, source: source)
-        print("Imported \(loaded.places.count) places from \(source): \(outcome.added) new, \(outcome.updated) updated.")
+        let places = Self.lastOfEachName(loaded.places, source: source)
+        let outcome = try store.open().importPlaces(places, source: source)
+        print(
+            "Imported \(places.count) place\(places.count == 1 ? "" : "s") from \(source): \(outcome.added) new, "
+                + "\(outcome.updated) updated.")
+    }
+
+    /// `places` with one place per name as names are compared
+    /// (``NamedPlace/key``), the last the file gives, where the first one
+    /// stood; each name given more than once is warned of.
+    static func lastOfEachName(_ places: [NamedPlace], source: String) -> [NamedPlace] {
+        var position: [String: Int] = [:]
+        var kept: [NamedPlace] = []
+        var counts: [String: Int] = [:]
+        for place in places {
+            counts[place.key, default: 0] += 1
+            if let index = position[place.key] {
+                kept[index] = place
+            } else {
+                position[place.key] = kept.count
+                kept.append(place)
+            }
+        }
+        for place in kept where counts[place.key, default: 0] > 1 {
+            Console.warn(
+                "\(source): \"\(place.name.terminalSafe)\" is given \(counts[place.key]!) times (names match without case "
+                    + "or accents); the last is kept")
+        }
+        return kept
     }
 }

@@ -93,6 +93,18 @@ struct GenerateCommandTests {
         #expect(first.contains(",-33.860000000,-151.200000000,"), "\(feed.stdout.prefix(200))")
     }
 
+    @Test("--talker takes GN or gn; another talker is refused with the two it takes")
+    func talkerInAnyCase() throws {
+        for talker in ["GN", "gn"] {
+            let feed = try RepeatSimBinary.run(["generate", "--via", Self.walk, "--format", "nmea", "--talker", talker])
+            #expect(feed.status == 0, "\(feed.stderr)")
+            #expect(feed.stdout.hasPrefix("$GNRMC,"), "\(feed.stdout.prefix(80))")
+        }
+        let other = try RepeatSimBinary.run(["generate", "--via", Self.walk, "--format", "nmea", "--talker", "GL"])
+        #expect(other.status == 1)
+        #expect(other.stderr.contains("Please provide one of 'GP' and 'GN'"), "\(other.stderr)")
+    }
+
     @Test("--environment none: decoding the feed gives the truth within 1 cm, the times exactly", arguments: formats)
     func roundTrip(format: String) throws {
         let folder = temporaryDirectory("repeat-gen-trip")

@@ -3,7 +3,12 @@ import FeedParsing
 import Foundation
 import Pipeline
 
-extension NMEAEncoder.Talker: ExpressibleByArgument {}
+extension NMEAEncoder.Talker: ExpressibleByArgument {
+    /// `GP` or `GN`, in any case (`gn` as well).
+    public init?(argument: String) {
+        self.init(rawValue: argument.uppercased())
+    }
+}
 
 /// Where and how `generate` writes.
 struct GenerateOutputOptions: ParsableArguments {

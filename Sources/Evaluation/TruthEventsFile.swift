@@ -16,14 +16,14 @@ public struct TruthEventsFile: Sendable {
     /// or an exit from one it had left and not entered again. They are
     /// kept; a detector can find only one of each pair.
     public private(set) var conflicts: [String] = []
-    /// The line of each of ``events``.
-    private var eventLines: [Int] = []
 
     /// Reads `text`: JSON lines when its first non-blank character is `{`,
     /// else a visits CSV.
     public init(text: String) {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let isJSON = text.first { !$0.isWhitespace } == "{"
+        // The line of each event.
+        var eventLines: [Int] = []
         for (offset, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
@@ -38,14 +38,15 @@ public struct TruthEventsFile: Sendable {
             }
             eventLines += repeatElement(offset + 1, count: events.count - eventLines.count)
         }
-        conflicts = findConflicts()
+        conflicts = findConflicts(lines: eventLines)
     }
 
-    /// ``conflicts``: each device's events at each region in time order
-    /// (file order at one time), inside after an entry and outside after
-    /// an exit. A device may begin inside (its first event an exit); the
-    /// second exit of two overlapping visits is not told again.
-    private func findConflicts() -> [String] {
+    /// ``conflicts``, `lines` giving the line of each event: each device's
+    /// events at each region in time order (file order at one time),
+    /// inside after an entry and outside after an exit. A device may begin
+    /// inside (its first event an exit); the second exit of two
+    /// overlapping visits is not told again.
+    private func findConflicts(lines: [Int]) -> [String] {
         struct Key: Hashable {
             var device: String?
             var region: String
@@ -62,7 +63,7 @@ public struct TruthEventsFile: Sendable {
             var unmatchedEntries = 0
             let who = "\(key.device.map { "device \($0)" } ?? "the device") "
             for index in ordered {
-                let line = eventLines[index]
+                let line = lines[index]
                 switch (events[index].kind, inside) {
                 case (.enter, true?):
                     found.append((line, who + "enters \"\(key.region)\" again, inside since line \(lastLine)"))

@@ -32,8 +32,7 @@ public struct BenchBaseline: Sendable {
     /// - Throws: ``BenchBaselineError`` when the file cannot be read or is
     ///   no JSON object.
     public static func load(path: String) throws(BenchBaselineError) -> BenchBaseline {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if isFolder(path) {
             throw BenchBaselineError(message: "--baseline: cannot read \"\(path)\": it is a folder, not a file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

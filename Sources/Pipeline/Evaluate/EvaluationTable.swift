@@ -67,11 +67,16 @@ public struct EvaluationTable {
         }
     }
 
+    /// A number as the table and evaluate's messages write it: whole
+    /// numbers without ".0" up to 2^53 (`66`), others as Swift writes them
+    /// (`0.971`, `1e+300`).
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 0x1p53 ? String(Int64(value)) : String(value)
+    }
+
     private static func text(_ value: EvaluationSetting.Parameter.Value?) -> String {
         switch value {
-        // Whole numbers without ".0", up to 2^53 (past it, `1e+300` as Swift writes it).
-        case .number(let number):
-            return number == number.rounded() && abs(number) < 0x1p53 ? String(Int64(number)) : String(number)
+        case .number(let value): return number(value)
         case .word(let word): return word
         case nil: return "-"
         }

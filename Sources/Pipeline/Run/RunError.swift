@@ -11,10 +11,7 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
     /// with the reason the file system shows: a folder in its place, no
     /// folder to hold it, or else no permission to write there.
     public static func creating(_ path: String) -> RunError {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return .cannotCreate(path, reason: "it is a folder")
-        }
+        if isFolder(path) { return .cannotCreate(path, reason: "it is a folder") }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             return .cannotCreate(path, reason: "the folder \(folder) does not exist")

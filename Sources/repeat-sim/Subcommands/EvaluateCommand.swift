@@ -263,12 +263,6 @@ struct EvaluateCommand: ParsableCommand {
         return text + "; " + ElapsedText.of(elapsed)
     }
 
-    /// A metric's value as a failed expectation names it: a count without
-    /// a fraction (`66`), other values as Swift writes them (`0.971`).
-    static func metricText(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 0x1p53 ? String(Int64(value)) : String(value)
-    }
-
     /// Exit 3 when the expectations fail: for one setting, any of them;
     /// for a sweep, when no row meets every one.
     func check(_ expectations: [Expectation], rows: [EvaluationRunner.Row]) throws {
@@ -279,7 +273,7 @@ struct EvaluateCommand: ParsableCommand {
             for expectation in failed {
                 let value = row.scores.value(at: expectation.path).flatMap { $0 }
                 Console.write(
-                    "evaluate: expectation failed: \(expectation) (\(expectation.path) is \(value.map(Self.metricText) ?? "undefined"))"
+                    "evaluate: expectation failed: \(expectation) (\(expectation.path) is \(value.map(EvaluationTable.number) ?? "undefined"))"
                 )
             }
             if !failed.isEmpty { throw ExitCode(3) }

@@ -6,7 +6,8 @@ import GeoCore
 /// time without offset (`2025-06-01T12:00`, `2025-06-01 12:00:30`), a date
 /// (`2025-06-01`: its start), a time of day (`09:00`: today), `now`,
 /// `today`, `yesterday` or `tomorrow`, the last three optionally followed
-/// by a time (`tomorrow 09:00`). A time of day with an offset
+/// by a time (`tomorrow 09:00`). A time with an offset may leave out
+/// its seconds (`2025-06-01T12:00+02:00`); one without a date
 /// (`23:59+02:00`, `08:00Z`) is today's, the day taken at that offset.
 /// Local times that a DST change skips or repeats follow ``WallClock``'s
 /// policy (forward; the first).
@@ -19,10 +20,10 @@ public enum LocalTimeText {
         let lower = trimmed.lowercased()
         if lower == "now" { return now }
         if hasOffset(trimmed), let date = try? RFC3339Text.date(trimmed) { return date }
-        if let (seconds, offset) = timeOfDayWithOffset(trimmed) {
+        if let (days, seconds, offset) = dateAndTimeWithOffset(trimmed) {
             // Foundation's fixed zones stop at ±18 hours.
             guard let fixed = TimeZone(secondsFromGMT: offset) else { throw RecurrenceError.invalidDate(text) }
-            return WallClock(days: WallClock(now, in: fixed).days, secondsOfDay: seconds).resolve(in: fixed)
+            return WallClock(days: days ?? WallClock(now, in: fixed).days, secondsOfDay: seconds).resolve(in: fixed)
         }
         let today = WallClock(now, in: zone).days
         for (word, offset) in [("today", 0), ("yesterday", -1), ("tomorrow", 1)] where lower.hasPrefix(word) {
@@ -48,7 +49,20 @@ public enum LocalTimeText {
     public static func statedOffset(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if hasOffset(trimmed), RFC3339.secondsSince1970(trimmed) != nil { return suffixOffset(trimmed)?.seconds }
-        return timeOfDayWithOffset(trimmed)?.offset
+        return dateAndTimeWithOffset(trimmed)?.offset
+    }
+
+    /// A time of day with an offset, on a date or alone (today's):
+    /// `2025-06-01T23:59+02:00`, `2025-06-01 08:00Z`, `23:59+02:00` or
+    /// `08:00:30Z`. RFC 3339 wants the seconds; a person often leaves
+    /// them out.
+    private static func dateAndTimeWithOffset(_ text: String) -> (days: Int?, seconds: Int, offset: Int)? {
+        if let (seconds, offset) = timeOfDayWithOffset(text) { return (nil, seconds, offset) }
+        let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " || $0 == "t" }).map(String.init)
+        guard parts.count == 2, let days = days(parts[0]), let (seconds, offset) = timeOfDayWithOffset(parts[1]) else {
+            return nil
+        }
+        return (days, seconds, offset)
     }
 
     /// `23:59+02:00` or `08:00:30Z`: seconds of the day and the offset.

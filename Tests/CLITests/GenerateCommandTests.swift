@@ -307,6 +307,21 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
     }
 
+    @Test("--start and --gap take a time without its seconds, as a person writes it, at any offset")
+    func timesWithoutSeconds() throws {
+        let feed = temporaryDirectory("repeat-gen-minutes") + "/walk.csv"
+        let result = try RepeatSimBinary.run([
+            "generate", "--via", Self.walk, "--interval", "10s", "--start", "2025-03-01T09:00Z",
+            "--gap", "2025-03-01T10:05+01:00,60s", "--out", feed,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let times = try decode(feed).map { RFC3339.format($0.time) }
+        #expect(times.first == "2025-03-01T09:00:00Z")
+        #expect(times.contains("2025-03-01T09:04:50Z") && times.contains("2025-03-01T09:06:00Z"))
+        #expect(!times.contains { ("2025-03-01T09:05:00Z"..."2025-03-01T09:05:50Z").contains($0) }, "the tunnel: \(times)")
+        #expect(times.count == 101 - 6)
+    }
+
     // MARK: Route files
 
     @Test("a GPX with only <rte>/<rtept> is followed through each route point")

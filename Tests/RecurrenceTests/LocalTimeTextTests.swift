@@ -23,6 +23,9 @@ struct LocalTimeTextTests {
             // A time of day with an offset: today at that offset, whatever the zone.
             ("23:59+02:00", "2025-06-01T21:59:00Z"), ("08:00Z", "2025-06-01T08:00:00Z"),
             ("01:00-05:00", "2025-06-01T06:00:00Z"),
+            // A date and time with an offset but without seconds, as people write them.
+            ("2025-03-01T09:00Z", "2025-03-01T09:00:00Z"), ("2025-06-01T12:00+02:00", "2025-06-01T10:00:00Z"),
+            ("2025-06-01 12:00-03:30", "2025-06-01T15:30:00Z"), ("2025-06-01t08:00:30z", "2025-06-01T08:00:30Z"),
             // Skipped by the spring change: forward by the gap; repeated in autumn: the first.
             ("2024-03-31T02:30", "2024-03-31T01:30:00Z"), ("2024-10-27T02:30", "2024-10-27T00:30:00Z"),
         ])
@@ -34,6 +37,7 @@ struct LocalTimeTextTests {
         "the offset a time states, for a task without a zone",
         arguments: [
             ("2025-06-01T12:00:00+02:00", 7_200), ("23:59+02:00", 7_200), ("08:00Z", 0), ("2025-06-01T12:00:00-03:30", -12_600),
+            ("2025-06-01T12:00+05:30", 19_800), ("2025-03-01T09:00Z", 0),
             ("2025-06-01T12:00", nil), ("tomorrow 09:00", nil), ("now", nil), ("09:00", nil),
         ] as [(String, Int?)])
     func statedOffset(text: String, offset: Int?) {
@@ -60,6 +64,7 @@ struct LocalTimeTextTests {
         arguments: [
             "soon", "2025-13-01", "2025-02-30", "25:00", "2025-06-01T12", "", "23:59+25:00", "+02:00", "10:00+23:00",
             "2025-02-30T00:00:00Z", "10000-01-01T00:00:00Z",
+            "2025-02-30T09:00Z", "2025-06-01T24:00Z", "2025-06-01T12:00+24:00", "2025-06-01T12Z",
         ])
     func refuses(text: String) {
         #expect(throws: RecurrenceError.invalidDate(text)) { try LocalTimeText.date(text, in: Self.berlin, now: Self.now) }

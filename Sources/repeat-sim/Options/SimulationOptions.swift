@@ -123,7 +123,7 @@ struct DeliveryOptions: ParsableArguments {
         guard parts.count == 2, let duration = try? DurationArgument.parse(parts[1]), let seconds = duration.seconds else {
             throw ValidationError(usage)
         }
-        guard let start = RFC3339.parse(parts[0]) else {
+        guard let start = ArgumentParsers.feedTime(parts[0]) else {
             throw ValidationError(ArgumentParsers.refusedFeedTime(parts[0], flag: "--gap's START", otherwise: usage))
         }
         return try DeliverySettings.Gap(start: start, duration: seconds)

@@ -37,6 +37,15 @@ enum ArgumentParsers {
         RFC3339.outsideHeldSpan(text).map { "\(flag) '\(text)' is \($0)" } ?? otherwise
     }
 
+    /// A feed's time given on the command line: RFC 3339, whose seconds a
+    /// person may leave out (`2025-03-01T09:00Z`, as a local time may).
+    static func feedTime(_ text: String) -> Timestamp? {
+        if let time = RFC3339.parse(text) { return time }
+        let characters = Array(text)
+        guard characters.count > 16, characters[13] == ":", "Zz+-".contains(characters[16]) else { return nil }
+        return RFC3339.parse(String(characters[..<16]) + ":00" + String(characters[16...]))
+    }
+
     /// A duration: `45s`, `30m`, `6h`, `3d`, `2w`, `1mo`, `1y`.
     static func duration(_ text: String) throws -> CalendarDuration {
         try CalendarDuration(parsing: text)

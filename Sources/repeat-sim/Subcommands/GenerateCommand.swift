@@ -118,7 +118,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if devices < 1 { problems.append("--devices must be at least 1") }
         // 100 000 devices kept 108 MB; 2^63 − 1 of them ran on, a file each, without end.
         if devices > 1_000_000 { problems.append("--devices must be at most 1 000 000") }
-        if let start, RFC3339.parse(start) == nil {
+        if let start, ArgumentParsers.feedTime(start) == nil {
             problems.append(
                 ArgumentParsers.refusedFeedTime(start, flag: "--start", otherwise: "--start '\(start)' is not an RFC 3339 time"))
         }
@@ -159,7 +159,7 @@ struct GenerateCommand: AsyncParsableCommand {
     func simulation(seed: UInt64) throws -> FeedSimulation {
         let errorModel = try error.model()
         let path = try truePath(errorModel: errorModel, seed: seed)
-        let settings = try delivery.settings(start: start.flatMap(RFC3339.parse))
+        let settings = try delivery.settings(start: start.flatMap(ArgumentParsers.feedTime))
         do {
             let named =
                 devices == 1 ? [SimulatedDevice(name: nil, path: path)] : SimulatedDevice.numbered(devices, following: path)
@@ -204,7 +204,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     /// The path the device truly follows.
     private func truePath(errorModel: ErrorModel, seed: UInt64) throws -> TimedPath {
-        let begin = start.flatMap(RFC3339.parse)
+        let begin = start.flatMap(ArgumentParsers.feedTime)
         do {
             if let itinerary {
                 let routine: Itinerary

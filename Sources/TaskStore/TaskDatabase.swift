@@ -224,19 +224,22 @@ public struct TaskDatabase: Sendable {
     // MARK: Completions
 
     /// Records that a task was done at `time`, with the cycle it closed, in
-    /// one transaction.
+    /// one transaction. A completion dated before others changes the
+    /// cycles those closed: their records are written anew.
     ///
     /// - Returns: the history record written.
     @discardableResult
     public func complete(id: String, at time: Date, now: Date = Date()) throws -> CompletionRecord {
         try write { db in
             guard let row = try TaskRow.fetchOne(db, key: id) else { throw Self.notFound(id, db) }
-            let task = try load(row, db: db)
+            var task = try load(row, db: db)
             let closing = task.cycle(at: time)
             var record = CompletionRecord(
                 taskID: id, completedAt: time, recordedAt: now, cycle: closing?.number,
                 windowStart: closing?.windowStart, due: closing?.due)
             try record.insert(db)
+            task.setCompletions(task.completions + [time])
+            try refreshCyclesClosed(after: time, in: task, db: db)
             return record
         }
     }
@@ -340,6 +343,21 @@ public struct TaskDatabase: Sendable {
                 id: nil, taskID: task.id, position: position, name: location.name, latitude: location.latitude,
                 longitude: location.longitude, radius: location.radius
             ).insert(db)
+        }
+    }
+
+    /// Writes anew the cycle each completion after `time` closed, as the
+    /// task's completions (and its schedule now) make it.
+    private func refreshCyclesClosed(after time: Date, in task: RecurringTask, db: Database) throws {
+        let later = try CompletionRecord.filter(
+            CompletionRecord.Columns.taskID == task.id && CompletionRecord.Columns.completedAt > time.timeIntervalSince1970
+        ).fetchAll(db)
+        for var record in later {
+            let closing = cycleClosed(by: record.completedAt, in: task)
+            record.cycle = closing?.number
+            record.windowStart = closing?.windowStart
+            record.due = closing?.due
+            try record.update(db)
         }
     }
 

@@ -206,6 +206,10 @@ struct TaskCommandTests {
             early.stderr.contains(
                 "warning: 2015-04-01 12:00 +02:00 is before the task's start (2025-01-06 09:00 +01:00); "
                     + "the completion is recorded as given"), "\(early.stderr)")
+        // What comes next counts from the later completion, not from the one entered after the fact.
+        #expect(
+            early.stdout.contains("Next, after its completion at 2025-04-01 12:00 +02:00: due 2025-06-23 09:00 +02:00."),
+            "\(early.stdout)")
         #expect(try sim("task", "rm", "buy-cat-medicine").status == 0)
         let gone = try sim("task", "show", "buy-cat-medicine")
         #expect(gone.status == 1)

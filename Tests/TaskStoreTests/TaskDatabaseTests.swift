@@ -118,6 +118,36 @@ struct TaskDatabaseTests {
         #expect(throws: StoreError.taskNotFound("dog")) { try store.complete(id: "dog", at: Date()) }
     }
 
+    @Test("a completion entered after the fact, before others, gives the history a file of the same completions gives")
+    func completionBeforeOthers() throws {
+        let store = try TaskDatabase.inMemory()
+        try store.add(catMedicine)
+        let later = [at("2025-06-20T10:00:00Z"), at("2025-09-30T08:00:00Z")]
+        for time in later { try store.complete(id: "cat-medicine", at: time) }
+        // Forgotten, and entered last: it closes cycle 1, so the two after it close cycles 2 and 3.
+        let forgotten = at("2025-05-01T12:00:00Z")
+        let record = try store.complete(id: "cat-medicine", at: forgotten)
+        #expect(record.cycle == 1)
+
+        let imported = try TaskDatabase.inMemory()
+        var whole = catMedicine
+        whole.setCompletions(catMedicine.completions + later + [forgotten])
+        try imported.add(whole)
+        // The records, but for their row ids and when the store learned of them.
+        func closed(_ store: TaskDatabase) throws -> [CompletionRecord] {
+            try store.history(id: "cat-medicine").map {
+                var record = $0
+                record.id = nil
+                record.recordedAt = .distantPast
+                return record
+            }
+        }
+        #expect(try closed(store) == closed(imported))
+        #expect(try store.history(id: "cat-medicine").map(\.cycle) == [0, 1, 2, 3])
+        // Cycle 2 counts from the forgotten completion: due 14 weeks after it.
+        #expect(try store.history(id: "cat-medicine")[2].due == at("2025-08-07T12:00:00Z"))
+    }
+
     @Test("edit keeps completions; remove cascades but keeps the notification log")
     func editAndRemove() throws {
         let store = try TaskDatabase.inMemory()

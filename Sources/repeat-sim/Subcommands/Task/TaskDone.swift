@@ -37,7 +37,10 @@ struct TaskDone: AsyncParsableCommand {
                 "\(LocalText.dateTime(time, in: task.timeZone)) is before the task's start "
                     + "(\(LocalText.dateTime(task.start, in: task.timeZone))); the completion is recorded as given")
         }
-        let status = task.status(at: time)
+        // What comes next counts from the last completion, which may be
+        // later than one entered after the fact.
+        let latest = max(time, task.completions.last ?? time)
+        let status = task.status(at: latest)
         if json {
             print(TaskJSON.line(task, status))
             return
@@ -47,13 +50,14 @@ struct TaskDone: AsyncParsableCommand {
             message += lateness > 0 ? " (\(LocalText.span(lateness)) late)" : " (\(LocalText.span(-lateness)) early)"
         }
         print(message + ".")
+        let next = latest > time ? "Next, after its completion at \(LocalText.dateTime(latest, in: task.timeZone))" : "Next"
         if let cycle = status.cycle {
             if cycle.windowStart < cycle.due {
                 print(
-                    "Next: window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
+                    "\(next): window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
                         + "due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
             } else {
-                print("Next: due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
+                print("\(next): due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
             }
         } else {
             print("The task is finished.")

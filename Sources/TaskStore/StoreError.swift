@@ -7,6 +7,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case taskNotFound(String, nearest: String? = nil)
     /// A task with this id already exists.
     case duplicateTask(String)
+    /// The task (its id) has no longer the completion asked for: another
+    /// process took it back first.
+    case completionGone(String)
     /// The database rejected a value (a CHECK or foreign key), with SQLite's words.
     case rejected(String)
     /// A stored row the recurrence core cannot read, with the reason.
@@ -26,6 +29,8 @@ extension StoreError: CustomStringConvertible {
         case .taskNotFound(let id, let nearest?): return "no task \"\(id)\"; did you mean \"\(nearest)\"?"
         case .taskNotFound(let id, nil): return "no task \"\(id)\" (see `repeat-sim task list`)"
         case .duplicateTask(let id): return "a task \"\(id)\" already exists (use `task edit`, or `task import --replace`)"
+        case .completionGone(let id):
+            return "that completion of \"\(id)\" is no longer in the store (see `repeat-sim task history \(id)`)"
         case .rejected(let message): return "the store rejected the change: \(message)"
         case .corruptRow(let message): return "a stored task cannot be read: \(message)"
         case .unavailable(let message): return "the task database cannot be used: \(message)"

@@ -244,6 +244,23 @@ public struct TaskDatabase: Sendable {
         }
     }
 
+    /// Takes back one of a task's completions, in one transaction; the
+    /// completions after it close other cycles now, and their records are
+    /// written anew.
+    ///
+    /// - Parameter recordID: the completion's record, as ``history(id:)`` gives it.
+    /// - Throws: ``StoreError/completionGone(_:)`` if the task has no such record.
+    public func removeCompletion(recordID: Int64, of id: String) throws {
+        try write { db in
+            guard let row = try TaskRow.fetchOne(db, key: id) else { throw Self.notFound(id, db) }
+            guard let record = try CompletionRecord.fetchOne(db, key: recordID), record.taskID == id else {
+                throw StoreError.completionGone(id)
+            }
+            try record.delete(db)
+            try refreshCyclesClosed(after: record.completedAt, in: load(row, db: db), db: db)
+        }
+    }
+
     /// A task's completions, oldest first.
     public func history(id: String) throws -> [CompletionRecord] {
         try writer.read { db in

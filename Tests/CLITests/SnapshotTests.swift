@@ -16,7 +16,7 @@ struct SnapshotTests {
         [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["merge"], ["task"], ["task", "import"],
         ["task", "add"],
         ["task", "edit"],
-        ["task", "done"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"], ["place"],
+        ["task", "done"], ["task", "undo"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"], ["place"],
         ["place", "import"], ["place", "list"], ["place", "rm"],
     ]
 

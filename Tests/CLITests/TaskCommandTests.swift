@@ -216,6 +216,58 @@ struct TaskCommandTests {
         #expect(gone.stderr.contains(#"no task "buy-cat-medicine""#))
     }
 
+    @Test("undo takes back the completion recorded last, or the one --at names, and says what the task waits for now")
+    func undo() throws {
+        let add = try sim(
+            "task", "add", "--title", "Water", "--after", "1w", "--time-zone", "Europe/Berlin", "--start", "2025-03-01T09:00Z")
+        #expect(add.status == 0, "\(add.stderr)")
+        let never = try sim("task", "undo", "water")
+        #expect(never.status == 1)
+        #expect(never.stderr.contains("water has no completion to take back"), "\(never.stderr)")
+        for time in ["2025-03-10T09:00:00Z", "2025-03-05T09:00:00Z", "2025-03-05T09:00:30Z", "2025-03-20T09:00:00Z"] {
+            #expect(try sim("task", "done", "water", "--at", time).status == 0)
+        }
+        // Recorded last, though not the latest: a mistyped --at is taken back by a plain undo.
+        #expect(try sim("task", "done", "water", "--at", "2015-03-12T09:00:00Z").status == 0)
+        let last = try sim("task", "undo", "water")
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(
+            last.stdout
+                == "Took back: Water done at 2015-03-12 10:00 +01:00.\n"
+                + "Next, after its completion at 2025-03-20 10:00 +01:00: due 2025-03-27 10:00 +01:00.\n")
+
+        // Two completions in one minute: the minute alone is refused, naming both to the second.
+        let twice = try sim("task", "undo", "water", "--at", "2025-03-05 10:00")
+        #expect(twice.status == 1)
+        #expect(
+            twice.stderr.contains(
+                "water has 2 completions at 2025-03-05 10:00 +01:00: 2025-03-05 10:00:00 +01:00, "
+                    + "2025-03-05 10:00:30 +01:00; give --at to the second"), "\(twice.stderr)")
+        let missing = try sim("task", "undo", "water", "--at", "2025-03-06 10:00")
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.contains(
+                "water has no completion at 2025-03-06 10:00 +01:00; the nearest: 2025-03-05 10:00:00 +01:00, "
+                    + "2025-03-05 10:00:30 +01:00, 2025-03-10 10:00:00 +01:00"), "\(missing.stderr)")
+        let second = try sim("task", "undo", "water", "--at", "2025-03-05 10:00:30")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("Took back: Water done at 2025-03-05 10:00 +01:00.\n"))
+
+        // The completions after the one taken back close other cycles now: as if it had never been given.
+        let first = try sim("task", "undo", "water", "--at", "2025-03-05 10:00")
+        #expect(first.status == 0, "\(first.stderr)")
+        let history = try sim("task", "history", "water", "--json")
+        #expect(
+            history.lines == [
+                #"{"completed":"2025-03-10T09:00:00Z","cycle":1,"window_start":"2025-03-08T09:00:00Z","due":"2025-03-08T09:00:00Z","late_s":172800.0}"#,
+                #"{"completed":"2025-03-20T09:00:00Z","cycle":2,"window_start":"2025-03-17T09:00:00Z","due":"2025-03-17T09:00:00Z","late_s":259200.0}"#,
+            ])
+        let json = try sim("task", "undo", "water", "--json")
+        #expect(
+            json.stdout.contains(#""due":"2025-03-17T09:00:00Z""#)
+                && json.stdout.contains(#""last_completed":"2025-03-10T09:00:00Z""#), "\(json.stdout)")
+    }
+
     @Test(
         "usage errors exit 1 and say what to do",
         arguments: [

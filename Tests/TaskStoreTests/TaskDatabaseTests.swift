@@ -25,6 +25,17 @@ let catMedicine = RecurringTask(
     ],
     lead: .init(2, .days), completions: [at("2025-03-20T17:45:00+01:00")])
 
+/// The cat medicine's completion records, but for their row ids and when
+/// the store learned of them.
+func closed(_ store: TaskDatabase) throws -> [CompletionRecord] {
+    try store.history(id: "cat-medicine").map {
+        var record = $0
+        record.id = nil
+        record.recordedAt = .distantPast
+        return record
+    }
+}
+
 @Suite("Task database")
 struct TaskDatabaseTests {
     @Test("the frozen migration is applied")
@@ -133,19 +144,41 @@ struct TaskDatabaseTests {
         var whole = catMedicine
         whole.setCompletions(catMedicine.completions + later + [forgotten])
         try imported.add(whole)
-        // The records, but for their row ids and when the store learned of them.
-        func closed(_ store: TaskDatabase) throws -> [CompletionRecord] {
-            try store.history(id: "cat-medicine").map {
-                var record = $0
-                record.id = nil
-                record.recordedAt = .distantPast
-                return record
-            }
-        }
         #expect(try closed(store) == closed(imported))
         #expect(try store.history(id: "cat-medicine").map(\.cycle) == [0, 1, 2, 3])
         // Cycle 2 counts from the forgotten completion: due 14 weeks after it.
         #expect(try store.history(id: "cat-medicine")[2].due == at("2025-08-07T12:00:00Z"))
+    }
+
+    @Test("taking a completion back gives the history a file without it gives; a record gone or another task's is refused")
+    func completionTakenBack() throws {
+        let store = try TaskDatabase.inMemory()
+        try store.add(catMedicine)
+        let later = [at("2025-05-01T12:00:00Z"), at("2025-06-20T10:00:00Z"), at("2025-09-30T08:00:00Z")]
+        for time in later { try store.complete(id: "cat-medicine", at: time) }
+        let taken = try #require(store.history(id: "cat-medicine").first { $0.completedAt == later[0] }?.id)
+        try store.removeCompletion(recordID: taken, of: "cat-medicine")
+
+        let imported = try TaskDatabase.inMemory()
+        var whole = catMedicine
+        whole.setCompletions(catMedicine.completions + later.dropFirst())
+        try imported.add(whole)
+        #expect(try closed(store) == closed(imported))
+        #expect(try store.history(id: "cat-medicine").map(\.cycle) == [0, 1, 2])
+        #expect(try store.task(id: "cat-medicine").completions == whole.completions)
+
+        #expect(throws: StoreError.completionGone("cat-medicine")) {
+            try store.removeCompletion(recordID: taken, of: "cat-medicine")
+        }
+        var other = catMedicine
+        other.id = "dog-food"
+        try store.add(other)
+        let dogs = try #require(store.history(id: "dog-food").first?.id)
+        #expect(throws: StoreError.completionGone("cat-medicine")) {
+            try store.removeCompletion(recordID: dogs, of: "cat-medicine")
+        }
+        #expect(try store.history(id: "dog-food").count == 1)
+        #expect(throws: StoreError.taskNotFound("dog")) { try store.removeCompletion(recordID: dogs, of: "dog") }
     }
 
     @Test("edit keeps completions; remove cascades but keeps the notification log")

@@ -7,13 +7,15 @@ public enum LocalText {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// `2025-04-14 09:00 +02:00`: the wall-clock time in `zone` and its offset.
-    public static func dateTime(_ date: Date, in zone: TimeZone) -> String {
+    /// `2025-04-14 09:00 +02:00`: the wall-clock time in `zone` and its
+    /// offset; `2025-04-14 09:00:30 +02:00` with `seconds`.
+    public static func dateTime(_ date: Date, in zone: TimeZone, seconds: Bool = false) -> String {
         let parts = local(date, in: zone)
         let offset = zone.utcOffset(at: date)
         let sign = offset < 0 ? "-" : "+"
         let zoneText = offset == 0 ? "UTC" : sign + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)
-        return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) \(zoneText)"
+        let second = seconds ? ":" + two(parts.second) : ""
+        return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))\(second) \(zoneText)"
     }
 
     /// `Mon 14 Apr 09:00`: short, in `zone`; with the year
@@ -39,13 +41,16 @@ public enum LocalText {
     private static func local(
         _ date: Date, in zone: TimeZone
     )
-        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int)
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int)
     {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.utcOffset(at: date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let civil = CivilCalendar.date(fromDays: days)
-        return (civil.year, civil.month, civil.day, secondOfDay / 3600, secondOfDay / 60 % 60, ((days + 3) % 7 + 7) % 7)
+        return (
+            civil.year, civil.month, civil.day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60,
+            ((days + 3) % 7 + 7) % 7
+        )
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

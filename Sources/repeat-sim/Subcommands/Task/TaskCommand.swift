@@ -24,11 +24,19 @@ struct TaskCommand: AsyncParsableCommand {
               repeat-sim task add --title "Buy cat medicine" --after 10w-14w \\
                 --at-place 52.5163,13.3777 --radius 150
               repeat-sim task done cat-medicine
+              repeat-sim task undo cat-medicine
               repeat-sim task list
             """,
         subcommands: [
-            TaskImport.self, TaskAdd.self, TaskEdit.self, TaskDone.self, TaskRemove.self, TaskHistory.self,
+            TaskImport.self, TaskAdd.self, TaskEdit.self, TaskDone.self, TaskUndo.self, TaskRemove.self, TaskHistory.self,
             TaskShow.self, TaskList.self,
         ]
     )
+}
+
+/// Why a task command could not do what was asked, once its flags were
+/// accepted: a plain error (exit 1) without the usage text.
+struct TaskFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

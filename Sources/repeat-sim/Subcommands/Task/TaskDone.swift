@@ -50,17 +50,16 @@ struct TaskDone: AsyncParsableCommand {
             message += lateness > 0 ? " (\(LocalText.span(lateness)) late)" : " (\(LocalText.span(-lateness)) early)"
         }
         print(message + ".")
-        let next = latest > time ? "Next, after its completion at \(LocalText.dateTime(latest, in: task.timeZone))" : "Next"
-        if let cycle = status.cycle {
-            if cycle.windowStart < cycle.due {
-                print(
-                    "\(next): window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), "
-                        + "due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
-            } else {
-                print("\(next): due \(LocalText.dateTime(cycle.due, in: task.timeZone)).")
-            }
-        } else {
-            print("The task is finished.")
-        }
+        let heading = latest > time ? "Next, after its completion at \(LocalText.dateTime(latest, in: task.timeZone))" : "Next"
+        print(Self.nextLine(heading, status, of: task))
+    }
+
+    /// What a task waits for once its completions are as `status` found
+    /// them: `HEADING: window opens …, due …`, or that it is finished.
+    static func nextLine(_ heading: String, _ status: TaskStatus, of task: RecurringTask) -> String {
+        guard let cycle = status.cycle else { return "The task is finished." }
+        let due = "due \(LocalText.dateTime(cycle.due, in: task.timeZone))."
+        guard cycle.windowStart < cycle.due else { return "\(heading): \(due)" }
+        return "\(heading): window opens \(LocalText.dateTime(cycle.windowStart, in: task.timeZone)), \(due)"
     }
 }

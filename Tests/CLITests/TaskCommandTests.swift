@@ -134,6 +134,9 @@ struct TaskCommandTests {
         #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "overdue")
         _ = try sim("task", "done", "tax-return", "--at", "2025-07-30T10:00:00Z")
         #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "finished")
+        // A one-off's due time is shown in the task's zone, as its other times are.
+        let history = try sim("task", "history", "tax-return")
+        #expect(history.stdout.hasPrefix("Tax return (tax-return): once, due 2025-07-31 23:59 +02:00, 1 completion\n"))
     }
 
     @Test("a file with one bad task imports nothing and names the task and field")

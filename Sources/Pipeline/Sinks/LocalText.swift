@@ -55,3 +55,12 @@ public enum LocalText {
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
+
+extension Schedule {
+    /// ``summary`` with a one-off's due time in `zone`, as the task's other
+    /// times are shown: `once, due 2025-07-31 18:00 +02:00`.
+    public func summary(in zone: TimeZone) -> String {
+        guard case .once(let due) = self else { return summary }
+        return "once, due \(LocalText.dateTime(due, in: zone))"
+    }
+}

@@ -63,7 +63,8 @@ extension ReportSink {
         }
         if let cycle = current, cycles.count < Self.cycleLimit { cycles.append(Self.cycle(cycle, completed: nil)) }
         return ReplayReport.Task(
-            id: task.id, title: task.title, detail: task.schedule.summary + (task.list.map { " · " + $0 } ?? ""), cycles: cycles)
+            id: task.id, title: task.title,
+            detail: task.schedule.summary(in: task.timeZone) + (task.list.map { " · " + $0 } ?? ""), cycles: cycles)
     }
 
     private static func cycle(_ cycle: Cycle, completed: Date?) -> ReplayReport.Cycle {

@@ -61,7 +61,7 @@ struct TaskAdd: AsyncParsableCommand {
         try fields.apply(to: &task, book: database.places)
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
         try database.add(task)
-        print("Added \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
+        print("Added \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary(in: task.timeZone))).")
     }
 
     /// `Buy cat medicine!` → `buy-cat-medicine`.

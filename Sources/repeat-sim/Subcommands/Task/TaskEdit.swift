@@ -27,6 +27,6 @@ struct TaskEdit: AsyncParsableCommand {
         var task = try database.task(id: id)
         try fields.apply(to: &task, book: database.places)
         try database.update(task)
-        print("Updated \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary)).")
+        print("Updated \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary(in: task.timeZone))).")
     }
 }

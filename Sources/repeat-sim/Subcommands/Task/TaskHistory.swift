@@ -37,7 +37,7 @@ struct TaskHistory: AsyncParsableCommand {
             return
         }
         print(
-            "\(task.title.terminalSafe) (\(task.id.terminalSafe)): \(task.schedule.summary), \(history.count) completion\(history.count == 1 ? "" : "s")"
+            "\(task.title.terminalSafe) (\(task.id.terminalSafe)): \(task.schedule.summary(in: task.timeZone)), \(history.count) completion\(history.count == 1 ? "" : "s")"
         )
         guard !history.isEmpty else { return }
         print("  CYCLE  DONE                       DUE THEN                   ")

@@ -277,6 +277,13 @@ struct TaskCommandTests {
             (["task", "add", "--title", "X"], "give a schedule"),
             (["task", "add", "--title", "X", "--every", "banana"], #""banana" is not a duration"#),
             (["task", "add", "--title", "X", "--weekdays", "mon"], "--weekdays needs --at-time"),
+            (["task", "add", "--title", "X", "--weekdays", ",", "--at-time", "10:00"], "--weekdays needs at least one day"),
+            (
+                ["task", "add", "--title", "X", "--after", "14w-10w"],
+                "--after 14w-10w: 14w is longer than 10w; write MIN-MAX, e.g. 10w-14w"
+            ),
+            (["task", "add", "--title", "X", "--after", "0d"], "--after needs an interval greater than zero (got 0d)"),
+            (["task", "add", "--title", "X", "--every", "0mo"], "--every needs an interval greater than zero (got 0mo)"),
             (
                 ["task", "add", "--title", "X", "--every", "1d", "--time-zone", "Mars/Base"],
                 #""Mars/Base" is not an IANA time zone"#

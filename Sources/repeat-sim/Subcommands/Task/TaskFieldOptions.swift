@@ -91,12 +91,21 @@ struct TaskFieldOptions: ParsableArguments {
             let parts = after.split(separator: "-", maxSplits: 1).map(String.init)
             let min = try CalendarDuration(parsing: parts[0])
             let max = parts.count == 2 ? try CalendarDuration(parsing: parts[1]) : min
+            // The core's checks, in the words of the flag rather than of the tasks file.
+            guard max.value > 0 else { throw ValidationError("--after needs an interval greater than zero (got \(after))") }
+            guard min.approximateSeconds <= max.approximateSeconds else {
+                throw ValidationError("--after \(after): \(min) is longer than \(max); write MIN-MAX, e.g. \(max)-\(min)")
+            }
             chosen.append(.afterCompletion(min: min, max: max))
         }
-        if let every { chosen.append(.fixed(every: every)) }
+        if let every {
+            guard every.value > 0 else { throw ValidationError("--every needs an interval greater than zero (got \(every))") }
+            chosen.append(.fixed(every: every))
+        }
         if let weekdays {
             guard let atTime else { throw ValidationError("--weekdays needs --at-time HH:MM, e.g. --at-time 18:00") }
             let days = try weekdays.split(separator: ",").map { try Weekday(parsing: String($0)) }
+            guard !days.isEmpty else { throw ValidationError("--weekdays needs at least one day, e.g. mon,wed,fri") }
             chosen.append(.weekdays(Set(days), at: try TimeOfDay(parsing: atTime)))
         } else if atTime != nil {
             throw ValidationError("--at-time goes with --weekdays")

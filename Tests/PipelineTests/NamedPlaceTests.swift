@@ -102,7 +102,13 @@ struct NamedPlaceTests {
             return
         }
         #expect(suggestions.first == "Tierarzt")
-        #expect("\(PlaceLookupError(name: "x", match: .unknown(suggestions: [])))".contains("the place book is empty"))
+        // Nothing near in spelling is suggested: no name, rather than the first three of the book.
+        #expect(NamedPlace.lookUp("zzz", in: Self.book) == .unknown(suggestions: []))
+        #expect(
+            "\(PlaceLookupError(name: "zzz", match: .unknown(suggestions: [])))"
+                == "no place named 'zzz' (place list shows them all)")
+        #expect(NamedPlace.lookUp("Apotheke", in: []) == .emptyBook)
+        #expect("\(PlaceLookupError(name: "x", match: .emptyBook))".contains("the place book is empty"))
     }
 
     @Test("the nearest place through the grid is the brute force's, within the distance and beyond it none")

@@ -6,17 +6,21 @@ public enum PlaceMatch: Equatable, Sendable {
     case found(NamedPlace)
     /// Several places fit the name; none is chosen.
     case ambiguous([NamedPlace])
-    /// No place fits; the nearest names by spelling, best first (may be empty).
+    /// No place fits; the names a typo away, nearest first (may be empty).
     case unknown(suggestions: [String])
+    /// The place book holds no place at all.
+    case emptyBook
 }
 
 extension NamedPlace {
     /// The place `name` means among `places`, compared by ``key``: the
     /// place of that name, else the one place whose name starts with it,
     /// else the one place with a word that starts with it (`süd` finds
-    /// `Apotheke Süd`). More than one is ambiguous; none suggests the three
-    /// names nearest in spelling.
+    /// `Apotheke Süd`). More than one is ambiguous; none suggests the
+    /// three names nearest in spelling, of those a typo away (an edit for
+    /// every three letters, two at least).
     public static func lookUp(_ name: String, in places: [NamedPlace]) -> PlaceMatch {
+        guard !places.isEmpty else { return .emptyBook }
         let wanted = key(name)
         guard !wanted.isEmpty else { return .unknown(suggestions: []) }
         let keyed = places.map { ($0, $0.key) }
@@ -29,8 +33,10 @@ extension NamedPlace {
         let worded = keyed.filter { $0.1.split(separator: " ").contains { $0.hasPrefix(wanted) } }
         if worded.count == 1 { return .found(worded[0].0) }
         if worded.count > 1 { return .ambiguous(worded.map(\.0)) }
-        let ranked = keyed.sorted { Spelling.distance($0.1, wanted) < Spelling.distance($1.1, wanted) }
-        return .unknown(suggestions: ranked.prefix(3).map(\.0.name))
+        let typoAway = max(2, wanted.count / 3)
+        let ranked = keyed.map { (place: $0.0, distance: Spelling.distance($0.1, wanted)) }.filter { $0.distance <= typoAway }
+            .sorted { $0.distance < $1.distance }
+        return .unknown(suggestions: ranked.prefix(3).map(\.place.name))
     }
 }
 
@@ -54,8 +60,9 @@ public struct PlaceLookupError: Error, CustomStringConvertible, Equatable {
         case .ambiguous(let places):
             let listed = places.map { "\($0.name.terminalSafe) (\(Self.position($0)))" }.joined(separator: ", ")
             return "\(typed) could be \(listed): give more of the name"
+        case .emptyBook: return "no place named \(typed): the place book is empty (place import FILE adds places)"
         case .unknown(let suggestions) where suggestions.isEmpty:
-            return "no place named \(typed): the place book is empty (place import FILE adds places)"
+            return "no place named \(typed) (place list shows them all)"
         case .unknown(let suggestions):
             return "no place named \(typed); did you mean \(suggestions.map(\.terminalSafe).joined(separator: ", "))? "
                 + "(place list shows them all)"

@@ -56,7 +56,7 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         guard let parts = Comparison.split(text) else { throw .noComparison(text) }
         path = parts.name
         guard EvaluationScores.metricPaths.contains(path) else {
-            throw .unknownMetric(path, suggestion: Spelling.nearest(to: path, in: EvaluationScores.metricPaths))
+            throw .unknownMetric(path, suggestion: Spelling.likely(path, in: EvaluationScores.metricPaths))
         }
         guard let value = Self.number(parts.value) else { throw .badValue(text) }
         comparison = parts.comparison
@@ -85,8 +85,8 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
 public enum ExpectationError: Error, Equatable, CustomStringConvertible {
     /// No `>=`, `<=`, `==`, `>` or `<`.
     case noComparison(String)
-    /// Not a metric path; the nearest one.
-    case unknownMetric(String, suggestion: String)
+    /// Not a metric path; the one it likely meant, if any.
+    case unknownMetric(String, suggestion: String?)
     /// The value is not a number (with an optional unit).
     case badValue(String)
 
@@ -97,7 +97,8 @@ public enum ExpectationError: Error, Equatable, CustomStringConvertible {
         case .unknownMetric("", _):
             return "--expect: no metric before the comparison; write METRIC>=VALUE, e.g. enter.recall>=0.95"
         case .unknownMetric(let path, let suggestion):
-            return "--expect: '\(path)' is not a metric; did you mean '\(suggestion)'? (paths as in the JSON output)"
+            let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            return "--expect: '\(path)' is not a metric\(meant) (paths as in the JSON output)"
         case .badValue(let text):
             return "--expect '\(text)': the value must be a number, a duration like 30s or 2m, or a percentage"
         }

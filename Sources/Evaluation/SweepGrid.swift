@@ -35,7 +35,7 @@ public struct SweepGrid: Hashable, Sendable {
             guard let equals = text.firstIndex(of: "=") else { throw .malformed(text) }
             let name = String(text[..<equals])
             guard Self.names.contains(name) else {
-                throw .unknownName(name, suggestion: Spelling.nearest(to: name, in: Self.names))
+                throw .unknownName(name, suggestion: Spelling.likely(name, in: Self.names))
             }
             guard !axes.contains(where: { $0.name == name }) else { throw .repeated(name) }
             let values = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(
@@ -64,8 +64,8 @@ public struct SweepGrid: Hashable, Sendable {
 public enum SweepError: Error, Equatable, CustomStringConvertible {
     /// No `=` in the text.
     case malformed(String)
-    /// Not a name `evaluate` sweeps; the nearest one.
-    case unknownName(String, suggestion: String)
+    /// Not a name `evaluate` sweeps; the one it likely meant, if any.
+    case unknownName(String, suggestion: String?)
     /// A name with no value, or an empty one.
     case noValue(String)
     /// The same name swept twice.
@@ -77,7 +77,8 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .malformed(let text): return "--sweep '\(text)' is not NAME=V1,V2,… (e.g. confirm=1,2)"
         case .unknownName(let name, let suggestion):
-            return "--sweep cannot vary '\(name)'; did you mean '\(suggestion)'? (\(SweepGrid.names.joined(separator: ", ")))"
+            let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            return "--sweep cannot vary '\(name)'\(meant) (\(SweepGrid.names.joined(separator: ", ")))"
         case .noValue(let name): return "--sweep \(name)= needs values, e.g. \(name)=1,2"
         case .repeated(let name): return "--sweep \(name) is given twice; put all its values in one --sweep"
         case .tooManySettings(let counts):

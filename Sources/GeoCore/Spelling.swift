@@ -1,12 +1,6 @@
 /// "Did you mean …?" for names a person typed: the valid name nearest to
 /// a misspelt one, by edit distance.
 public enum Spelling {
-    /// The name in `names` closest to `name` (Levenshtein distance; the
-    /// first of equals); `name` itself when `names` is empty.
-    public static func nearest(to name: String, in names: [String]) -> String {
-        names.min { distance($0, name) < distance($1, name) } ?? name
-    }
-
     /// The name in `names` that `name` may have meant: the one that is the
     /// same but for case, else the nearest within `maximumDistance` edits;
     /// `nil` when none is. Each distance is worked out once, for lists of
@@ -16,6 +10,29 @@ public enum Spelling {
         if let same = names.first(where: { $0.lowercased() == lowercased }) { return same }
         let nearest = names.map { (distance: distance($0, name), name: $0) }.min { $0.distance < $1.distance }
         guard let nearest, nearest.distance <= maximumDistance else { return nil }
+        return nearest.name
+    }
+
+    /// The name in `names` that `name` most likely meant, or `nil` when
+    /// none is near enough to suggest: the same but for case, else the
+    /// shortest that begins with it (three letters at least), else the
+    /// nearest, case aside, within an edit for every three letters (one at
+    /// least, and fewer than it has). A name far from every one gets no suggestion rather than an
+    /// arbitrary one.
+    public static func likely(_ name: String, in names: [String]) -> String? {
+        let lowercased = name.lowercased()
+        guard !lowercased.isEmpty else { return nil }
+        if let same = names.first(where: { $0.lowercased() == lowercased }) { return same }
+        if lowercased.count >= 3,
+            let begun = names.filter({ $0.lowercased().hasPrefix(lowercased) }).min(by: { $0.count < $1.count })
+        {
+            return begun
+        }
+        let nearest = names.map { (distance: distance($0.lowercased(), lowercased), name: $0) }.min { $0.distance < $1.distance }
+        // A name of one or two letters would be a typo away from every short one.
+        guard let nearest, nearest.distance <= max(1, lowercased.count / 3), nearest.distance < lowercased.count else {
+            return nil
+        }
         return nearest.name
     }
 

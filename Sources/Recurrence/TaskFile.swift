@@ -298,15 +298,17 @@ private struct TaskReader {
     static let locationFields = ["name", "lat", "lon", "radius"]
 
     /// A problem for the first key of `object` that is not in `known`,
-    /// naming the nearest known one.
+    /// naming the known one it likely meant, else them all.
     func unknownKey(_ object: JSONObject, known: [String], path: String?) -> TaskFileError? {
         guard object.members.contains(where: { !known.contains($0.key) }),
             let key = object.keys.sorted().first(where: { !known.contains($0) })
         else { return nil }
         let field = path.map { "\($0).\(key)" } ?? key
         let synonyms = ["lng": "lon", "long": "lon", "longitude": "lon", "latitude": "lat", "timezone": "timeZone"]
-        let suggestion =
-            synonyms[key.lowercased()].flatMap { known.contains($0) ? $0 : nil } ?? Spelling.nearest(to: key, in: known)
+        guard
+            let suggestion = synonyms[key.lowercased()].flatMap({ known.contains($0) ? $0 : nil })
+                ?? Spelling.likely(key, in: known)
+        else { return fail(field, "unknown field; the fields here are \(known.joined(separator: ", "))") }
         return fail(field, "unknown field; did you mean \"\(suggestion)\"?")
     }
 

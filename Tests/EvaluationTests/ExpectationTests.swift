@@ -43,6 +43,11 @@ import Testing
         #expect(throws: ExpectationError.unknownMetric("enter.recal", suggestion: "enter.recall")) {
             try Expectation(parsing: "enter.recal>=0.9")
         }
+        // Far from every metric: no arbitrary suggestion ('km' for 'qqq').
+        #expect(throws: ExpectationError.unknownMetric("qqq", suggestion: nil)) { try Expectation(parsing: "qqq>=1") }
+        #expect(
+            ExpectationError.unknownMetric("qqq", suggestion: nil).description
+                == "--expect: 'qqq' is not a metric (paths as in the JSON output)")
         #expect(throws: ExpectationError.noComparison("enter.recall 0.9")) { try Expectation(parsing: "enter.recall 0.9") }
         #expect(throws: ExpectationError.badValue("enter.recall>=high")) { try Expectation(parsing: "enter.recall>=high") }
         #expect(throws: ExpectationError.badValue("enter.latency_s.p90<=30 parsecs")) {

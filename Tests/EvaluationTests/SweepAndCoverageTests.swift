@@ -18,6 +18,10 @@ import Testing
         #expect(throws: SweepError.unknownName("hysterisis", suggestion: "hysteresis")) {
             try SweepGrid(parsing: ["hysterisis=10"])
         }
+        #expect(throws: SweepError.unknownName("zzz", suggestion: nil)) { try SweepGrid(parsing: ["zzz=1"]) }
+        #expect(
+            SweepError.unknownName("zzz", suggestion: nil).description
+                == "--sweep cannot vary 'zzz' (\(SweepGrid.names.joined(separator: ", ")))")
         #expect(throws: SweepError.malformed("confirm")) { try SweepGrid(parsing: ["confirm"]) }
         #expect(throws: SweepError.noValue("confirm")) { try SweepGrid(parsing: ["confirm=1,,2"]) }
         #expect(throws: SweepError.repeated("pad")) { try SweepGrid(parsing: ["pad=5", "pad=10"]) }

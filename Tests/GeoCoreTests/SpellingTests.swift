@@ -23,4 +23,22 @@ struct SpellingTests {
         #expect(Spelling.suggestion(for: "groceries", in: names, maximumDistance: 3) == nil)
         #expect(Spelling.suggestion(for: "bins", in: [], maximumDistance: 3) == nil)
     }
+
+    @Test("a likely meaning: the same but for case, a name it begins, a few edits away; nothing for a name far from all")
+    func likelyMeanings() {
+        let metrics = ["enter.recall", "enter.precision", "exit.recall", "km", "index_vs_bruteforce", "allocations_per_1k_fixes"]
+        #expect(Spelling.likely("KM", in: metrics) == "km")
+        #expect(Spelling.likely("enter.recal", in: metrics) == "enter.recall")
+        #expect(Spelling.likely("index_vs_brute", in: metrics) == "index_vs_bruteforce", "a name it begins")
+        #expect(Spelling.likely("enter", in: metrics) == "enter.recall", "the shortest of those it begins")
+        #expect(Spelling.likely("allocations_per_fix", in: metrics) == "allocations_per_1k_fixes")
+        #expect(Spelling.likely("exit.recal", in: metrics) == "exit.recall")
+        #expect(Spelling.likely("kn", in: metrics) == "km")
+        // Far from every name, or nothing typed: no suggestion rather than an arbitrary one.
+        #expect(Spelling.likely("qqq", in: metrics) == nil)
+        #expect(Spelling.likely("latency", in: metrics) == nil)
+        #expect(Spelling.likely("e", in: metrics) == nil, "one letter begins too many")
+        #expect(Spelling.likely("", in: metrics) == nil)
+        #expect(Spelling.likely("km", in: []) == nil)
+    }
 }

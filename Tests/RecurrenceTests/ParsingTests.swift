@@ -151,6 +151,10 @@ struct ParsingTests {
                 #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"locations":[{"name":"P","lat":1,"lng":2,"radius":10}]}]}"#,
                 #"field "locations[0].lng": unknown field; did you mean "lon"?"#
             ),
+            (
+                #"{"tasks":[{"id":"a","title":"A","start":"2025-01-01T00:00:00Z","schedule":{"fixed":{"every":"1d"}},"colour":"red"}]}"#,
+                #"field "colour": unknown field; the fields here are id, title, list, notes, assignee, timeZone, start, end, lead, schedule, locations, completions"#
+            ),
         ])
     func located(json: String, expected: String) {
         do {

@@ -20,7 +20,7 @@ public struct BenchExpectation: Sendable, CustomStringConvertible {
     public init(parsing text: String, names: [String]) throws(BenchExpectationError) {
         guard let parts = Expectation.Comparison.split(text) else { throw .noComparison(text) }
         name = parts.name
-        guard names.contains(name) else { throw .unknownMetric(name, suggestion: Spelling.nearest(to: name, in: names)) }
+        guard names.contains(name) else { throw .unknownMetric(name, suggestion: Spelling.likely(name, in: names)) }
         guard let value = Double(parts.value), value.isFinite else { throw .badValue(text) }
         comparison = parts.comparison
         threshold = value
@@ -42,8 +42,8 @@ public struct BenchExpectation: Sendable, CustomStringConvertible {
 public enum BenchExpectationError: Error, Equatable, CustomStringConvertible {
     /// No `>=`, `<=`, `==`, `>` or `<`.
     case noComparison(String)
-    /// Not a figure's name; the nearest one.
-    case unknownMetric(String, suggestion: String)
+    /// Not a figure's name; the one it likely meant, if any.
+    case unknownMetric(String, suggestion: String?)
     /// The value is not a number.
     case badValue(String)
 
@@ -54,7 +54,8 @@ public enum BenchExpectationError: Error, Equatable, CustomStringConvertible {
         case .unknownMetric("", _):
             return "--expect: no figure before the comparison; write NAME>=VALUE, e.g. index_vs_bruteforce>=50"
         case .unknownMetric(let name, let suggestion):
-            return "--expect: '\(name)' is not a bench figure; did you mean '\(suggestion)'? (names as in the JSON output)"
+            let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            return "--expect: '\(name)' is not a bench figure\(meant) (names as in the JSON output)"
         case .badValue(let text):
             return "--expect '\(text)': the value must be a number, like 1e6 or 0.5"
         }

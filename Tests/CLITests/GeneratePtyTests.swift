@@ -92,6 +92,44 @@ struct GeneratePtyTests {
         #expect(!generate.diagnosticsText.contains("Error"), "\(generate.diagnosticsText)")
     }
 
+    @Test("a reader gets the whole feed: every fix, the last one too, and GPX's closing tags")
+    func wholeFeed() throws {
+        let folder = temporaryDirectory("repeat-gen-pty-whole")
+        // A hang-up drops what the device still holds: a close right after the last
+        // write lost the last epoch in about one run of four, so three runs of each.
+        for (run, format) in ["gpx", "nmea", "gpx", "nmea", "gpx", "nmea"].enumerated() {
+            let link = folder + "/gps\(run)"
+            let generate = try RunningRepeatSim([
+                "generate", "--via", Self.drive, "--profile", "car", "--format", format, "--pty", link, "--pace", "60",
+                "--baud", "921600",
+            ])
+            defer { generate.stop() }
+            try waitUntil("generate to link \(link)", seconds: 10) { isLink(link) }
+            let reader = open(link, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+            try #require(reader >= 0)
+            defer { close(reader) }
+            // Raw, as a serial reader makes it: a line discipline that echoes would stall on its echo.
+            var settings = termios()
+            tcgetattr(reader, &settings)
+            cfmakeraw(&settings)
+            tcsetattr(reader, TCSANOW, &settings)
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            // Read until the hang-up (EIO, or end of file), as a serial reader does.
+            try waitUntil("the feed through the pty and the hang-up", seconds: 20) {
+                let count = read(reader, &buffer, buffer.count)
+                if count > 0 { received += buffer[0..<count] }
+                return count == 0 || (count < 0 && errno == EIO)
+            }
+            try waitUntil("generate to exit", seconds: 10) { !generate.isRunning }
+            let fixes = try #require(fixCount(generate.diagnosticsText), "\(generate.diagnosticsText)")
+            let text = String(decoding: received, as: UTF8.self)
+            let marker = format == "gpx" ? "<trkpt " : "$GPRMC"
+            #expect(text.components(separatedBy: marker).count - 1 == fixes, "run \(run) (\(format)): \(text.suffix(200))")
+            if format == "gpx" { #expect(text.hasSuffix("</gpx>\n"), "run \(run): \(text.suffix(200))") }
+        }
+    }
+
     @Test("Ctrl-C while writing stops cleanly: exit 0, what was written counted, the link removed")
     func interruptWhileWriting() throws {
         let folder = temporaryDirectory("repeat-gen-pty-int2")

@@ -15,6 +15,7 @@ import Glibc
 /// let terminal = try PseudoTerminal(linkPath: "/tmp/gps0")
 /// try await terminal.waitForReader()
 /// try await terminal.write(bytes)
+/// await terminal.drain()
 /// terminal.close()
 /// ```
 public final class PseudoTerminal {
@@ -86,6 +87,42 @@ public final class PseudoTerminal {
             } else {
                 throw LiveSourceError.system(endpoint: linkPath, operation: "write", errno: errno)
             }
+        }
+    }
+
+    /// Returns once the reader has read what was written, so that closing
+    /// takes none of it away: a hang-up drops what the device still holds
+    /// for its reader (the last epoch of a feed, now and then). That is
+    /// when the device's input queue has stayed empty for `settle`, at most
+    /// `limit` (a reader that stopped reading), at once without a reader.
+    ///
+    /// The queue is seen through a descriptor of the device opened here;
+    /// where the open is refused (a reader that holds the device
+    /// exclusively, for a user without CAP_SYS_ADMIN) it waits `settle`
+    /// five times over instead.
+    public func drain(settle: Duration = .milliseconds(50), limit: Duration = .seconds(2)) async {
+        guard hasReader else { return }
+        let device = open(devicePath, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard device >= 0 else {
+            try? await Task.sleep(for: settle * 5)
+            return
+        }
+        defer { Glibc.close(device) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        // Bytes just written may not have reached the queue yet: it must stay empty a while.
+        var emptySince: ContinuousClock.Instant?
+        while clock.now < deadline {
+            var queued: Int32 = 0
+            if ioctl(device, UInt(FIONREAD), &queued) != 0 || queued > 0 {
+                emptySince = nil
+            } else if let since = emptySince {
+                if clock.now - since >= settle { return }
+            } else {
+                emptySince = clock.now
+            }
+            // After a Ctrl-C a task's sleep returns at once: the thread sleeps instead.
+            do { try await Task.sleep(for: .milliseconds(5)) } catch { usleep(5_000) }
         }
     }
 

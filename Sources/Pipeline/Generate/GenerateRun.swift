@@ -82,6 +82,11 @@ public enum GenerateRun {
         } catch is CancellationError {
             Console.write("generate: stopped; \(summary.fixes) fixes written to \(path)")
         }
+        // What closes the feed (GPX's tags), after the last fix or a stop, at once.
+        bytes.removeAll()
+        encoder.appendFooter(to: &bytes)
+        if !bytes.isEmpty { try? await terminal.write(bytes) }
+        await terminal.drain()
         try finish(simulation, outputs, parameters: parameters, into: &summary)
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -53,7 +53,7 @@ struct TaskUndo: AsyncParsableCommand {
         print("Took back: \(after.title.terminalSafe) done at \(LocalText.dateTime(record.completedAt, in: zone)).")
         let heading =
             after.completions.last.map { "Next, after its completion at \(LocalText.dateTime($0, in: zone))" }
-            ?? "Next, never done"
+            ?? "Next, with no completion left"
         print(TaskDone.nextLine(heading, status, of: after))
     }
 

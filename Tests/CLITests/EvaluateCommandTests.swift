@@ -349,6 +349,23 @@ struct EvaluateCommandTests {
         #expect(!one.stderr.contains("truth device dev1"), "\(one.stderr)")
     }
 
+    @Test("nothing to score on a feed far from every region: a warning that names swapped lat and lon")
+    func farRegionsAreNamed() throws {
+        let walk = try Walk(seed: 6)
+        // The walk's regions with each latitude and longitude exchanged.
+        let swapped = walk.folder + "/swapped.csv"
+        let rows = try String(contentsOfFile: walk.regions, encoding: .utf8).split(separator: "\n").dropFirst().map {
+            let fields = $0.split(separator: ",")
+            return [fields[0], fields[2], fields[1], fields[3]].joined(separator: ",")
+        }
+        try (["id,lat,lon,radius"] + rows).joined(separator: "\n").write(toFile: swapped, atomically: true, encoding: .utf8)
+        let result = try RepeatSimBinary.run(
+            ["evaluate", walk.feed, "--truth", walk.truth, "--regions", swapped, "--sweep", "confirm=1,2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: no fix came near a region: the feed begins "), "\(result.stderr)")
+        #expect(result.stderr.contains("are the regions' lat and lon the right way round?"), "\(result.stderr)")
+    }
+
     /// `evaluate` of the walk's feed through a pipe, with `arguments` and
     /// the `environment` added to the test's.
     private func pipedFeed(

@@ -24,6 +24,28 @@ import Testing
     // A pharmacy fence of 150 m at 52.52 N 13.40 E; 0.0021° of latitude ≈ 234 m.
     let regions = "id,lat,lon,radius\npharmacy,52.52,13.40,150\n"
 
+    @Test("a run that finds nothing on a feed far from every region says so, and names swapped lat and lon")
+    func farRegions() throws {
+        let feed = try file(
+            "walk.csv", "time,lat,lon\n2025-03-01T10:00:00Z,52.52,13.39\n2025-03-01T10:01:00Z,52.5201,13.3901\n")
+        func warnings(_ regionsText: String) throws -> [Substring] {
+            let result = try RepeatSimBinary.run(["replay", feed, "--regions", try file("far.csv", regionsText)])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        }
+        // The pharmacy with lat and lon the wrong way round: 13.40 N 52.52 E, in Yemen.
+        #expect(
+            try warnings("id,lat,lon,radius\npharmacy,13.40,52.52,150\n") == [
+                "warning: no fix came near a region: the feed begins 5557 km from the nearest, \"pharmacy\"; "
+                    + "with its latitude and longitude exchanged, a region would be 0.5 km from it: "
+                    + "are the regions' lat and lon the right way round?"
+            ])
+        #expect(try warnings("id,lat,lon,radius\nrome,41.9,12.5,150\n").first?.hasSuffix("from the nearest, \"rome\"") == true)
+        // Near but not entered (700 m away), or entered: nothing to say.
+        #expect(try warnings(regions) == [])
+        #expect(try warnings("id,lat,lon,radius\nhere,52.52,13.39,150\n") == [])
+    }
+
     @Test func sparseCarCrossesThenWalkerEntersAndExits() throws {
         // 50 km/h sampled once a minute: 400 m west of the fence, then 433 m east of it.
         let feed = """

@@ -26,6 +26,8 @@ public final class SweepDetection: RunSink {
     public private(set) var hasTimedFix = false
     /// Their first and last time.
     public private(set) var span = FeedSpan()
+    /// Where the first of them was.
+    public private(set) var firstPosition: Coordinate?
     /// The feed's devices in order of their first fix.
     public var feedDevices: [String?] { numbering.devices }
 
@@ -39,6 +41,7 @@ public final class SweepDetection: RunSink {
 
     public func decoded(_ batch: FeedBatch, feed: String) {
         self.fixes += batch.fixes.count
+        if firstPosition == nil { firstPosition = batch.fixes.first?.coordinate }
         for fix in batch.fixes {
             if !hasTimedFix, fix.time != nil { hasTimedFix = true }
             span.add(fix)

@@ -355,6 +355,7 @@ public final class FeedRun {
             }
         }
         summary.fixes += batch.fixes.count
+        if summary.firstPosition == nil { summary.firstPosition = batch.fixes.first?.coordinate }
         summary.waypoints += batch.waypoints.count
         if pipeline?.emitsFixes == false, let time = batch.fixes.last(where: { $0.time != nil })?.time {
             feedTime = time  // for the progress line, which no `.fix` event moves on

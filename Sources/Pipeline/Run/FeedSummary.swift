@@ -1,4 +1,5 @@
 import FeedParsing
+import GeoCore
 
 /// What one feed of a run decoded to: items, skipped records by reason,
 /// and what was ignored on purpose.
@@ -9,6 +10,9 @@ public struct FeedSummary: Sendable {
     public var format: FeedFormat?
     /// Fixes decoded.
     public var fixes = 0
+    /// Where its first fix was: for a run that found nothing, how far that
+    /// is from the regions.
+    public var firstPosition: Coordinate?
     /// GPX waypoints decoded (with `--waypoints`).
     public var waypoints = 0
     /// Skipped records by diagnostic code.

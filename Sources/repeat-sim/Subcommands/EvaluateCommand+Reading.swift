@@ -69,7 +69,7 @@ extension EvaluateCommand {
         let detections = detection.detections(devices: scored.devices)
         return StreamedFeed(
             fixes: detection.fixes, feedDevices: feedDevices, truth: scored, detections: detections,
-            span: detection.span.value, keptTracks: keptTracks)
+            span: detection.span.value, firstPosition: detection.firstPosition, keptTracks: keptTracks)
     }
 
     /// What the report's detail needs of the FEEDs and their truth, read
@@ -220,6 +220,8 @@ struct StreamedFeed {
     var detections: [FeedEvaluation.Detection]
     /// The feed's first and last fix time.
     var span: (start: Timestamp, end: Timestamp)
+    /// Where its first fix was.
+    var firstPosition: Coordinate?
     /// The truth tracks, when they were kept (out of time order) and a
     /// report will read them.
     var keptTracks: [TruthTrackPoints]?

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import GeoCore
+import Geofencing
 import Pipeline
 
 /// `repeat-sim evaluate`: geofence detection on a feed scored against the
@@ -171,6 +173,7 @@ struct EvaluateCommand: ParsableCommand {
         } else {
             let feed = try streamedFeed(runner: runner, scoring: scoring, spools: spools)
             rows = runner.rows(truth: feed.truth, detections: feed.detections)
+            Self.warnOfFarRegions(rows, regions: regions, start: feed.firstPosition)
             described = feed.described
             streamed = feed
         }
@@ -198,6 +201,16 @@ struct EvaluateCommand: ParsableCommand {
         }
         Console.write(summary(rows, described: described, elapsed: Date().timeIntervalSince(started)))
         try check(expectations, rows: rows)
+    }
+
+    /// Warns when no setting met a true event or made a detection and the
+    /// regions lie far from where the feed begins (`start`).
+    static func warnOfFarRegions(_ rows: [EvaluationRunner.Row], regions: RegionTable, start: Coordinate?) {
+        let all = rows.map(\.scores.all)
+        guard all.allSatisfy({ $0.truePositives + $0.falsePositives + $0.falseNegatives == 0 }), let start,
+            let warning = RegionReach.of(regions, from: start)?.farWarning
+        else { return }
+        Console.warn(warning)
     }
 
     /// The most `--runs`: at a tenth of a second a run, a day's work.

@@ -151,7 +151,7 @@ struct ReplayCommand: ParsableCommand {
         // With the devices' states (100 000 devices: 45M instructions and a
         // cache miss each to free).
         defer { leaveToExit(feedRun) }
-        try report(feedRun.run(files: feeds, startedEarly: early))
+        try report(feedRun.run(files: feeds, startedEarly: early), regions: run.stages.regions)
     }
 
     /// What a run of this command needs besides its feeds: the stages over
@@ -218,14 +218,21 @@ struct ReplayCommand: ParsableCommand {
         return (try regions.value(), try loaded.get())
     }
 
-    /// The summary on stderr and the exit status of a run (`replay`, `merge`).
-    func report(_ result: FeedRun.Result) throws {
+    /// The summary on stderr and the exit status of a run (`replay`, `merge`);
+    /// a run on its feeds that found no transition, with `regions` far from
+    /// where the feed begins, is warned of.
+    func report(_ result: FeedRun.Result, regions: RegionTable = []) throws {
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         Console.write(
             ReminderSummary(
                 label: "replay", statistics: result.pipeline!, limits: reminder.limits(geofence),
                 elapsedSeconds: result.elapsedSeconds
             ).text)
+        if result.pipeline?.transitions == 0, let start = result.feeds.lazy.compactMap(\.firstPosition).first,
+            let warning = RegionReach.of(regions, from: start)?.farWarning
+        {
+            Console.warn(warning)
+        }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
         if let statistics = result.pipeline,
             statistics.detector.accepted + statistics.detector.inaccurate + statistics.detector.invalid + statistics.late == 0

@@ -46,6 +46,28 @@ import Testing
         #expect(try warnings("id,lat,lon,radius\nhere,52.52,13.39,150\n") == [])
     }
 
+    @Test("--cooldown takes a fraction of an hour or a minute as its seconds; a fraction of a day, or of a second, is refused")
+    func fractionalCooldowns() throws {
+        func replay(cooldown: String) throws -> CommandResult {
+            try RepeatSimBinary.run([
+                "replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"),
+                "--regions", RepositoryPaths.track("visnjan-errands/places.csv"),
+                "--tasks", RepositoryPaths.track("visnjan-errands/tasks.json"), "--explain", "--json",
+                "--cooldown=\(cooldown)",
+            ])
+        }
+        let fraction = try replay(cooldown: "1.5h")
+        #expect(fraction.status == 0, "\(fraction.stderr)")
+        #expect(fraction.stdout == (try replay(cooldown: "90m")).stdout)
+        #expect(fraction.stdout != (try replay(cooldown: "2m")).stdout, "a cooldown this scenario feels")
+        let day = try replay(cooldown: "1.5d")
+        #expect(day.status == 1)
+        #expect(day.stderr.contains("--cooldown '1.5d' must be a whole number of days or weeks: write 36h"), "\(day.stderr)")
+        let second = try replay(cooldown: "0.5s")
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("--cooldown '0.5s' must be a whole number of seconds"), "\(second.stderr)")
+    }
+
     @Test func sparseCarCrossesThenWalkerEntersAndExits() throws {
         // 50 km/h sampled once a minute: 400 m west of the fence, then 433 m east of it.
         let feed = """

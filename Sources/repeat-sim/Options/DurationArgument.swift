@@ -36,19 +36,24 @@ struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
         if let duration = try? CalendarDuration(parsing: text) {
             return DurationArgument(description: text, calendar: duration, seconds: fixedSeconds(duration))
         }
-        if let fractional = fractionalSeconds(text) {
-            return DurationArgument(description: text, calendar: nil, seconds: fractional)
+        if let (fractional, exact) = fractionalSeconds(text) {
+            // A whole number of seconds of an exact unit (1.5h) is the same in the calendar.
+            let whole = exact && fractional == fractional.rounded() && fractional < 1e9
+            return DurationArgument(
+                description: text, calendar: whole ? CalendarDuration(Int(fractional), .seconds) : nil, seconds: fractional)
         }
         throw ValidationError("'\(text)' is not a duration like 45s, 0.5s, 30m, 6h, 3d, 2w, 1mo or 1y")
     }
 
-    /// Seconds of a fractional count of a fixed unit: `0.5s`, `1.5h`, `250ms`.
-    private static func fractionalSeconds(_ text: String) -> Double? {
+    /// Seconds of a fractional count of a fixed unit (`0.5s`, `1.5h`,
+    /// `250ms`), and whether the unit is exact in a calendar too (not a
+    /// day or a week, which a DST change lengthens or shortens).
+    private static func fractionalSeconds(_ text: String) -> (seconds: Double, exact: Bool)? {
         let number = text.prefix { $0.isNumber || $0 == "." }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
         let perUnit: [String: Double] = ["ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
         guard let value = Double(number), value >= 0, value.isFinite, let scale = perUnit[unit] else { return nil }
-        return value * scale
+        return (value * scale, scale < 86_400)
     }
 
     private init(description: String, calendar: CalendarDuration?, seconds: Double?) {
@@ -71,6 +76,11 @@ struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
 
     /// The problem with this value for a flag that needs a calendar duration.
     func calendarProblem(flag: String) -> String? {
-        calendar == nil ? "\(flag) '\(description)' must be a whole number of units (e.g. 90s, 12h)" : nil
+        guard calendar == nil else { return nil }
+        guard let seconds, seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 else {
+            return "\(flag) '\(description)' must be a whole number of seconds (e.g. 90s, 1.5h, 12h)"
+        }
+        // 1.5d: days follow the calendar, so a fraction of one has no length of its own.
+        return "\(flag) '\(description)' must be a whole number of days or weeks: write \(Int(seconds / 3600))h"
     }
 }

@@ -41,8 +41,18 @@ struct DelimitedRowReaderTests {
         for unit in "id;lat\r\nx;1\r\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(
             DelimitedRowReader.rows(in: bytes) == [
-                DelimitedRow(line: 1, fields: ["id", "lat"]), DelimitedRow(line: 2, fields: ["x", "1"]),
+                DelimitedRow(line: 1, fields: ["id", "lat"], delimiter: 0x3B),
+                DelimitedRow(line: 2, fields: ["x", "1"], delimiter: 0x3B),
             ])
+    }
+
+    @Test("numbers: a decimal point always, a decimal comma only where the fields are not comma-separated")
+    func numbers() {
+        let semicolons = DelimitedRow(line: 1, fields: ["45,27", "-13,5", "1.5", "1,5,2", "1,5.2", "x", ""], delimiter: 0x3B)
+        #expect((0..<8).map(semicolons.number(at:)) == [45.27, -13.5, 1.5, nil, nil, nil, nil, nil])
+        let commas = DelimitedRow(line: 1, fields: ["45,27", "1.5"], delimiter: 0x2C)
+        #expect([commas.number(at: 0), commas.number(at: 1)] == [nil, 1.5])
+        #expect(DelimitedRowReader.rows(in: Array("a|b\n2,5|3\n".utf8)).last?.number(at: 0) == 2.5)
     }
 
     @Test(

@@ -72,6 +72,16 @@ struct NamedPlaceTests {
         #expect(loaded.places.map(\.radius) == [150, 100])
         #expect(loaded.diagnostics.map(\.location) == ["4", "5"])
         #expect(Self.load("a,b\n1,2\n").diagnostics.map(\.message).first?.contains("name,lat,lon[,radius]") == true)
+        // A spreadsheet's export with ; and decimal commas.
+        let commas = Self.load("\u{FEFF}name;lat;lon;radius\r\n\"Bäckerei, Süd\";48,1;11,5;80,5\r\n")
+        #expect(
+            commas.places == [
+                NamedPlace(name: "Bäckerei, Süd", centre: Coordinate(latitude: 48.1, longitude: 11.5), radius: 80.5)
+            ])
+        #expect(
+            Self.load("name,lat,lon\nA,\"48,1\",\"11,5\"\n").diagnostics.map(\.message) == [
+                #"lat and lon must be numbers: "48,1", "11,5""#
+            ])
     }
 
     static let book = [

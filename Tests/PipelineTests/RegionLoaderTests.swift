@@ -39,6 +39,19 @@ import Testing
             ])
     }
 
+    @Test("a spreadsheet's CSV with ; between the fields may write numbers with a decimal comma; a , file may not")
+    func decimalCommas() {
+        let loaded = csv("id;lat;lon;radius\nBakery;45,27;13,71;40,5\nOdd;45,2,7;13.71;40\nDot;45.27;13.71;40\n")
+        #expect(
+            loaded.regions == [
+                Region(id: "Bakery", shape: .circle(centre: Coordinate(latitude: 45.27, longitude: 13.71), radius: 40.5)),
+                Region(id: "Dot", shape: .circle(centre: Coordinate(latitude: 45.27, longitude: 13.71), radius: 40)),
+            ])
+        #expect(loaded.diagnostics.map(\.message) == ["latitude is not a number: \"45,2,7\""])
+        // With , between the fields, "45,27" is two fields: the columns shift and the row is refused.
+        #expect(csv("id,lat,lon,radius\nBakery,\"45,27\",\"13,71\",40\n").regions.isEmpty)
+    }
+
     @Test("a UTF-16 regions CSV with latitude,longitude headers loads, lines numbered")
     func csvInUTF16() {
         var bytes: [UInt8] = [0xFF, 0xFE]

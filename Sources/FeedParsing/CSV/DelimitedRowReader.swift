@@ -4,11 +4,26 @@ package struct DelimitedRow: Equatable, Sendable {
     package var line: Int
     /// The fields, without surrounding blanks and quotes.
     package var fields: [String]
+    /// The byte between the fields: `,` `;` tab or `|`.
+    package var delimiter: UInt8
 
     /// Creates a row.
-    package init(line: Int, fields: [String]) {
+    package init(line: Int, fields: [String], delimiter: UInt8 = 0x2C) {
         self.line = line
         self.fields = fields
+        self.delimiter = delimiter
+    }
+
+    /// The number in field `index`, with a decimal point, or with a decimal
+    /// comma where the fields are not comma-separated (`48,1` beside `;`,
+    /// as spreadsheets write numbers in much of Europe); `nil` when it is
+    /// none, or beyond the row.
+    package func number(at index: Int) -> Double? {
+        guard index < fields.count else { return nil }
+        let text = fields[index]
+        if let value = Double(text) { return value }
+        guard delimiter != 0x2C, !text.contains("."), text.filter({ $0 == "," }).count == 1 else { return nil }
+        return Double(String(text.map { $0 == "," ? "." : $0 }))
     }
 }
 
@@ -81,7 +96,7 @@ private struct RowCollector: LineHandler {
         self.delimiter = delimiter
         CSVFieldSplitter.split(bytes, delimiter: delimiter, starts: &starts, ends: &ends)
         let fields = zip(starts, ends).map { CSVFieldSplitter.trimmedText(bytes, $0, $1) }
-        rows.append(DelimitedRow(line: location.line, fields: fields))
+        rows.append(DelimitedRow(line: location.line, fields: fields, delimiter: delimiter))
     }
 
     /// The rows collected since the last call.

@@ -132,15 +132,15 @@ extension LoadedPlaces {
         for row in rows.dropFirst() {
             func field(_ index: Int?) -> String? { index.flatMap { $0 < row.fields.count ? row.fields[$0] : nil } }
             let name = field(nameColumn) ?? ""
-            let latitude = field(latitudeColumn).flatMap(Double.init)
-            let longitude = field(longitudeColumn).flatMap(Double.init)
+            let latitude = row.number(at: latitudeColumn)
+            let longitude = row.number(at: longitudeColumn)
             let radiusText = field(radiusColumn) ?? ""
-            let radius = radiusText.isEmpty ? defaultRadius : Double(radiusText) ?? .nan
+            let radius = radiusText.isEmpty ? defaultRadius : radiusColumn.flatMap(row.number(at:)) ?? .nan
             let problem: String? =
                 name.isEmpty
                 ? "a row without a name; skipped"
                 : latitude == nil || longitude == nil
-                    ? "lat and lon must be numbers"
+                    ? "lat and lon must be numbers: \"\(field(latitudeColumn) ?? "")\", \"\(field(longitudeColumn) ?? "")\""
                     : Region.circleProblem(latitude: latitude!, longitude: longitude!, radius: radius)
             if let problem {
                 diagnostics.append(RegionDiagnostic(source: source, location: "\(row.line)", message: problem))

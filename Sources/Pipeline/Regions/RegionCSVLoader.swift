@@ -11,7 +11,8 @@ import Geofencing
 /// `long`/`longitude`, `radius`/`radius_m`/`r`, `task`. Without a
 /// recognisable header the columns are taken in that order. A row with a
 /// bad number, a radius ≤ 0 or NaN, or a latitude beyond ±90 is reported
-/// with its line and skipped. Regions without an id get `line N`.
+/// with its line and skipped. Numbers may have a decimal comma where the
+/// fields are not comma-separated (``DelimitedRow/number(at:)``). Regions without an id get `line N`.
 public enum RegionCSVLoader {
     /// Parses the whole file's bytes; `source` names the file in diagnostics.
     public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {
@@ -102,13 +103,13 @@ private struct RegionColumns {
         guard fields.count > needed else {
             return .failure(Problem(message: "expected at least \(needed + 1) fields, got \(fields.count)"))
         }
-        guard let lat = Double(fields[latitude]) else {
+        guard let lat = row.number(at: latitude) else {
             return .failure(Problem(message: "latitude is not a number: \"\(fields[latitude])\""))
         }
-        guard let lon = Double(fields[longitude]) else {
+        guard let lon = row.number(at: longitude) else {
             return .failure(Problem(message: "longitude is not a number: \"\(fields[longitude])\""))
         }
-        guard let metres = Double(fields[radius]) else {
+        guard let metres = row.number(at: radius) else {
             return .failure(Problem(message: "radius is not a number: \"\(fields[radius])\""))
         }
         if let problem = Region.circleProblem(latitude: lat, longitude: lon, radius: metres) {

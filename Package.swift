@@ -28,7 +28,7 @@ let package = Package(
         // sincos(3) for Box–Muller, which Glibc's Swift module does not declare.
         .target(name: "CSimulationMath"),
         .target(name: "Simulation", dependencies: ["GeoCore", "CSimulationMath"]),
-        .target(name: "Evaluation", dependencies: ["GeoCore", "Geofencing"]),
+        .target(name: "Evaluation", dependencies: ["FeedParsing", "GeoCore", "Geofencing"]),
         .target(name: "Reporting", dependencies: ["GeoCore"]),
 
         // MARK: Decoders (bytes in, fixes out)

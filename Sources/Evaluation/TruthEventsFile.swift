@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import GeoCore
 
@@ -18,25 +19,26 @@ public struct TruthEventsFile: Sendable {
     public private(set) var conflicts: [String] = []
 
     /// Reads `text`: JSON lines when its first non-blank character is `{`,
-    /// else a visits CSV.
+    /// else a visits CSV, read as CSV feeds and regions are (fields split
+    /// by `,` `;` tab or `|`, quoted fields, `#` comments).
     public init(text: String) {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        let isJSON = text.first { !$0.isWhitespace } == "{"
         // The line of each event.
         var eventLines: [Int] = []
-        for (offset, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            do {
-                if isJSON {
-                    events.append(try Self.event(json: trimmed))
-                } else if offset > 0 || !Self.isHeader(trimmed) {
-                    events += try Self.visit(csv: trimmed)
-                }
-            } catch {
-                problems.append("line \(offset + 1): \(error.reason)")
+        func read(line: Int, _ body: () throws(LineError) -> [ScoredEvent]) {
+            do { events += try body() } catch { problems.append("line \(line): \(error.reason)") }
+            eventLines += repeatElement(line, count: events.count - eventLines.count)
+        }
+        if text.first(where: { !$0.isWhitespace }) == "{" {
+            for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+                read(line: offset + 1) { () throws(LineError) in [try Self.event(json: trimmed)] }
             }
-            eventLines += repeatElement(offset + 1, count: events.count - eventLines.count)
+        } else {
+            for (index, row) in DelimitedRowReader.rows(in: Array(text.utf8)).enumerated()
+            where index > 0 || !Self.isHeader(row.fields) {
+                read(line: row.line) { () throws(LineError) in try Self.visit(row.fields) }
+            }
         }
         conflicts = findConflicts(lines: eventLines)
     }
@@ -98,10 +100,7 @@ public struct TruthEventsFile: Sendable {
         return ScoredEvent(kind: kind, time: time, region: region, device: device)
     }
 
-    private static func visit(csv line: String) throws(LineError) -> [ScoredEvent] {
-        let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
+    private static func visit(_ fields: [String]) throws(LineError) -> [ScoredEvent] {
         guard fields.count == 4 else {
             throw LineError(reason: "a visit is device,region,enter,exit (\(fields.count) fields)")
         }
@@ -127,8 +126,8 @@ public struct TruthEventsFile: Sendable {
         return time
     }
 
-    private static func isHeader(_ line: String) -> Bool {
-        let lower = line.lowercased()
+    private static func isHeader(_ fields: [String]) -> Bool {
+        let lower = fields.joined(separator: " ").lowercased()
         return lower.contains("region") && lower.contains("device")
     }
 }

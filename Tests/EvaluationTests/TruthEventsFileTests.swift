@@ -40,6 +40,19 @@ import Testing
             file.problems == ["line 4: the exit is before the entry", "line 5: a visit is device,region,enter,exit (2 fields)"])
     }
 
+    @Test("a visits CSV is read as CSV feeds are: ; between the fields, a quoted region name with a comma, # comments")
+    func visitsReadLikeAFeed() {
+        let file = TruthEventsFile(
+            text:
+                "# labelled by hand\r\ndevice;region;enter;exit\r\ndev1;\"Bakery, Süd\";2025-03-17T08:00:00Z;\r\n\r\ndev1;Bakery\r\n"
+        )
+        #expect(
+            file.events == [
+                ScoredEvent(kind: .enter, time: RFC3339.parse("2025-03-17T08:00:00Z")!, region: "Bakery, Süd", device: "dev1")
+            ])
+        #expect(file.problems == ["line 5: a visit is device,region,enter,exit (2 fields)"])
+    }
+
     @Test func overlappingVisitsAndRepeatedExitsAreNamedAndKept() {
         let file = TruthEventsFile(
             text: """

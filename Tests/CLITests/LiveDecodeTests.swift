@@ -37,5 +37,12 @@ struct LiveDecodeTests {
                 == #"{"time":"1994-03-23T12:35:19Z","lat":48.1173,"lon":11.516666667,"speed":11.523556,"course":84.4}"#
         )
         #expect(lines.dropFirst().first?.hasPrefix(#"{"time":"1994-03-23T12:35:20Z""#) == true)
+
+        // Ctrl-C ends it as it ends live: the epoch it held, then the summary, status 0.
+        decode.send(SIGINT)
+        try waitUntil("decode to exit after SIGINT") { !decode.isRunning }
+        #expect(decode.status == 0, "\(decode.diagnosticsText)")
+        #expect(decode.outputText.split(separator: "\n").count == 3, "\(decode.outputText)")
+        #expect(decode.diagnosticsText.contains("\(pair.receiver) at 9600 baud (nmea): 3 fixes"), "\(decode.diagnosticsText)")
     }
 }

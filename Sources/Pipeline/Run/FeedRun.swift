@@ -43,6 +43,13 @@ public final class FeedRun {
         public var feedsLeftOut = 0
         /// Whether `--strict` stopped the run at a malformed record.
         public var stoppedAtMalformedRecord = false
+        /// Whether a signal (``RunSettings/stop``) stopped a file run before
+        /// the end of its feeds; what it read was finished as at their end.
+        public var stoppedBySignal = false
+        /// A paced run stopped by a signal: the feed's time when it stopped,
+        /// and the reminders it had decided for later, which were not handed
+        /// on (a paced run's output ends where its clock stood).
+        public var pacedStop: (time: Timestamp?, reminders: Int)?
         /// Wall-clock seconds from the start of the run to its end.
         public var elapsedSeconds = 0.0
     }
@@ -65,6 +72,8 @@ public final class FeedRun {
     private var result = Result()
     private var warnings = (untimed: 0, late: 0)
     private var feedTime: Timestamp?
+    /// The time of the last fix or reminder a paced run handed on.
+    private var pacedClock: Timestamp?
     private var lastReload = Date()
     private var repeats = DiagnosticRepeats()
 
@@ -154,7 +163,7 @@ public final class FeedRun {
             }
             guard read(file: path, into: &summary, device: device) else { continue }
             result.feeds.append(summary)
-            if result.stoppedAtMalformedRecord { break }
+            if result.stoppedAtMalformedRecord || result.stoppedBySignal { break }
         }
         return finish(started: started)
     }
@@ -338,11 +347,16 @@ public final class FeedRun {
     }
 
     /// Reports the batch's diagnostics and hands its items on; `false`
-    /// under `--strict` at a malformed record, when nothing of the batch is
-    /// handed on. The worker threads hand the fixes to `pool` when done.
+    /// under `--strict` at a malformed record, or once a stop is requested,
+    /// when nothing of the batch is handed on. The worker threads hand the
+    /// fixes to `pool` when done.
     private func consume(
         _ batch: inout FeedBatch, summary: inout FeedSummary, device: String?, recycling pool: FixArrayPool? = nil
     ) -> Bool {
+        if settings.stop?.isRequested == true {
+            result.stoppedBySignal = true
+            return false
+        }
         for diagnostic in batch.diagnostics {
             if settings.reportsDiagnostics, settings.verbose || repeats.shouldPrint(diagnostic) {
                 progress?.clear()
@@ -451,14 +465,23 @@ public final class FeedRun {
                     warn("\(feed): fix at \(RFC3339.format(fix.time)) is older than the reorder window; dropped")
                 }
             case .fix(let fix):
-                if paced { pace(to: fix.time) }
                 lastTime = fix.time
             case .transition, .reminder:
                 break
             }
         }
         guard together else {
-            for event in events {
+            for event in paced ? Self.inPacedOrder(events) : events {
+                if paced {
+                    // A fix or a reminder waits for its time, unless a stop
+                    // came, before or while it waited: the clock stood still.
+                    if let time = Self.pacedTime(of: event), settings.stop?.isRequested != true { pace(to: time) }
+                    if settings.stop?.isRequested == true {
+                        withhold(event)
+                        continue
+                    }
+                    if let time = Self.pacedTime(of: event) { pacedClock = Timestamp(secondsSince1970: time) }
+                }
                 note(event)
                 for sink in sinks { sink.receive(event) }
             }
@@ -473,13 +496,64 @@ public final class FeedRun {
         sinks[0].receive(contentsOf: events)
     }
 
-    /// Sleeps until the wall clock has caught up with the feed at `time`,
-    /// writing out what the sinks hold first.
-    private func pace(to time: Timestamp) {
-        let delay = pacer.delay(before: time.secondsSince1970)
+    /// The feed time a paced run waits for before it hands `event` on, in
+    /// seconds since 1970: a fix's or a reminder's.
+    private static func pacedTime(of event: ReminderPipeline.Event) -> Double? {
+        switch event {
+        case .fix(let fix): return fix.time.secondsSince1970
+        case .reminder(let output): return output.time.timeIntervalSince1970
+        case .untimed, .late, .transition: return nil
+        }
+    }
+
+    /// `events` in the order a paced run hands them on: a reminder whose
+    /// time lies before the fix that brought it (a due time the clock
+    /// passed between two fixes) goes before that fix, so that it comes at
+    /// its own time rather than when the next fix does.
+    static func inPacedOrder(_ events: [ReminderPipeline.Event]) -> [ReminderPipeline.Event] {
+        var ordered: [ReminderPipeline.Event] = []
+        ordered.reserveCapacity(events.count)
+        // Where the last fix stands in `ordered`, and its time.
+        var lastFix: (index: Int, time: Timestamp)?
+        for event in events {
+            switch event {
+            case .fix(let fix):
+                lastFix = (ordered.count, fix.time)
+                ordered.append(event)
+            case .reminder(let output):
+                guard let fix = lastFix, output.time.timeIntervalSince1970 < fix.time.secondsSince1970 else {
+                    ordered.append(event)
+                    continue
+                }
+                ordered.insert(event, at: fix.index)
+                lastFix = (fix.index + 1, fix.time)
+            default:
+                ordered.append(event)
+            }
+        }
+        return ordered
+    }
+
+    /// Keeps back an event of a paced run after a stop: its clock stood
+    /// still before it.
+    private func withhold(_ event: ReminderPipeline.Event) {
+        var stop = result.pacedStop ?? (time: pacedClock, reminders: 0)
+        if case .reminder(.notify) = event { stop.reminders += 1 }
+        result.pacedStop = stop
+        result.stoppedBySignal = true
+    }
+
+    /// Sleeps until the wall clock has caught up with the feed at `seconds`,
+    /// writing out what the sinks hold first; a long sleep looks for a stop
+    /// every tenth of a second.
+    private func pace(to seconds: Double) {
+        let delay = pacer.delay(before: seconds)
         guard delay > 0 else { return }
         for sink in sinks { sink.flush() }
-        Thread.sleep(forTimeInterval: delay)
+        let wake = Date(timeIntervalSinceNow: delay)
+        while settings.stop?.isRequested != true, wake.timeIntervalSinceNow > 0 {
+            Thread.sleep(forTimeInterval: min(0.1, wake.timeIntervalSinceNow))
+        }
     }
 
     private func warn(_ message: String) {

@@ -39,6 +39,10 @@ public struct RunSettings {
     /// Re-read the tasks this often while a live input runs (`live` with
     /// the store), with the function that reads them.
     public var taskReload: (seconds: Double, read: () throws -> [RecurringTask])?
+    /// A stop a file run looks for before each read it hands on (and while
+    /// it paces): it then ends as at the end of its feeds
+    /// (``FeedRun/Result/stoppedBySignal``).
+    public var stop: StopRequest?
 
     /// Settings for a run labelled `label`.
     public init(label: String, format: FeedFormat?, decoding: FeedDecodingOptions) {

@@ -54,6 +54,31 @@ public final class StopSignal: @unchecked Sendable {
     }
 }
 
+/// A request to stop a run that reads files, made by a signal's handler
+/// (``StopSignal``) and read by the run between its reads: the run then
+/// ends as it would at the end of its feeds, its output whole so far.
+public final class StopRequest: Sendable {
+    private let requested = Atomic(false)
+
+    /// No stop requested yet.
+    public init() {}
+
+    /// Asks the run to stop.
+    public func request() { requested.store(true, ordering: .relaxed) }
+
+    /// Whether a stop was asked for.
+    public var isRequested: Bool { requested.load(ordering: .relaxed) }
+
+    /// A request that Ctrl-C, SIGTERM and SIGHUP make while `body` runs; a
+    /// second signal ends the process at once (status 130).
+    public static func onSignals<T>(_ body: (StopRequest) throws -> T) rethrows -> T {
+        let stop = StopRequest()
+        let signals = StopSignal { stop.request() }
+        defer { signals.release() }
+        return try body(stop)
+    }
+}
+
 /// A cancellation that may be asked for before there is a task to cancel:
 /// it is then carried out as soon as the task is attached.
 private final class PendingCancel: Sendable {

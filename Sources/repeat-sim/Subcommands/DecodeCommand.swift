@@ -25,11 +25,14 @@ struct DecodeCommand: AsyncParsableCommand {
             Exit status: 0 ok; 1 usage error or unreadable file; 2 with --strict at the
             first malformed record (receiver epochs without a fix or without a date are
             counted but are not malformed input). Under --strict, nothing decoded from the
-            read that held the malformed record is printed.
+            read that held the malformed record is printed. Ctrl-C (or SIGTERM, SIGHUP)
+            stops the reading of FEEDs: what was read is printed with the summary, and
+            the status is 130.
 
             Live input instead of FEEDs: --device /dev/ttyUSB0 [--baud 9600] reads a serial
-            receiver, --gpsd HOST[:PORT] a gpsd server; both run until Ctrl-C, reconnect by
-            themselves and report connection changes on stderr.
+            receiver, --gpsd HOST[:PORT] a gpsd server; both run until Ctrl-C (then print
+            what they hold and the summary, status 0), reconnect by themselves and report
+            connection changes on stderr.
 
             Examples:
               repeat-sim decode Tracks/gpx/gpxpy-visnjan-car.gpx --json
@@ -79,11 +82,21 @@ struct DecodeCommand: AsyncParsableCommand {
         settings.verbose = feedOptions.verbose
         let sink = FixLinesSink(
             output: .standardOutput(), json: json, waypoints: waypoints, near: try placeBook.nearestPlaces())
-        let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
         let result: FeedRun.Result
-        if let feed = live.feed() { result = try await run.run(live: feed) } else { result = run.run(files: feeds) }
+        if let feed = live.feed() {
+            // Ctrl-C ends a live input's run: it flushes and prints its summary, as live does.
+            nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
+            result = try await StopSignal.cancelling { try await run.run(live: feed) }
+        } else {
+            // Ctrl-C stops the reading of files; what was read is printed, and the status is 130.
+            result = StopRequest.onSignals { stop in
+                settings.stop = stop
+                return FeedRun(settings: settings, stage: .decode, sinks: [sink]).run(files: feeds)
+            }
+        }
         for feed in result.feeds { Console.write(feed.line(countingWaypoints: waypoints)) }
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         if !result.unreadable.isEmpty { throw ExitCode(1) }
+        if result.stoppedBySignal { throw ExitCode(130) }
     }
 }

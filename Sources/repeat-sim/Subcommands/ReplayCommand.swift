@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoCore
 import Geofencing
 import Pipeline
 import Recurrence
@@ -53,7 +54,10 @@ struct ReplayCommand: ParsableCommand {
             Fixes without time, older than the reorder window, invalid, or less
             accurate than --max-accuracy change nothing; they are counted in the
             summary on stderr. With several FEEDs, fixes without a device of their
-            own belong to a device named after the file.
+            own belong to a device named after the file. Ctrl-C (or SIGTERM,
+            SIGHUP) stops the reading: what was read is finished and printed with
+            the summary, and the status is 130; a paced run (--speed) ends its
+            output where its clock stood.
 
             Every core works by default: devices are spread over --jobs worker threads
             by a fixed hash of their name, decoding runs ahead on a thread of its own,
@@ -147,11 +151,16 @@ struct ReplayCommand: ParsableCommand {
         if let shard = parallel.shard {
             return try runShard(shard, stages: run.stages, settings: run.settings, startedEarly: early)
         }
-        let feedRun = FeedRun(settings: run.settings, stage: .pipeline(run.stages), sinks: run.sinks)
-        // With the devices' states (100 000 devices: 45M instructions and a
-        // cache miss each to free).
-        defer { leaveToExit(feedRun) }
-        try report(feedRun.run(files: feeds, startedEarly: early), regions: run.stages.regions)
+        // Ctrl-C stops the reading; what was read is finished and printed.
+        try StopRequest.onSignals { stop in
+            var settings = run.settings
+            settings.stop = stop
+            let feedRun = FeedRun(settings: settings, stage: .pipeline(run.stages), sinks: run.sinks)
+            // With the devices' states (100 000 devices: 45M instructions and a
+            // cache miss each to free).
+            defer { leaveToExit(feedRun) }
+            try report(feedRun.run(files: feeds, startedEarly: early), regions: run.stages.regions)
+        }
     }
 
     /// What a run of this command needs besides its feeds: the stages over
@@ -218,9 +227,10 @@ struct ReplayCommand: ParsableCommand {
         return (try regions.value(), try loaded.get())
     }
 
-    /// The summary on stderr and the exit status of a run (`replay`, `merge`);
-    /// a run on its feeds that found no transition, with `regions` far from
-    /// where the feed begins, is warned of.
+    /// The summary on stderr and the exit status of a run (`replay`, `merge`):
+    /// 130 when a signal stopped it. A run on its feeds that found no
+    /// transition, with `regions` far from where the feed begins, is warned
+    /// of.
     func report(_ result: FeedRun.Result, regions: RegionTable = []) throws {
         if result.stoppedAtMalformedRecord { throw ExitCode(2) }
         Console.write(
@@ -228,6 +238,15 @@ struct ReplayCommand: ParsableCommand {
                 label: "replay", statistics: result.pipeline!, limits: reminder.limits(geofence),
                 elapsedSeconds: result.elapsedSeconds
             ).text)
+        if let stop = result.pacedStop {
+            let clock = stop.time.map { " at \(RFC3339.format($0)) on the feed's clock" } ?? ""
+            let kept =
+                stop.reminders == 0
+                ? ""
+                : "; \(stop.reminders) reminder\(stop.reminders == 1 ? " it had decided for later was" : "s it had decided for later were") not printed"
+            Console.write("replay: stopped\(clock)\(kept)")
+        }
+        if result.stoppedBySignal { throw ExitCode(130) }
         if result.pipeline?.transitions == 0, let start = result.feeds.lazy.compactMap(\.firstPosition).first,
             let warning = RegionReach.of(regions, from: start)?.farWarning
         {

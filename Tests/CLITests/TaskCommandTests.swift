@@ -310,6 +310,14 @@ struct TaskCommandTests {
         let pets = try sim("task", "list", "--json", "--list", "Pets", "--at", "2025-04-14T10:00:00Z")
         #expect(pets.lines.count == 2)
         #expect(pets.lines.allSatisfy { $0.contains(#""list":"Pets""#) })
+        // A list's name is matched as a person types it; one that names no list names those there are.
+        let typed = try sim("task", "list", "--json", "--list", "PETS", "--at", "2025-04-14T10:00:00Z")
+        #expect(typed.lines == pets.lines)
+        let none = try sim("task", "list", "--list", "Pest")
+        #expect(none.status == 1)
+        #expect(
+            none.stderr.contains(#"no task is in a list "Pest"; the lists are "Admin", "Health", "Home", "Pets""#),
+            "\(none.stderr)")
     }
 
     @Test("the overview's header is in the viewer's zone; due times in the task's, with the year when not this one")

@@ -25,13 +25,17 @@ struct TaskList: AsyncParsableCommand {
         transform: LocalTimeArgument.parse)
     var at: LocalTimeArgument?
 
-    @Option(name: .customLong("list"), help: ArgumentHelp("Show only the tasks of this list.", valueName: "name"))
+    @Option(
+        name: .customLong("list"),
+        help: ArgumentHelp("Show only the tasks of this list (its name without case or accents).", valueName: "name"))
     var listName: String?
 
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let tasks = try store.openForReading().tasks(list: listName)
+        let database = try store.openForReading()
+        var tasks = try database.tasks(list: listName)
+        if let listName, tasks.isEmpty { tasks = try Self.tasks(ofList: listName, in: database.tasks()) }
         let time = try at?.date(in: .current) ?? Date()
         let rows = TaskOverview.rows(tasks, at: time)
         if json {
@@ -39,5 +43,22 @@ struct TaskList: AsyncParsableCommand {
             return
         }
         print(TaskOverview(rows: rows, time: time, style: Style.forStandardOutput).render(), terminator: "")
+    }
+
+    /// The tasks of the list `name` matches without case or accents (`pets`
+    /// is `Pets`), among `all`.
+    /// - Throws: a ``TaskFailure`` naming the lists there are when none is it.
+    static func tasks(ofList name: String, in all: [RecurringTask]) throws -> [RecurringTask] {
+        let wanted = NamedPlace.key(name)
+        let found = all.filter { $0.list.map(NamedPlace.key) == wanted }
+        guard found.isEmpty, !all.isEmpty else { return found }
+        let lists = Set(all.compactMap(\.list)).sorted()
+        guard !lists.isEmpty else {
+            throw TaskFailure(
+                "no task is in a list \"\(name.terminalSafe)\": no task is in any list (task add --list NAME puts one in)")
+        }
+        throw TaskFailure(
+            "no task is in a list \"\(name.terminalSafe)\"; the lists are \(lists.map { "\"\($0.terminalSafe)\"" }.joined(separator: ", "))"
+        )
     }
 }

@@ -475,12 +475,13 @@ public final class FeedRun {
                 if paced {
                     // A fix or a reminder waits for its time, unless a stop
                     // came, before or while it waited: the clock stood still.
-                    if let time = Self.pacedTime(of: event), settings.stop?.isRequested != true { pace(to: time) }
+                    let time = Self.pacedTime(of: event)
+                    if let time, settings.stop?.isRequested != true { pace(to: time) }
                     if settings.stop?.isRequested == true {
                         withhold(event)
                         continue
                     }
-                    if let time = Self.pacedTime(of: event) { pacedClock = Timestamp(secondsSince1970: time) }
+                    if let time { pacedClock = Timestamp(secondsSince1970: time) }
                 }
                 note(event)
                 for sink in sinks { sink.receive(event) }
@@ -510,7 +511,7 @@ public final class FeedRun {
     /// time lies before the fix that brought it (a due time the clock
     /// passed between two fixes) goes before that fix, so that it comes at
     /// its own time rather than when the next fix does.
-    static func inPacedOrder(_ events: [ReminderPipeline.Event]) -> [ReminderPipeline.Event] {
+    private static func inPacedOrder(_ events: [ReminderPipeline.Event]) -> [ReminderPipeline.Event] {
         var ordered: [ReminderPipeline.Event] = []
         ordered.reserveCapacity(events.count)
         // Where the last fix stands in `ordered`, and its time.

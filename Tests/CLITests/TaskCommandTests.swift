@@ -132,11 +132,19 @@ struct TaskCommandTests {
         #expect(try state("cat-medicine", "2025-05-28T15:44:00Z") == "waiting")
         #expect(try state("cat-medicine", "2025-06-26T15:45:01Z") == "overdue")
         #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "overdue")
-        _ = try sim("task", "done", "tax-return", "--at", "2025-07-30T10:00:00Z")
+        let done = try sim("task", "done", "tax-return", "--at", "2025-07-30T10:00:00Z")
+        #expect(!done.stderr.contains("warning"), "\(done.stderr)")
         #expect(try state("tax-return", "2025-08-01T00:00:00Z") == "finished")
+        // Done again: recorded, with a word that the one-off was done already.
+        let again = try sim("task", "done", "tax-return", "--at", "2025-08-02T10:00:00Z")
+        #expect(again.status == 0)
+        #expect(
+            again.stderr.contains(
+                "warning: the one-off task was done already, at 2025-07-30 12:00 +02:00; this completion is recorded as given"),
+            "\(again.stderr)")
         // A one-off's due time is shown in the task's zone, as its other times are.
         let history = try sim("task", "history", "tax-return")
-        #expect(history.stdout.hasPrefix("Tax return (tax-return): once, due 2025-07-31 23:59 +02:00, 1 completion\n"))
+        #expect(history.stdout.hasPrefix("Tax return (tax-return): once, due 2025-07-31 23:59 +02:00, 2 completions\n"))
     }
 
     @Test("a file with one bad task imports nothing and names the task and field")
@@ -217,6 +225,21 @@ struct TaskCommandTests {
         let gone = try sim("task", "show", "buy-cat-medicine")
         #expect(gone.status == 1)
         #expect(gone.stderr.contains(#"no task "buy-cat-medicine""#))
+    }
+
+    @Test("a completion after the task's end is recorded with a word that it is")
+    func doneAfterTheEnd() throws {
+        let add = try sim(
+            "task", "add", "--title", "Water", "--every", "1w", "--start", "2025-03-01T09:00Z", "--end", "2025-04-01")
+        #expect(add.status == 0, "\(add.stderr)")
+        let late = try sim("task", "done", "water", "--at", "2025-05-01T09:00Z")
+        #expect(late.status == 0)
+        #expect(
+            late.stderr.contains(
+                "warning: 2025-05-01 09:00 UTC is after the task's end (2025-04-01 00:00 UTC); the completion is recorded as given"
+            ),
+            "\(late.stderr)")
+        #expect(late.stdout.hasSuffix("The task is finished.\n"))
     }
 
     @Test("undo takes back the completion recorded last, or the one --at names, and says what the task waits for now")

@@ -31,11 +31,20 @@ struct TaskDone: AsyncParsableCommand {
         let time = try at?.date(in: database.task(id: id).timeZone) ?? Date()
         let record = try database.complete(id: id, at: time)
         let task = try database.task(id: id)
+        let zone = task.timeZone
+        // Recorded as given (a tasks file's completions are too), but most likely a slip.
         if time < task.start {
-            // Recorded as given (a tasks file's completions are too), but it is most likely a typo.
             Console.warn(
-                "\(LocalText.dateTime(time, in: task.timeZone)) is before the task's start "
-                    + "(\(LocalText.dateTime(task.start, in: task.timeZone))); the completion is recorded as given")
+                "\(LocalText.dateTime(time, in: zone)) is before the task's start "
+                    + "(\(LocalText.dateTime(task.start, in: zone))); the completion is recorded as given")
+        } else if record.cycle == nil, let end = task.end, time > end {
+            Console.warn(
+                "\(LocalText.dateTime(time, in: zone)) is after the task's end (\(LocalText.dateTime(end, in: zone))); "
+                    + "the completion is recorded as given")
+        } else if record.cycle == nil, let done = task.completions.last(where: { $0 < time }) {
+            Console.warn(
+                "the one-off task was done already, at \(LocalText.dateTime(done, in: zone)); "
+                    + "this completion is recorded as given")
         }
         // What comes next counts from the last completion, which may be
         // later than one entered after the fact.

@@ -140,7 +140,8 @@ struct TaskCommandTests {
         #expect(again.status == 0)
         #expect(
             again.stderr.contains(
-                "warning: the one-off task was done already, at 2025-07-30 12:00 +02:00; this completion is recorded as given"),
+                "warning: the one-off task was done already, at 2025-07-30 12:00 +02:00; the completion is recorded as given (`repeat-sim task undo tax-return` takes it back)"
+            ),
             "\(again.stderr)")
         // A one-off's due time is shown in the task's zone, as its other times are.
         let history = try sim("task", "history", "tax-return")
@@ -227,7 +228,7 @@ struct TaskCommandTests {
         #expect(gone.stderr.contains(#"no task "buy-cat-medicine""#))
     }
 
-    @Test("a completion after the task's end is recorded with a word that it is")
+    @Test("slips are kept as given, with a word: done after the end or in the future, due before the start, last done ahead")
     func doneAfterTheEnd() throws {
         let add = try sim(
             "task", "add", "--title", "Water", "--every", "1w", "--start", "2025-03-01T09:00Z", "--end", "2025-04-01")
@@ -240,6 +241,26 @@ struct TaskCommandTests {
             ),
             "\(late.stderr)")
         #expect(late.stdout.hasSuffix("The task is finished.\n"))
+        // In the future: counted only from then on.
+        let future = try sim("task", "done", "water", "--at", "2999-01-01T00:00:00Z")
+        #expect(
+            future.stderr.contains(
+                "warning: 2999-01-01 00:00 UTC is in the future: until then the task does not count it; "
+                    + "the completion is recorded as given (`repeat-sim task undo water` takes it back)"), "\(future.stderr)")
+        // Added with slips: a one-off due before the start it was given, a last completion still to come.
+        let slips = try sim(
+            "task", "add", "--title", "Tax", "--due", "2025-01-01", "--start", "2025-06-01")
+        #expect(
+            slips.stderr.contains(
+                "warning: it is due (2025-01-01 00:00 UTC) before it starts (2025-06-01 00:00 UTC): it is overdue from its start"),
+            "\(slips.stderr)")
+        let ahead = try sim("task", "add", "--title", "Gym", "--after", "1w", "--last-done", "2999-01-01T00:00:00Z")
+        #expect(
+            ahead.stderr.contains(
+                "warning: --last-done 2999-01-01 00:00 UTC is in the future: until then the task counts as never done"),
+            "\(ahead.stderr)")
+        // Without --start a deadline already past is only overdue: no word.
+        #expect(try sim("task", "add", "--title", "Bins", "--due", "2025-01-01").stderr.isEmpty)
     }
 
     @Test("undo takes back the completion recorded last, or the one --at names, and says what the task waits for now")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task add`: creates a task from flags.
@@ -62,6 +63,25 @@ struct TaskAdd: AsyncParsableCommand {
         if let lastDone { task.complete(at: try lastDone.date(in: task.timeZone)) }
         try database.add(task)
         print("Added \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary(in: task.timeZone))).")
+        for warning in Self.slips(of: task, startGiven: fields.start != nil, now: Date()) { Console.warn(warning) }
+    }
+
+    /// What in a task just added is most likely a slip, though it is kept
+    /// as given: a one-off due before the start it was given, or a last
+    /// completion in the future (which counts only from then on).
+    static func slips(of task: RecurringTask, startGiven: Bool, now: Date) -> [String] {
+        let zone = task.timeZone
+        var slips: [String] = []
+        if startGiven, case .once(let due) = task.schedule, due < task.start {
+            slips.append(
+                "it is due (\(LocalText.dateTime(due, in: zone))) before it starts "
+                    + "(\(LocalText.dateTime(task.start, in: zone))): it is overdue from its start")
+        }
+        if let done = task.completions.last, done > now {
+            slips.append(
+                "--last-done \(LocalText.dateTime(done, in: zone)) is in the future: until then the task counts as never done")
+        }
+        return slips
     }
 
     /// `Buy cat medicine!` → `buy-cat-medicine`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Recurrence
+import TaskStore
 
 /// `repeat-sim task done ID [--at TIME]`: records a completion.
 struct TaskDone: AsyncParsableCommand {
@@ -31,20 +32,9 @@ struct TaskDone: AsyncParsableCommand {
         let time = try at?.date(in: database.task(id: id).timeZone) ?? Date()
         let record = try database.complete(id: id, at: time)
         let task = try database.task(id: id)
-        let zone = task.timeZone
         // Recorded as given (a tasks file's completions are too), but most likely a slip.
-        if time < task.start {
-            Console.warn(
-                "\(LocalText.dateTime(time, in: zone)) is before the task's start "
-                    + "(\(LocalText.dateTime(task.start, in: zone))); the completion is recorded as given")
-        } else if record.cycle == nil, let end = task.end, time > end {
-            Console.warn(
-                "\(LocalText.dateTime(time, in: zone)) is after the task's end (\(LocalText.dateTime(end, in: zone))); "
-                    + "the completion is recorded as given")
-        } else if record.cycle == nil, let done = task.completions.last(where: { $0 < time }) {
-            Console.warn(
-                "the one-off task was done already, at \(LocalText.dateTime(done, in: zone)); "
-                    + "this completion is recorded as given")
+        if let slip = Self.slip(at: time, closing: record, of: task, now: Date()) {
+            Console.warn("\(slip); the completion is recorded as given (`repeat-sim task undo \(task.id)` takes it back)")
         }
         // What comes next counts from the last completion, which may be
         // later than one entered after the fact.
@@ -61,6 +51,21 @@ struct TaskDone: AsyncParsableCommand {
         print(message + ".")
         let heading = latest > time ? "Next, after its completion at \(LocalText.dateTime(latest, in: task.timeZone))" : "Next"
         print(Self.nextLine(heading, status, of: task))
+    }
+
+    /// What makes a completion at `time` most likely a slip, if anything:
+    /// before the task's start, in the future, after its end, or of a
+    /// one-off task done already (`record` closed no cycle).
+    static func slip(at time: Date, closing record: CompletionRecord, of task: RecurringTask, now: Date) -> String? {
+        let zone = task.timeZone
+        let when = LocalText.dateTime(time, in: zone)
+        if time < task.start { return "\(when) is before the task's start (\(LocalText.dateTime(task.start, in: zone)))" }
+        if time > now.addingTimeInterval(60) { return "\(when) is in the future: until then the task does not count it" }
+        guard record.cycle == nil else { return nil }
+        if let end = task.end, time > end { return "\(when) is after the task's end (\(LocalText.dateTime(end, in: zone)))" }
+        return task.completions.last(where: { $0 < time }).map {
+            "the one-off task was done already, at \(LocalText.dateTime($0, in: zone))"
+        }
     }
 
     /// What a task waits for once its completions are as `status` found

@@ -254,6 +254,11 @@ struct TaskCommandTests {
             slips.stderr.contains(
                 "warning: it is due (2025-01-01 00:00 UTC) before it starts (2025-06-01 00:00 UTC): it is overdue from its start"),
             "\(slips.stderr)")
+        let edited = try sim("task", "edit", "tax", "--due", "2025-03-01")
+        #expect(
+            edited.stderr.contains("warning: it is due (2025-03-01 00:00 UTC) before it starts (2025-06-01 00:00 UTC)"),
+            "\(edited.stderr)")
+        #expect(try sim("task", "edit", "tax", "--due", "2025-07-01").stderr.isEmpty)
         let ahead = try sim("task", "add", "--title", "Gym", "--after", "1w", "--last-done", "2999-01-01T00:00:00Z")
         #expect(
             ahead.stderr.contains(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Recurrence
 
 /// `repeat-sim task edit ID`: changes fields of a task.
@@ -28,5 +29,8 @@ struct TaskEdit: AsyncParsableCommand {
         try fields.apply(to: &task, book: database.places)
         try database.update(task)
         print("Updated \(task.id.terminalSafe): \(task.title.terminalSafe) (\(task.schedule.summary(in: task.timeZone))).")
+        // A due or a start given here is one given as add's --start is.
+        let slips = TaskAdd.slips(of: task, startGiven: fields.start != nil || fields.due != nil, now: Date())
+        for warning in slips { Console.warn(warning) }
     }
 }

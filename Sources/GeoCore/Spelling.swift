@@ -17,8 +17,8 @@ public enum Spelling {
     /// none is near enough to suggest: the same but for case, else the
     /// shortest that begins with it (three letters at least), else the
     /// nearest, case aside, within an edit for every three letters (one at
-    /// least, and fewer than it has). A name far from every one gets no suggestion rather than an
-    /// arbitrary one.
+    /// least, and fewer than it has). A name far from every one gets no
+    /// suggestion rather than an arbitrary one.
     public static func likely(_ name: String, in names: [String]) -> String? {
         let lowercased = name.lowercased()
         guard !lowercased.isEmpty else { return nil }

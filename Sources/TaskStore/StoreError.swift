@@ -7,8 +7,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case taskNotFound(String, nearest: String? = nil)
     /// A task with this id already exists.
     case duplicateTask(String)
-    /// The task (its id) has no longer the completion asked for: another
-    /// process took it back first.
+    /// The completion asked for is no longer the task's (another process
+    /// took it back first); the task's id.
     case completionGone(String)
     /// The database rejected a value (a CHECK or foreign key), with SQLite's words.
     case rejected(String)

@@ -12,7 +12,8 @@ import Geofencing
 /// recognisable header the columns are taken in that order. A row with a
 /// bad number, a radius ≤ 0 or NaN, or a latitude beyond ±90 is reported
 /// with its line and skipped. Numbers may have a decimal comma where the
-/// fields are not comma-separated (``DelimitedRow/number(at:)``). Regions without an id get `line N`.
+/// fields are not comma-separated (``DelimitedRow/number(at:)``).
+/// Regions without an id get `line N`.
 public enum RegionCSVLoader {
     /// Parses the whole file's bytes; `source` names the file in diagnostics.
     public static func load(_ bytes: [UInt8], source: String) -> LoadedRegions {

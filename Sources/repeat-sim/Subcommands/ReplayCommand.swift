@@ -240,11 +240,10 @@ struct ReplayCommand: ParsableCommand {
             ).text)
         if let stop = result.pacedStop {
             let clock = stop.time.map { " at \(RFC3339.format($0)) on the feed's clock" } ?? ""
-            let kept =
-                stop.reminders == 0
-                ? ""
-                : "; \(stop.reminders) reminder\(stop.reminders == 1 ? " it had decided for later was" : "s it had decided for later were") not printed"
-            Console.write("replay: stopped\(clock)\(kept)")
+            let reminders =
+                stop.reminders == 1
+                ? "1 reminder it had decided for later was" : "\(stop.reminders) reminders it had decided for later were"
+            Console.write("replay: stopped\(clock)" + (stop.reminders == 0 ? "" : "; \(reminders) not printed"))
         }
         if result.stoppedBySignal { throw ExitCode(130) }
         if result.pipeline?.transitions == 0, let start = result.feeds.lazy.compactMap(\.firstPosition).first,

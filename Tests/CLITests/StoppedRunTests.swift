@@ -23,6 +23,19 @@ struct StoppedRunTests {
 
         """
 
+    /// Writes the first half into `process`'s input; once `seen`, sends
+    /// `signal`, and once the process says it stops, writes the second half
+    /// and closes the input; returns when the process has exited.
+    static func stopBetweenTheHalves(_ process: RunningRepeatSim, with signal: Int32, once seen: () -> Bool) throws {
+        #expect(process.write(Data(firstHalf.utf8)))
+        try waitUntil("the first half through", seen)
+        process.send(signal)
+        try waitUntil("the process to say it stops") { process.diagnosticsText.contains("stopping (signal \(signal))") }
+        _ = process.write(Data(secondHalf.utf8))
+        process.closeInput()
+        try waitUntil("the process to exit") { !process.isRunning }
+    }
+
     @Test("replay -: the reads after Ctrl-C are not evaluated; what came before is printed with the summary; status 130")
     func replayOfAPipe() throws {
         let folder = temporaryDirectory("repeat-stopped")
@@ -31,13 +44,7 @@ struct StoppedRunTests {
         let replay = try RunningRepeatSim(
             ["replay", "-", "--regions", folder + "/shops.csv", "--json", "--jobs", "1"], input: true)
         defer { replay.stop() }
-        #expect(replay.write(Data(Self.firstHalf.utf8)))
-        try waitUntil("the bakery's reminder") { replay.outputText.contains(#""region":"bakery""#) }
-        replay.send(SIGINT)
-        try waitUntil("replay to say it stops") { replay.diagnosticsText.contains("repeat-sim: stopping (signal 2)") }
-        _ = replay.write(Data(Self.secondHalf.utf8))
-        replay.closeInput()
-        try waitUntil("replay to exit") { !replay.isRunning }
+        try Self.stopBetweenTheHalves(replay, with: SIGINT) { replay.outputText.contains(#""region":"bakery""#) }
         #expect(replay.status == 130, "\(replay.diagnosticsText)")
         #expect(!replay.outputText.contains("butcher"), "\(replay.outputText)")
         #expect(replay.diagnosticsText.contains("replay: 3 fixes evaluated from 1 device"), "\(replay.diagnosticsText)")
@@ -47,13 +54,7 @@ struct StoppedRunTests {
     func decodeOfAPipe() throws {
         let decode = try RunningRepeatSim(["decode", "-", "--json"], input: true)
         defer { decode.stop() }
-        #expect(decode.write(Data(Self.firstHalf.utf8)))
-        try waitUntil("the first fixes") { decode.outputText.split(separator: "\n").count == 3 }
-        decode.send(SIGTERM)
-        try waitUntil("decode to say it stops") { decode.diagnosticsText.contains("repeat-sim: stopping (signal 15)") }
-        _ = decode.write(Data(Self.secondHalf.utf8))
-        decode.closeInput()
-        try waitUntil("decode to exit") { !decode.isRunning }
+        try Self.stopBetweenTheHalves(decode, with: SIGTERM) { decode.outputText.split(separator: "\n").count == 3 }
         #expect(decode.status == 130, "\(decode.diagnosticsText)")
         #expect(decode.outputText.split(separator: "\n").count == 3)
         #expect(decode.diagnosticsText.contains("<stdin> (csv): 3 fixes, 0 skipped"), "\(decode.diagnosticsText)")

@@ -192,10 +192,11 @@ public struct TaskDatabase: Sendable {
         }
     }
 
-    /// Every task, or those of one list, ordered by id.
-    public func tasks(list: String? = nil) throws -> [RecurringTask] {
+    /// Every task, or those of one list, ordered by id, or in the order
+    /// they were added (`inOrderAdded`: a file's order, for one imported).
+    public func tasks(list: String? = nil, inOrderAdded: Bool = false) throws -> [RecurringTask] {
         try writer.read { db in
-            var request = TaskRow.order(TaskRow.Columns.id)
+            var request = TaskRow.order(inOrderAdded ? Column.rowID : TaskRow.Columns.id)
             if let list { request = request.filter(TaskRow.Columns.list == list) }
             let rows = try request.fetchAll(db)
             // The places and completions of them all in one query each: a

@@ -14,6 +14,7 @@ struct SnapshotTests {
 
     static let commands: [[String]] = [
         [], ["decode"], ["replay"], ["live"], ["generate"], ["evaluate"], ["bench"], ["merge"], ["task"], ["task", "import"],
+        ["task", "export"],
         ["task", "add"],
         ["task", "edit"],
         ["task", "done"], ["task", "undo"], ["task", "rm"], ["task", "history"], ["task", "show"], ["task", "list"], ["place"],

@@ -187,6 +187,18 @@ public struct JSONLine {
         put(UInt8(ascii: "]"))
     }
 
+    /// Adds an array of objects.
+    public mutating func add(_ key: String, objects: [JSONLine]) {
+        start(key)
+        put(UInt8(ascii: "["))
+        for (index, object) in objects.enumerated() {
+            if index > 0 { put(UInt8(ascii: ",")) }
+            object.bytes.withUnsafeBytes { put($0) }
+            put(UInt8(ascii: "}"))
+        }
+        put(UInt8(ascii: "]"))
+    }
+
     /// Adds a `[low, high]` pair (`null` when nil).
     public mutating func add(_ key: String, interval: ClosedRange<Double>?) {
         guard let interval else { return field(key, "null") }

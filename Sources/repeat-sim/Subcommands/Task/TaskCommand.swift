@@ -28,7 +28,8 @@ struct TaskCommand: AsyncParsableCommand {
               repeat-sim task list
             """,
         subcommands: [
-            TaskImport.self, TaskAdd.self, TaskEdit.self, TaskDone.self, TaskUndo.self, TaskRemove.self, TaskHistory.self,
+            TaskImport.self, TaskExport.self, TaskAdd.self, TaskEdit.self, TaskDone.self, TaskUndo.self, TaskRemove.self,
+            TaskHistory.self,
             TaskShow.self, TaskList.self,
         ]
     )

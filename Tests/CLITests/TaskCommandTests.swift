@@ -229,7 +229,7 @@ struct TaskCommandTests {
     }
 
     @Test("slips are kept as given, with a word: done after the end or in the future, due before the start, last done ahead")
-    func doneAfterTheEnd() throws {
+    func slipsAreKeptWithAWord() throws {
         let add = try sim(
             "task", "add", "--title", "Water", "--every", "1w", "--start", "2025-03-01T09:00Z", "--end", "2025-04-01")
         #expect(add.status == 0, "\(add.stderr)")

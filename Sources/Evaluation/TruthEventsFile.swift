@@ -19,23 +19,31 @@ public struct TruthEventsFile: Sendable {
     public private(set) var conflicts: [String] = []
 
     /// Reads `text`: JSON lines when its first non-blank character is `{`,
-    /// else a visits CSV, read as CSV feeds and regions are (fields split
-    /// by `,` `;` tab or `|`, quoted fields, `#` comments).
-    public init(text: String) {
+    /// else a visits CSV.
+    public init(text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// Reads a file's bytes: JSON lines (UTF-8) when the first non-blank
+    /// character is `{`, else a visits CSV, read as CSV feeds and regions
+    /// are (UTF-8 or UTF-16 with its byte-order mark, fields split by `,`
+    /// `;` tab or `|`, quoted fields, `#` comments).
+    public init(bytes: [UInt8]) {
+        let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let unmarked = bytes.starts(with: utf8BOM) ? bytes.dropFirst(3) : bytes[...]
         // The line of each event.
         var eventLines: [Int] = []
         func read(line: Int, _ body: () throws(LineError) -> [ScoredEvent]) {
             do { events += try body() } catch { problems.append("line \(line): \(error.reason)") }
             eventLines += repeatElement(line, count: events.count - eventLines.count)
         }
-        if text.first(where: { !$0.isWhitespace }) == "{" {
+        if unmarked.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            let text = String(decoding: unmarked, as: UTF8.self)
             for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
                 read(line: offset + 1) { () throws(LineError) in [try Self.event(json: trimmed)] }
             }
         } else {
-            for (index, row) in DelimitedRowReader.rows(in: Array(text.utf8)).enumerated()
+            for (index, row) in DelimitedRowReader.rows(in: bytes).enumerated()
             where index > 0 || !Self.isHeader(row.fields) {
                 read(line: row.line) { () throws(LineError) in try Self.visit(row.fields) }
             }

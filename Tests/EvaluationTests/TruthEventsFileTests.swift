@@ -53,6 +53,21 @@ import Testing
         #expect(file.problems == ["line 5: a visit is device,region,enter,exit (2 fields)"])
     }
 
+    @Test("a file's bytes: a UTF-16 visits CSV, and JSON lines behind a UTF-8 byte-order mark")
+    func encodings() {
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in "device,region,enter,exit\r\ndev1,Bakery,2025-03-17T08:00:00Z,\r\n".utf16 {
+            utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let visits = TruthEventsFile(bytes: utf16)
+        #expect(visits.problems.isEmpty, "\(visits.problems)")
+        #expect(visits.events.map(\.region) == ["Bakery"])
+        let marked = TruthEventsFile(
+            bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"kind":"enter","time":"2025-03-17T16:00:00Z","region":"Pharmacy"}"#.utf8))
+        #expect(marked.problems.isEmpty, "\(marked.problems)")
+        #expect(marked.events.map(\.region) == ["Pharmacy"])
+    }
+
     @Test func overlappingVisitsAndRepeatedExitsAreNamedAndKept() {
         let file = TruthEventsFile(
             text: """

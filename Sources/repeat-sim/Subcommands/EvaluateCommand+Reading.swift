@@ -111,7 +111,7 @@ extension EvaluateCommand {
     /// misses no setting can find) with a warning naming the region.
     private func labelledEvents(regions: [Region]) throws -> [ScoredEvent] {
         guard let eventsFile = truth.events else { return [] }
-        let file = TruthEventsFile(text: String(decoding: try readInput(eventsFile), as: UTF8.self))
+        let file = TruthEventsFile(bytes: [UInt8](try readInput(eventsFile)))
         for problem in file.problems {
             Console.write("\(eventsFile): \(problem); skipped")
             if strict { throw ExitCode(2) }

@@ -27,6 +27,14 @@ extension Itinerary {
         try walk(days: days, start: start, seed: seed).visits
     }
 
+    /// The weekday visits ``simulate(days:start:seed:)`` skips with the
+    /// same arguments, in order: those the person could not reach before
+    /// they end (each as planned: its arrival and its end).
+    /// - Throws: as ``simulate(days:start:seed:)`` does.
+    public func skippedVisits(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> [Visit] {
+        try walk(days: days, start: start, seed: seed).skipped
+    }
+
     private func walk(days: Int, start: CivilDate, seed: UInt64) throws(SimulationError) -> Walk {
         guard days >= 1 else { throw .invalidValue("days", "must be 1 or more") }
         // The first day's midnight, local time (a day either side of UTC),
@@ -55,6 +63,8 @@ private struct Walk {
     let itinerary: Itinerary
     private(set) var vertices: [TimedPath.Vertex]
     private(set) var visits: [Itinerary.Visit] = []
+    /// The weekday visits that could not begin before their end, as planned.
+    private(set) var skipped: [Itinerary.Visit] = []
     /// Where the person is (an index into the places).
     private var here: Int
     /// When they may leave: the end of the visit in progress, or when they got home.
@@ -92,7 +102,12 @@ private struct Walk {
         let end: Timestamp
         switch appointment.end {
         case .at(let time):
-            guard arrival < time else { return }
+            guard arrival < time else {
+                skipped.append(
+                    Itinerary.Visit(
+                        place: itinerary.places[appointment.place].name, arrival: appointment.arrival, departure: time))
+                return
+            }
             end = time
         case .after(let stay):
             end = arrival.adding(seconds: stay)

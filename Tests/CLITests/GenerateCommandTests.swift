@@ -378,6 +378,24 @@ struct GenerateCommandTests {
 
     // MARK: Itinerary
 
+    @Test("an itinerary whose weekday visits are out of reach names those it skips")
+    func itineraryOutOfReach() throws {
+        let folder = temporaryDirectory("repeat-gen-far")
+        try """
+        {"timeZone": "Europe/Berlin", "home": "Home", "profile": "car",
+         "places": [{"name": "Home", "lat": 52.5096, "lon": 13.4250}, {"name": "Madrid", "lat": 40.4168, "lon": -3.7038}],
+         "visits": [{"place": "Madrid", "weekdays": ["mon", "tue", "wed", "thu", "fri"], "from": "09:00", "to": "17:00"}]}
+        """.write(toFile: folder + "/far.json", atomically: true, encoding: .utf8)
+        let result = try RepeatSimBinary.run([
+            "generate", "--itinerary", folder + "/far.json", "--days", "7", "--interval", "60s", "--out", folder + "/far.csv",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "far.json: 1 weekday visit was skipped, out of reach before their end: Madrid at 2025-01-06 09:00 +01:00 "
+                    + "(are the places that far apart, or the profile that slow?)"), "\(result.stderr)")
+    }
+
     @Test("--itinerary over 30 days: the every-10d-20d place entered as often as the itinerary visits it; home at night")
     func itinerary() throws {
         let folder = temporaryDirectory("repeat-gen-itinerary")
@@ -398,6 +416,7 @@ struct GenerateCommandTests {
             "--out", folder + "/feed.csv",
         ])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "every visit is in reach: \(result.stderr)")
 
         // What the itinerary itself says the person does with this seed.
         let routine = try Itinerary(json: Data(json.utf8))

@@ -8,6 +8,28 @@ import Testing
     /// Monday 2025-03-24; Berlin springs forward on Sunday the 30th.
     let monday = Itinerary.CivilDate(year: 2025, month: 3, day: 24)
 
+    @Test("a weekday visit out of reach before its end is skipped, and named; a reachable routine skips none")
+    func skippedVisitsAreNamed() throws {
+        // Work in Madrid, 1 870 km from a Berlin home: 37 h by car, Monday to Wednesday 09:00–17:00.
+        let far = try itinerary(
+            """
+            {"timeZone": "Europe/Berlin", "home": "Home", "profile": "car",
+             "places": [{"name": "Home", "lat": 52.5096, "lon": 13.4250}, {"name": "Work", "lat": 40.4168, "lon": -3.7038}],
+             "visits": [{"place": "Work", "weekdays": ["mon", "tue", "wed"], "from": "09:00", "to": "17:00"}]}
+            """)
+        let start = Itinerary.CivilDate(year: 2025, month: 1, day: 6)
+        let skipped = try far.skippedVisits(days: 3, start: start, seed: 1)
+        // Leaving at the first midnight, the person reaches Madrid on Tuesday afternoon: Monday is lost.
+        #expect(skipped.map(\.place) == ["Work"])
+        #expect(skipped.first?.arrival == RFC3339.parse("2025-01-06T08:00:00Z"))
+        #expect(skipped.first?.departure == RFC3339.parse("2025-01-06T16:00:00Z"))
+        let made = try far.visits(days: 3, start: start, seed: 1)
+        // Tuesday's reached late, Wednesday's from where the person stayed.
+        #expect(made.count == 2, "\(made)")
+        #expect(made.first.map { $0.arrival > RFC3339.parse("2025-01-07T08:00:00Z")! } == true, "\(made)")
+        #expect(try itinerary(berlinRoutine).skippedVisits(days: 60, start: monday, seed: 3).isEmpty)
+    }
+
     @Test func theSameSeedGivesTheSamePathAndAnotherSeedAnotherOne() throws {
         let seed = SeededRandom.testSeed(default: 11)
         print("itinerary determinism seed: \(seed)")

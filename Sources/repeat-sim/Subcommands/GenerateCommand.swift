@@ -152,6 +152,36 @@ struct GenerateCommand: AsyncParsableCommand {
                 progress: ProgressBar(enabled: Console.stderrIsTerminal && output.out != nil && output.out != "-"))
         }
         Console.write(summary.line(devices: devices))
+        try warnOfSkippedVisits()
+    }
+
+    /// Names the weekday visits of the `--itinerary` that the person
+    /// could not reach before they end, which the truth leaves out.
+    private func warnOfSkippedVisits() throws {
+        guard let (routine, day) = try routineAndDay() else { return }
+        let skipped = try routine.skippedVisits(days: days, start: day, seed: seed)
+        guard let itinerary, !skipped.isEmpty else { return }
+        let named = skipped.prefix(3).map {
+            "\($0.place) at \(LocalText.dateTime(Date(timeIntervalSince1970: $0.arrival.secondsSince1970), in: routine.timeZone))"
+        }
+        let more = skipped.count > 3 ? " and \(skipped.count - 3) more" : ""
+        Console.warn(
+            "\(itinerary): \(skipped.count) weekday visit\(skipped.count == 1 ? " was" : "s were") skipped, "
+                + "out of reach before their end: \(named.joined(separator: ", "))\(more) "
+                + "(are the places that far apart, or the profile that slow?)")
+    }
+
+    /// The `--itinerary` and the day its simulation starts; `nil` without one.
+    private func routineAndDay() throws -> (Itinerary, Itinerary.CivilDate)? {
+        guard let itinerary else { return nil }
+        let routine: Itinerary
+        do { routine = try Itinerary(json: try readInput(itinerary)) } catch let error as ItineraryError {
+            throw GenerateFailure("\(itinerary): \(error)")
+        }
+        let day =
+            start.flatMap(ArgumentParsers.feedTime).map { Itinerary.CivilDate(of: $0, in: routine.timeZone) }
+            ?? Itinerary.CivilDate(year: 2025, month: 1, day: 6)
+        return (routine, day)
     }
 
     /// The simulation these flags describe, every random stream seeded
@@ -206,14 +236,7 @@ struct GenerateCommand: AsyncParsableCommand {
     private func truePath(errorModel: ErrorModel, seed: UInt64) throws -> TimedPath {
         let begin = start.flatMap(ArgumentParsers.feedTime)
         do {
-            if let itinerary {
-                let routine: Itinerary
-                do { routine = try Itinerary(json: try readInput(itinerary)) } catch let error as ItineraryError {
-                    throw GenerateFailure("\(itinerary): \(error)")
-                }
-                let day =
-                    begin.map { Itinerary.CivilDate(of: $0, in: routine.timeZone) }
-                    ?? Itinerary.CivilDate(year: 2025, month: 1, day: 6)
+            if let (routine, day) = try routineAndDay() {
                 return try routine.simulate(days: days, start: day, seed: seed)
             }
             if let probe {

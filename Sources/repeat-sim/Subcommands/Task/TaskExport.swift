@@ -26,12 +26,8 @@ struct TaskExport: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openForReading()
         // In the order they were added: an imported file's tasks as it had them.
-        var tasks = try database.tasks(list: listName, inOrderAdded: true)
-        if let listName, tasks.isEmpty {
-            tasks = try TaskList.tasks(ofList: listName, in: database.tasks(inOrderAdded: true))
-        }
+        let tasks = try TaskList.tasks(ofList: listName, in: store.openForReading(), inOrderAdded: true)
         print(TaskFileText.text(of: tasks), terminator: "")
     }
 }

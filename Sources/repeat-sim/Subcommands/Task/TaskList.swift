@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Recurrence
+import TaskStore
 
 /// `repeat-sim task list`: the overview, sorted by due.
 struct TaskList: AsyncParsableCommand {
@@ -33,9 +34,7 @@ struct TaskList: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openForReading()
-        var tasks = try database.tasks(list: listName)
-        if let listName, tasks.isEmpty { tasks = try Self.tasks(ofList: listName, in: database.tasks()) }
+        let tasks = try Self.tasks(ofList: listName, in: store.openForReading())
         let time = try at?.date(in: .current) ?? Date()
         let rows = TaskOverview.rows(tasks, at: time)
         if json {
@@ -45,10 +44,18 @@ struct TaskList: AsyncParsableCommand {
         print(TaskOverview(rows: rows, time: time, style: Style.forStandardOutput).render(), terminator: "")
     }
 
-    /// The tasks of the list `name` matches without case or accents (`pets`
-    /// is `Pets`), among `all`.
+    /// Every task in `database`, or those of the list `name` matches
+    /// without case or accents (`pets` is `Pets`); ordered by id, or in the
+    /// order they were added.
     /// - Throws: a ``TaskFailure`` naming the lists there are when none is it.
-    static func tasks(ofList name: String, in all: [RecurringTask]) throws -> [RecurringTask] {
+    static func tasks(ofList name: String?, in database: TaskDatabase, inOrderAdded: Bool = false) throws -> [RecurringTask] {
+        let tasks = try database.tasks(list: name, inOrderAdded: inOrderAdded)
+        guard let name, tasks.isEmpty else { return tasks }
+        return try Self.tasks(ofList: name, in: database.tasks(inOrderAdded: inOrderAdded))
+    }
+
+    /// The tasks of the list `name` matches without case or accents, among `all`.
+    private static func tasks(ofList name: String, in all: [RecurringTask]) throws -> [RecurringTask] {
         let wanted = NamedPlace.key(name)
         let found = all.filter { $0.list.map(NamedPlace.key) == wanted }
         guard found.isEmpty, !all.isEmpty else { return found }

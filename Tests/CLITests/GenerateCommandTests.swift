@@ -394,6 +394,14 @@ struct GenerateCommandTests {
             result.stderr.contains(
                 "far.json: 1 weekday visit was skipped, out of reach before their end: Madrid at 2025-01-06 09:00 +01:00 "
                     + "(are the places that far apart, or the profile that slow?)"), "\(result.stderr)")
+        // Through standard input, read once by the simulation: the run stands, without the word.
+        let piped = try RepeatSimBinary.run(
+            ["generate", "--itinerary", "-", "--days", "7", "--interval", "60s", "--out", folder + "/piped.csv"],
+            input: try String(contentsOfFile: folder + "/far.json", encoding: .utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/piped.csv"))
+                == Data(contentsOf: URL(fileURLWithPath: folder + "/far.csv")))
     }
 
     @Test("--itinerary over 30 days: the every-10d-20d place entered as often as the itinerary visits it; home at night")

@@ -152,15 +152,17 @@ struct GenerateCommand: AsyncParsableCommand {
                 progress: ProgressBar(enabled: Console.stderrIsTerminal && output.out != nil && output.out != "-"))
         }
         Console.write(summary.line(devices: devices))
-        try warnOfSkippedVisits()
+        warnOfSkippedVisits()
     }
 
     /// Names the weekday visits of the `--itinerary` that the person
-    /// could not reach before they end, which the truth leaves out.
-    private func warnOfSkippedVisits() throws {
-        guard let (routine, day) = try routineAndDay() else { return }
-        let skipped = try routine.skippedVisits(days: days, start: day, seed: seed)
-        guard let itinerary, !skipped.isEmpty else { return }
+    /// could not reach before they end, which the truth leaves out. The
+    /// itinerary is read again, so only from a file: standard input or a
+    /// pipe was read up by the simulation.
+    private func warnOfSkippedVisits() {
+        guard let itinerary, isRegularFile(itinerary), let (routine, day) = try? routineAndDay(),
+            let skipped = try? routine.skippedVisits(days: days, start: day, seed: seed), !skipped.isEmpty
+        else { return }
         let named = skipped.prefix(3).map {
             "\($0.place) at \(LocalText.dateTime(Date(timeIntervalSince1970: $0.arrival.secondsSince1970), in: routine.timeZone))"
         }

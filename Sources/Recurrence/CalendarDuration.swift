@@ -15,9 +15,6 @@ public struct CalendarDuration: Hashable, Sendable {
         case months = "mo"
         case years = "y"
 
-        /// Whether the unit is an exact number of seconds (s, m, h).
-        public var isExact: Bool { secondsPerUnit != nil }
-
         /// Seconds in one unit, for the exact units only.
         public var secondsPerUnit: Int64? {
             switch self {

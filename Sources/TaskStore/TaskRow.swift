@@ -64,7 +64,7 @@ struct TaskRow: Codable, FetchableRecord, PersistableRecord {
         list = task.list
         notes = task.notes
         assignee = task.assignee
-        timeZone = task.timeZone.identifier
+        timeZone = task.timeZone.portableIdentifier
         startAt = task.start.timeIntervalSince1970
         endAt = task.end?.timeIntervalSince1970
         lead = task.lead.description

@@ -72,4 +72,20 @@ struct TaskExportTests {
         try none.stdout.write(toFile: folder + "/none.json", atomically: true, encoding: .utf8)
         #expect(try RepeatSimBinary.run(["task", "import", folder + "/none.json"] + other).stdout == "Imported 0 tasks.\n")
     }
+
+    @Test("a task's zone goes out by its IANA name: UTC, Etc/GMT-2 for a time given at +02:00; shown as UTC+02:00")
+    func zoneNames() throws {
+        let folder = temporaryDirectory("repeat-export-zones")
+        let db = ["--db", folder + "/a.sqlite"]
+        for (title, start) in [("Plain", "2025-01-06T07:00"), ("Zulu", "2025-01-06T07:00Z"), ("East", "2025-01-06T07:00+02:00")] {
+            let add = try RepeatSimBinary.run(["task", "add", "--title", title, "--every", "1d", "--start", start] + db)
+            #expect(add.status == 0, "\(add.stderr)")
+        }
+        let exported = try RepeatSimBinary.run(["task", "export"] + db).stdout
+        #expect(exported.components(separatedBy: #""timeZone":"UTC""#).count == 3, "\(exported)")
+        #expect(exported.contains(#""timeZone":"Etc/GMT-2","start":"2025-01-06T05:00:00Z""#), "\(exported)")
+        let show = try RepeatSimBinary.run(["task", "show", "east"] + db).stdout
+        #expect(show.contains("zone UTC+02:00\n") && show.contains("start      2025-01-06 07:00 +02:00"), "\(show)")
+        #expect(try RepeatSimBinary.run(["task", "show", "plain"] + db).stdout.contains("zone UTC\n"))
+    }
 }

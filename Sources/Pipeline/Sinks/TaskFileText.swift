@@ -19,7 +19,7 @@ public enum TaskFileText {
         for (key, value) in [("list", task.list), ("notes", task.notes), ("assignee", task.assignee)] {
             if let value { line.add(key, value) }
         }
-        line.add("timeZone", task.timeZone.identifier)
+        line.add("timeZone", task.timeZone.portableIdentifier)
         line.add("start", date: task.start)
         if let end = task.end { line.add("end", date: end) }
         line.add("schedule", object: schedule(task.schedule))

@@ -90,9 +90,6 @@ public struct ReminderStage: Sendable {
     /// tasks, whose regions stand for always-due tasks).
     public var remindsEverywhere: Bool { alwaysDue != nil }
 
-    /// Whether an arrival at the region under `key` asks a task's gate.
-    public func remindsAt(regionKey key: Int) -> Bool { alwaysDue != nil || tasksByRegion.contains(key: key) }
-
     /// Threads that may work out the tasks' cycles when the feed's clock
     /// starts (`--jobs`; see ``NotificationScheduler/threads``).
     public var threads: Int {

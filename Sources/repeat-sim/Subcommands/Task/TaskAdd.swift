@@ -54,7 +54,7 @@ struct TaskAdd: AsyncParsableCommand {
         // "--due 23:59+02:00" without a zone is due at 23:59 in its own zone.
         if fields.timeZone == nil,
             let offset = [fields.due, fields.start].compactMap({ $0.flatMap { LocalTimeText.statedOffset($0.text) } }).first,
-            offset != 0, let zone = TimeZone(secondsFromGMT: offset)
+            offset != 0, let zone = TimeZone.fixed(secondsEast: offset)
         {
             task.timeZone = zone
         }

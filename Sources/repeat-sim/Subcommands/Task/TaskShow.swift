@@ -49,7 +49,7 @@ struct TaskShow: AsyncParsableCommand {
         print(
             style.bold(task.title.terminalSafe) + " (\(task.id.terminalSafe))" + (task.list.map { " — \($0.terminalSafe)" } ?? "")
         )
-        print("  schedule   \(task.schedule.summary(in: zone)), lead \(task.lead), zone \(zone.identifier)")
+        print("  schedule   \(task.schedule.summary(in: zone)), lead \(task.lead), zone \(zone.displayName)")
         print(
             "  start      \(LocalText.dateTime(task.start, in: zone))"
                 + (task.end.map { ", ends \(LocalText.dateTime($0, in: zone))" } ?? ""))

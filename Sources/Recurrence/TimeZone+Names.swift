@@ -1,0 +1,55 @@
+import Foundation
+
+extension TimeZone {
+    /// A zone of a fixed offset from UTC, as a task given a time such as
+    /// `23:59+02:00` and no zone takes: IANA's `Etc/GMT-2` for whole hours
+    /// (which the tasks file then names in words any IANA reader knows),
+    /// else an unnamed fixed offset; `nil` past ±18 h.
+    public static func fixed(secondsEast offset: Int) -> TimeZone? {
+        if offset.isMultiple(of: 3600), let name = etcName(hoursEast: offset / 3600), let zone = TimeZone(identifier: name) {
+            return zone
+        }
+        return TimeZone(secondsFromGMT: offset)
+    }
+
+    /// The zone's name as the tasks file and the store keep it: the IANA
+    /// identifier, with `UTC` for the zone Foundation calls `GMT`, and
+    /// `Etc/GMT-2` for the fixed offset +02:00 that Foundation calls
+    /// `GMT+0200` (IANA's fixed zones count hours west). A fixed offset
+    /// with minutes has no IANA name and keeps Foundation's.
+    public var portableIdentifier: String {
+        if identifier == "GMT" { return "UTC" }
+        guard let offset = foundationFixedOffset, offset.isMultiple(of: 3600) else { return identifier }
+        return Self.etcName(hoursEast: offset / 3600) ?? identifier
+    }
+
+    /// The zone's name as a person reads it, and `--time-zone` takes back:
+    /// the IANA identifier, but `UTC`, and `UTC+02:00` for a fixed offset.
+    public var displayName: String {
+        let fixed = ["GMT", "UTC", "Etc/UTC"].contains(identifier) || identifier.hasPrefix("Etc/GMT")
+        guard fixed || foundationFixedOffset != nil else { return identifier }
+        let offset = secondsFromGMT()
+        if offset == 0 { return "UTC" }
+        let minutes = abs(offset) / 60
+        let hours = String(minutes / 60), rest = String(minutes % 60)
+        return "UTC" + (offset < 0 ? "-" : "+") + String(repeating: "0", count: 2 - hours.count) + hours + ":"
+            + String(repeating: "0", count: 2 - rest.count) + rest
+    }
+
+    /// The offset of a zone Foundation made from an offset (`GMT+0530`).
+    private var foundationFixedOffset: Int? {
+        let name = Array(identifier.utf8)
+        guard name.count == 8, identifier.hasPrefix("GMT"), name[3] == UInt8(ascii: "+") || name[3] == UInt8(ascii: "-"),
+            name[4...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return secondsFromGMT()
+    }
+
+    /// IANA's name of a whole-hour offset, whose sign is the other way
+    /// round (`Etc/GMT-2` is two hours east), or `nil` where it has none.
+    private static func etcName(hoursEast hours: Int) -> String? {
+        guard (-12...14).contains(hours) else { return nil }
+        if hours == 0 { return "UTC" }
+        return "Etc/GMT" + (hours > 0 ? "-" : "+") + String(abs(hours))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Recurrence
+import Testing
+
+/// The names a task's zone is kept and shown by: IANA names where there is
+/// one (what other programs reading a tasks file look up in tzdata), and
+/// `UTC±hh:mm` for a person.
+@Suite("time zone names")
+struct TimeZoneNamesTests {
+    @Test("a whole-hour offset is kept by its tzdata name, which reads back to the same offset")
+    func wholeHours() throws {
+        for hours in -12...14 where hours != 0 {
+            let zone = try #require(TimeZone.fixed(secondsEast: hours * 3600))
+            let name = zone.portableIdentifier
+            #expect(name == "Etc/GMT" + (hours > 0 ? "-" : "+") + String(abs(hours)))
+            // An IANA reader (Python's zoneinfo, java.time, ICU) finds it in tzdata.
+            #expect(FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + name), "\(name)")
+            #expect(TimeZone(identifier: name)?.secondsFromGMT() == hours * 3600)
+            #expect(zone.displayName == String(format: "UTC%@%02d:00", hours < 0 ? "-" : "+", abs(hours)))
+            #expect(try TimeZone.iana(zone.displayName).secondsFromGMT() == hours * 3600)
+        }
+    }
+
+    @Test("UTC is called UTC, whatever Foundation calls it")
+    func utc() throws {
+        for name in ["UTC", "GMT", "Etc/UTC", "UTC+00:00"] {
+            let zone = try TimeZone.iana(name)
+            #expect(zone.displayName == "UTC", "\(name)")
+            #expect(["UTC", "Etc/UTC"].contains(zone.portableIdentifier), "\(name): \(zone.portableIdentifier)")
+        }
+        #expect(TimeZone.fixed(secondsEast: 0)?.portableIdentifier == "UTC")
+    }
+
+    @Test("an offset with minutes has no IANA name: it keeps one Foundation reads back, and shows as UTC±hh:mm")
+    func minutes() throws {
+        for (offset, shown) in [(19_800, "UTC+05:30"), (-34_200, "UTC-09:30"), (45 * 60 + 5 * 3600, "UTC+05:45")] {
+            let zone = try #require(TimeZone.fixed(secondsEast: offset))
+            #expect(TimeZone(identifier: zone.portableIdentifier)?.secondsFromGMT() == offset)
+            #expect(zone.displayName == shown)
+        }
+        #expect(TimeZone.fixed(secondsEast: 19 * 3600) == nil)
+    }
+
+    @Test("a zone with rules keeps its IANA name")
+    func regions() throws {
+        for name in ["Europe/Berlin", "America/St_Johns", "Asia/Kathmandu"] {
+            let zone = try TimeZone.iana(name)
+            #expect(zone.portableIdentifier == name)
+            #expect(zone.displayName == name)
+        }
+    }
+}

@@ -23,9 +23,7 @@ public struct TaskDatabase: Sendable {
     public init(path: String, createsFolder: Bool = true, busyTimeout: TimeInterval = 10) throws {
         try Self.checkNamesAFile(path)
         let directory = (path as NSString).deletingLastPathComponent
-        if createsFolder, !directory.isEmpty {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
+        if createsFolder, !directory.isEmpty { try Self.makeFolder(directory) }
         var isDirectory: ObjCBool = false
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             throw StoreError.unavailable("the folder \(directory) does not exist (create it first)")
@@ -61,6 +59,22 @@ public struct TaskDatabase: Sendable {
         }
         if foreign { throw StoreError.notAStore(path, reason: "an SQLite database of another program") }
         try self.init(writer: pool, path: path)
+    }
+
+    /// Makes `folder` and the folders it is in that are missing, as
+    /// `mkdir -p` does (0700: the store is the owner's alone).
+    /// - Throws: ``StoreError/unavailable(_:)`` naming the folder that could
+    ///   not be made and why (a home that is not the user's, a read-only disk).
+    private static func makeFolder(_ folder: String) throws {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            path += "/" + component
+            guard mkdir(path, 0o700) != 0 else { continue }
+            let code = errno
+            if code != EEXIST {
+                throw StoreError.unavailable("the folder \(path) cannot be made: \(String(cString: strerror(code)))")
+            }
+        }
     }
 
     /// Opens the store at `path` for reading only: nothing is created or

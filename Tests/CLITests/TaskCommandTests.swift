@@ -391,6 +391,25 @@ struct TaskCommandTests {
         #expect(try sim("task", "show", "tonight").stdout.contains("23:59 +02:00"))
     }
 
+    @Test("the default store is made with its folders, the owner's alone; a folder that cannot be made is named")
+    func defaultPlace() throws {
+        let home = temporaryDirectory("repeat-default-store")
+        let data = ["XDG_DATA_HOME": home + "/data"]
+        let added = try RepeatSimBinary.run(["task", "add", "--title", "Gym", "--every", "1w"], environment: data)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home + "/data/repeat/repeat.sqlite"))
+        for folder in [home + "/data", home + "/data/repeat"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o700, "\(folder)")
+        }
+        #expect(FileManager.default.createFile(atPath: home + "/file", contents: Data()))
+        let blocked = try RepeatSimBinary.run(
+            ["task", "add", "--title", "Gym", "--every", "1w"], environment: ["XDG_DATA_HOME": home + "/file/data"])
+        #expect(blocked.status == 1)
+        #expect(
+            blocked.stderr.contains("the folder \(home)/file/data cannot be made: Not a directory"), "\(blocked.stderr)")
+    }
+
     @Test("a new store is the owner's alone: mode 0600 whatever the umask")
     func storeIsPrivate() throws {
         let added = try sim("task", "add", "--title", "Private", "--every", "1w")

@@ -4,6 +4,9 @@ import Glibc
 public enum LiveSourceError: Error, Equatable, CustomStringConvertible {
     /// A system call failed with `errno` while doing `operation` on `endpoint`.
     case system(endpoint: String, operation: String, errno: Int32)
+    /// The device would not open, with what a person can do about it
+    /// (``SerialPortHint``).
+    case cannotOpen(path: String, errno: Int32, hint: String?)
     /// The path is not a terminal, so it cannot be a serial device (permanent: never retried).
     case notATerminal(path: String)
     /// Another process holds the device open exclusively.
@@ -26,6 +29,8 @@ public enum LiveSourceError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .system(let endpoint, let operation, let code):
             return "\(endpoint): \(operation) failed: \(Self.message(for: code))"
+        case .cannotOpen(let path, _, _):
+            return "\(path): \(reason)"
         case .notATerminal(let path):
             return
                 "\(path) is not a terminal device; give a serial port such as /dev/ttyUSB0 or /dev/ttyACM0 (files and pipes are read as FEED)"
@@ -44,6 +49,7 @@ public enum LiveSourceError: Error, Equatable, CustomStringConvertible {
     var reason: String {
         switch self {
         case .system(_, let operation, let code): return "\(operation): \(Self.message(for: code))"
+        case .cannotOpen(_, let code, let hint): return "open: \(Self.message(for: code))" + (hint.map { "; " + $0 } ?? "")
         case .busy: return "in use by another process"
         case .connectTimedOut: return "connection timed out"
         default: return description

@@ -5,7 +5,9 @@ import Glibc
 /// The steps, each failing with a ``LiveSourceError`` that names the device:
 /// 1. `open(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)`: read-write because
 ///    termios needs it, never the controlling terminal, not inherited by
-///    `--exec` children, and never blocking on carrier detect.
+///    `--exec` children, and never blocking on carrier detect; else
+///    ``LiveSourceError/cannotOpen(path:errno:hint:)``, with the receivers'
+///    ports that are here or the group to join.
 /// 2. `isatty`, else ``LiveSourceError/notATerminal(path:)`` (permanent).
 /// 3. Exclusive use: `ioctl(TIOCEXCL)` (further opens fail with EBUSY, except
 ///    for root) and `flock(LOCK_EX | LOCK_NB)` (the convention gpsd, minicom
@@ -24,7 +26,11 @@ enum SerialPort {
     static func open(path: String, baud: SerialBaudRate) throws(LiveSourceError) -> Int32 {
         let descriptor = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw .system(endpoint: path, operation: "open", errno: errno)
+            let code = errno
+            let hint = SerialPortHint.text(
+                errno: code, path: path, ports: code == ENOENT ? SerialPortHint.receiverPorts() : [],
+                group: code == EACCES ? SerialPortHint.group(of: path) : nil)
+            throw .cannotOpen(path: path, errno: code, hint: hint)
         }
         do {
             try configure(descriptor, path: path, baud: baud)

@@ -180,6 +180,37 @@ struct LiveCommandTests {
         #expect(!result.stderr.contains("live:"), "no run: \(result.stderr)")
     }
 
+    @Test("a receiver opened after its power-up noise, in the middle of a sentence, is read as NMEA")
+    func openedMidStream() throws {
+        let folder = temporaryDirectory("repeat-live-mid")
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        let pair = try SocatPair(label: "repeat-live-mid")
+        defer { pair.stop() }
+        let live = try RunningRepeatSim([
+            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
+        ])
+        defer { live.stop() }
+        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
+        let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
+        // Noise that opens like XML, then the tail of a sentence that opens like a CSV row.
+        var bytes: [UInt8] = [0x3C, 0x8A, 0xFF, 0x0D, 0x0A] + Array("0.00,0.00,080407,,,A*6E\r\n".utf8)
+        var encoder = NMEAEncoder(sentences: .rmc)
+        for second in 19...21 {
+            let fix = Fix(
+                time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
+                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
+            encoder.append(fix, valid: true, to: &bytes)
+        }
+        feeder.write(Data(bytes))
+        usleep(300_000)
+        live.send(SIGINT)
+        try waitUntil("live to exit after SIGINT") { !live.isRunning }
+        #expect(live.status == 0)
+        #expect(live.diagnosticsText.contains("live: 3 fixes evaluated from 1 device, 1 transitions"), "\(live.diagnosticsText)")
+        #expect(!live.diagnosticsText.contains("no NMEA sentence"), "a sentence came in the first KiB")
+    }
+
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")
     func interrupt() throws {
         let folder = temporaryDirectory("repeat-live-int")

@@ -76,6 +76,34 @@ struct FeedSnifferTests {
         }
     }
 
+    @Test(
+        "a stream opened in the middle of a sentence whose tail opens with numbers is NMEA, however reads cut it",
+        arguments: [1, 7, 64, 4096])
+    func tailOfASentence(chunkSize: Int) {
+        let sentences =
+            "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n"
+            + "$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\r\n"
+        // Tails of GSV, GGA and RMC sentences: numbers, as a headerless CSV row opens.
+        for tail in ["12,24,58,220,,26,17,053,,29*7F\r\n", "1,08,0.9,545.4,M,46.9,M,,*47\r\n", "0.00,0.00,080407,,,A*6E\r\n"] {
+            let bytes = Array((tail + sentences).utf8)
+            let decoder = makeFeedDecoder(format: nil)
+            var batch = FeedBatch()
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                bytes[start..<min(bytes.count, start + chunkSize)].withUnsafeBytes { decoder.decode($0, into: &batch) }
+            }
+            decoder.finish(into: &batch)
+            #expect(decoder.format == .nmea, "\(tail)")
+            #expect(batch.fixes.count == 2 && batch.diagnostics.isEmpty, "\(batch.diagnostics)")
+            #expect(decoder.statistics.ignored["banner line"] == 1)
+        }
+        // Rows of numbers are a headerless CSV still, a stream's or a file's, one row or many.
+        for rows in ["52.5,13.4\n", "52.5,13.4\n52.6,13.5\n", "52.5,13.4\n\n# note\n52.6,13.5\n"] {
+            #expect(FeedSniffer.detect(Array(rows.utf8), isComplete: true) == .csv, "\(rows)")
+        }
+        #expect(FeedSniffer.detect(Array("52.5,13.4\n52.6,1".utf8), isComplete: false) == nil, "waits for the next line")
+        #expect(FeedSniffer.detect(Array("52.5,13.4\n$GP".utf8), isComplete: false) == .nmea)
+    }
+
     @Test("the lines after a banner keep their numbers")
     func bannerKeepsLineNumbers() {
         let bytes = Array((Self.banner + "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*00\r\n").utf8)

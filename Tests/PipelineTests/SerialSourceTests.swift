@@ -79,6 +79,27 @@ struct SerialSourceTests {
         await successor.stop()
     }
 
+    @Test("NMEA misread at the wrong speed is said once, naming the speed; NMEA at the right one is not")
+    func wrongSpeedIsSaid() async throws {
+        let nmea = LineSpeedCheckTests.nmea
+        for (bytes, garbled) in [(SerialLine.receive(nmea, sentAt: 9600, readAt: 4800), true), (nmea, false)] {
+            let folder = try TemporaryFolder(prefix: "repeat-openpty")
+            defer { folder.remove() }
+            let pty = try PseudoTerminal(linkPath: folder.path + "/gps0")
+            let recorder = EventRecorder(SerialSource(path: pty.linkPath, baud: .b4800, options: Self.options).events())
+            try await recorder.waitUntil("the device to open") { $0.statuses.contains(where: \.isConnected) }
+            try await pty.write(Array(bytes.prefix(3000)))
+            try await recorder.waitUntil("the bytes") { $0.byteCount >= 3000 }
+            await recorder.stop()
+            let said = recorder.statuses.filter { if case .noSentence = $0 { true } else { false } }
+            #expect(said == (garbled ? [.noSentence(endpoint: pty.linkPath, bytes: 1024, baud: 4800)] : []))
+        }
+        #expect(
+            LiveSourceStatus.noSentence(endpoint: "/dev/ttyUSB0", bytes: 1024, baud: 4800).description
+                == "no NMEA sentence in the first 1024 bytes from /dev/ttyUSB0 at 4800 baud: is the receiver at "
+                + "another speed (--baud 9600, --baud 38400, --baud 115200), or sending a binary protocol (u-blox UBX, SiRF)?")
+    }
+
     @Test("a path that is not a terminal ends the stream at once")
     func notATerminal() async throws {
         let folder = try TemporaryFolder(prefix: "repeat-openpty")

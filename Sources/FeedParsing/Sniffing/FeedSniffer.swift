@@ -67,9 +67,17 @@ public enum FeedSniffer {
             } else if containsNMEASentence(content) {
                 return decision.with(.nmea)
             } else if let shape = content.withUnsafeBufferPointer(CSVRecordShape.init) {
+                if shape == .header { return decision.with(.csv) }
+                // The tail of a sentence a stream was opened in the middle
+                // of (`0.00,0.00,080407,,,A*6E`) when a sentence follows.
+                guard let next = nextLine(in: text, after: end, isComplete: isComplete) else { return nil }
+                if next.first == 0x24 || next.first == 0x21 || containsNMEASentence(next) {
+                    decision.banner.append(start..<end)
+                    return decision.with(.nmea)
+                }
                 // After text, numbers are more likely rows under a header
                 // the CSV decoder should refuse than rows after a banner.
-                return shape == .header ? decision.with(.csv) : Decision(format: .csv)
+                return Decision(format: .csv)
             } else if !sawJSON {
                 decision.banner.append(start..<end)
             }
@@ -79,6 +87,20 @@ public enum FeedSniffer {
         // says what it cannot read (an empty feed is NMEA: nothing to say).
         if sawJSON { return Decision(format: .gpsd) }
         return Decision(format: isFirstSignificant ? .nmea : .csv)
+    }
+
+    /// The next line that is not blank after `index`, without its leading
+    /// blanks: empty at the end of a complete text, `nil` while it is
+    /// unfinished.
+    private static func nextLine(in text: [UInt8], after index: Int, isComplete: Bool) -> ArraySlice<UInt8>? {
+        var i = index
+        while i < text.count, [0x0A, 0x0D, 0x20, 0x09, 0x00].contains(text[i]) { i += 1 }
+        var end = i
+        while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+        // A line that opens a sentence decides at once; any other, once whole.
+        let opensSentence = i < end && (text[i] == 0x24 || text[i] == 0x21)
+        if end == text.count, !isComplete, !opensSentence { return nil }
+        return text[i..<end]
     }
 
     private static func contains(_ text: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {

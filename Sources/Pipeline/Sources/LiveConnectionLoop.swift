@@ -10,6 +10,13 @@ protocol LiveConnector: Sendable {
     /// Opens a non-blocking descriptor to read from, or returns `nil` when
     /// `wake` was cancelled meanwhile. Runs on the loop's own thread.
     func open(wake: WakeSignal, options: LiveSourceOptions) throws(LiveSourceError) -> Int32?
+    /// A watch on each connection's first bytes for the report that none of
+    /// them is a sentence, or `nil` (gpsd, which speaks its own JSON).
+    func lineSpeedCheck() -> LineSpeedCheck?
+}
+
+extension LiveConnector {
+    func lineSpeedCheck() -> LineSpeedCheck? { nil }
 }
 
 /// The reader thread behind every live source: connect, read, report, reconnect.
@@ -112,6 +119,7 @@ final class LiveConnectionLoop: @unchecked Sendable {
     /// Reads until the connection is lost or the loop is cancelled.
     private func pump(_ descriptor: Int32) -> Outcome {
         var silence = options.silenceThreshold.map { SilenceMonitor(threshold: $0, start: .now) }
+        var lineCheck = connector.lineSpeedCheck()
         var buffer = [UInt8](repeating: 0, count: options.readChunkSize)
         var entries = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -133,7 +141,11 @@ final class LiveConnectionLoop: @unchecked Sendable {
                 if count > 0 {
                     backoff.recordSuccess()
                     silence?.noteActivity(at: .now)
-                    guard deliver(Array(buffer[..<count])) else { return .cancelled }
+                    let chunk = Array(buffer[..<count])
+                    guard deliver(chunk) else { return .cancelled }
+                    if lineCheck?.take(chunk) == true, let check = lineCheck {
+                        report(.noSentence(endpoint: connector.endpoint, bytes: check.bytesSeen, baud: check.baud))
+                    }
                     continue
                 }
                 if count == 0 { return .lost(reason: connector.endOfStreamReason) }

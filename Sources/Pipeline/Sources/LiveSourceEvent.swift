@@ -22,12 +22,16 @@ public enum LiveSourceStatus: Sendable, Equatable, CustomStringConvertible {
     case silent(endpoint: String, duration: Duration)
     /// The consumer fell behind and `droppedBytes` bytes were discarded at this point.
     case overrun(endpoint: String, droppedBytes: Int)
+    /// The first `bytes` bytes from a serial device at `baud` held no NMEA
+    /// sentence (``LineSpeedCheck``): a receiver at another speed, or in a
+    /// binary protocol.
+    case noSentence(endpoint: String, bytes: Int, baud: Int)
 
     /// The endpoint the report is about (a device path or gpsd's address).
     public var endpoint: String {
         switch self {
         case .connected(let endpoint), .disconnected(let endpoint, _), .retrying(let endpoint, _, _, _),
-            .silent(let endpoint, _), .overrun(let endpoint, _):
+            .silent(let endpoint, _), .overrun(let endpoint, _), .noSentence(let endpoint, _, _):
             return endpoint
         }
     }
@@ -46,6 +50,11 @@ public enum LiveSourceStatus: Sendable, Equatable, CustomStringConvertible {
             return "no data from \(endpoint) for \(Self.seconds(duration))"
         case .overrun(let endpoint, let droppedBytes):
             return "dropped \(droppedBytes) bytes from \(endpoint): the reader fell behind"
+        case .noSentence(let endpoint, let bytes, let baud):
+            let others = [4800, 9600, 38400, 115200].filter { $0 != baud }.map { "--baud \($0)" }
+            return "no NMEA sentence in the first \(bytes) bytes from \(endpoint) at \(baud) baud: "
+                + "is the receiver at another speed (\(others.joined(separator: ", "))), "
+                + "or sending a binary protocol (u-blox UBX, SiRF)?"
         }
     }
 

@@ -12,7 +12,9 @@
 ///   backoff restarts once a reopened device delivers bytes);
 /// - `silent` when no byte came for the silence threshold (the device stays
 ///   open: a receiver without a fix may simply be quiet);
-/// - `overrun` when the consumer fell so far behind that chunks were dropped.
+/// - `overrun` when the consumer fell so far behind that chunks were dropped;
+/// - `noSentence` when the first KiB after an open holds no NMEA sentence
+///   (``LineSpeedCheck``: a receiver at another speed, or in a binary protocol).
 ///
 /// A path that is not a terminal ends the stream at once with
 /// ``LiveSourceError/notATerminal(path:)``; with
@@ -65,4 +67,6 @@ struct SerialConnector: LiveConnector {
     func open(wake: WakeSignal, options: LiveSourceOptions) throws(LiveSourceError) -> Int32? {
         try SerialPort.open(path: path, baud: baud)
     }
+
+    func lineSpeedCheck() -> LineSpeedCheck? { LineSpeedCheck(baud: baud.rawValue) }
 }

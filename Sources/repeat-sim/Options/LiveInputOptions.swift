@@ -64,8 +64,13 @@ struct LiveInputOptions: ParsableArguments {
     /// serial receiver NMEA unless --format says otherwise.
     func feed() -> LiveFeed? {
         guard let input else { return nil }
-        var format: FeedFormat?
-        if case .gpsd = input { format = .gpsd }
+        // A receiver opened mid-stream, or at the wrong speed, sends bytes
+        // that could pass for another format; it speaks NMEA.
+        let format: FeedFormat =
+            switch input {
+            case .gpsd: .gpsd
+            case .serial: .nmea
+            }
         return LiveFeed(name: input.description, events: input.events(options: sourceOptions), format: format)
     }
 }

@@ -9,7 +9,7 @@ struct DecodeCommand: AsyncParsableCommand {
         discussion: """
             Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
             as the bytes arrive). The format is detected from the content unless --format
-            says it.
+            says it; a serial --device is read as NMEA, gpsd as its JSON.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

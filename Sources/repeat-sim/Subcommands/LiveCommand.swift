@@ -17,8 +17,10 @@ struct LiveCommand: AsyncParsableCommand {
             a `task done` from another shell takes effect without a restart (places
             are read once at start).
 
-            A receiver that is unplugged, sends garbage or goes silent is reported on
-            stderr and reconnected. Epochs without a fix move the clock on as fixes
+            A --device is read as NMEA unless --format says otherwise. A receiver that is
+            unplugged, sends garbage or goes silent is reported on stderr and
+            reconnected; one whose first KiB holds no NMEA sentence is asked whether
+            it talks at another --baud. Epochs without a fix move the clock on as fixes
             do, and after 1 s without a byte what is held is released, so an
             arrival's reminder never waits for input that may not come. Ctrl-C (or
             SIGTERM, SIGHUP) stops reading, flushes the output, prints the summary and

@@ -211,6 +211,40 @@ struct LiveCommandTests {
         #expect(!live.diagnosticsText.contains("no NMEA sentence"), "a sentence came in the first KiB")
     }
 
+    @Test("a receiver whose GPS week number rolled over has its times read 1024 weeks later, with a word")
+    func weekRollover() throws {
+        let folder = temporaryDirectory("repeat-live-wnro")
+        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
+            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
+        let pair = try SocatPair(label: "repeat-live-wnro")
+        defer { pair.stop() }
+        let live = try RunningRepeatSim([
+            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
+        ])
+        defer { live.stop() }
+        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
+        let now = Int64(Date().timeIntervalSince1970)
+        let era: Int64 = 1024 * 7 * 86_400
+        var bytes: [UInt8] = []
+        var encoder = NMEAEncoder(sentences: .rmc)
+        for second in 0..<3 {
+            let fix = Fix(
+                time: Timestamp(nanoseconds: (now - era + Int64(second)) * 1_000_000_000),
+                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
+            encoder.append(fix, valid: true, to: &bytes)
+        }
+        try #require(FileHandle(forWritingAtPath: pair.sender)).write(Data(bytes))
+        try waitUntil("the reminder") { live.outputText.contains(#""kind":"location""#) }
+        live.send(SIGINT)
+        try waitUntil("live to exit after SIGINT") { !live.isRunning }
+        #expect(live.diagnosticsText.contains("is 1024 weeks behind this computer's clock"), "\(live.diagnosticsText)")
+        let line = try #require(live.outputText.split(separator: "\n").first { $0.contains(#""kind":"location""#) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let text = try #require(object["time"] as? String)
+        let time = try #require(RFC3339.parse(text))
+        #expect(time.nanoseconds == now * 1_000_000_000, "\(line)")
+    }
+
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")
     func interrupt() throws {
         let folder = temporaryDirectory("repeat-live-int")

@@ -175,7 +175,9 @@ public final class FeedRun {
     public func run(live feed: LiveFeed) async throws -> Result {
         let started = Date()
         var summary = FeedSummary(feed: feed.name)
-        try await read(live: quietMarked(feed.events, after: feed.quietAfter), format: feed.format, into: &summary)
+        try await read(
+            live: quietMarked(feed.events, after: feed.quietAfter), format: feed.format,
+            checksWeekRollover: feed.checksWeekRollover, into: &summary)
         result.feeds.append(summary)
         return finish(started: started)
     }
@@ -297,12 +299,28 @@ public final class FeedRun {
         return true
     }
 
-    /// Reads a live source until it ends or the task is cancelled.
+    /// Reads a live source until it ends or the task is cancelled; with
+    /// `checksWeekRollover`, its times are corrected by the
+    /// ``WeekRollover`` its first time shows, if any.
     private func read(
-        live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?, into summary: inout FeedSummary
+        live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?, checksWeekRollover: Bool,
+        into summary: inout FeedSummary
     ) async throws {
         let decoder = makeFeedDecoder(format: settings.format ?? format, options: settings.decoding)
         var batch = FeedBatch()
+        var rollover: WeekRollover?
+        var rolloverChecked = !checksWeekRollover
+        func correctRollover() {
+            if !rolloverChecked, let first = batch.fixes.lazy.compactMap(\.time).first ?? batch.epochsWithoutFix.first?.time {
+                rolloverChecked = true
+                rollover = WeekRollover(receiverTime: first, clock: Timestamp(secondsSince1970: Date().timeIntervalSince1970))
+                if let rollover {
+                    progress?.clear()
+                    Console.write(rollover.warning(source: summary.feed))
+                }
+            }
+            rollover?.correct(&batch)
+        }
         defer {
             summary.format = decoder.format
             summary.ignored = decoder.statistics.ignored
@@ -318,6 +336,7 @@ public final class FeedRun {
                     decoder.release(into: &batch)
                 }
                 reloadTasksIfDue()
+                correctRollover()
                 guard consume(&batch, summary: &summary, device: nil) else { return }
                 batch.removeAll()
                 if event == .quiet { releaseHeld() }
@@ -326,6 +345,7 @@ public final class FeedRun {
             // Ctrl-C: what the decoder holds is still handed on below.
         }
         decoder.finish(into: &batch)
+        correctRollover()
         _ = consume(&batch, summary: &summary, device: nil)
     }
 

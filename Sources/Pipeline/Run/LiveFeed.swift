@@ -16,6 +16,11 @@ public struct LiveFeed {
     /// not keep an arrival's reminder back). 1 s: longer than the gaps
     /// inside an epoch's burst, shorter than a person waits.
     public var quietAfter: Duration = .seconds(1)
+    /// Whether a receiver's times whole GPS week-number eras behind the
+    /// computer's clock are read that much later (``WeekRollover``): a
+    /// serial receiver's, not a recording's on standard input, nor gpsd's,
+    /// which corrects them itself.
+    public var checksWeekRollover = false
 
     /// A live feed named `name`.
     public init(name: String, events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?) {

@@ -71,6 +71,8 @@ struct LiveInputOptions: ParsableArguments {
             case .gpsd: .gpsd
             case .serial: .nmea
             }
-        return LiveFeed(name: input.description, events: input.events(options: sourceOptions), format: format)
+        var feed = LiveFeed(name: input.description, events: input.events(options: sourceOptions), format: format)
+        if case .serial = input { feed.checksWeekRollover = true }
+        return feed
     }
 }

@@ -20,7 +20,9 @@ struct LiveCommand: AsyncParsableCommand {
             A --device is read as NMEA unless --format says otherwise. A receiver that is
             unplugged, sends garbage or goes silent is reported on stderr and
             reconnected; one whose first KiB holds no NMEA sentence is asked whether
-            it talks at another --baud. Epochs without a fix move the clock on as fixes
+            it talks at another --baud; one whose GPS week number has rolled over
+            (its dates 1024 weeks behind the computer's clock) has its times read that
+            much later, with a warning. Epochs without a fix move the clock on as fixes
             do, and after 1 s without a byte what is held is released, so an
             arrival's reminder never waits for input that may not come. Ctrl-C (or
             SIGTERM, SIGHUP) stops reading, flushes the output, prints the summary and

@@ -301,7 +301,7 @@ public final class FeedRun {
 
     /// Reads a live source until it ends or the task is cancelled; with
     /// `checksWeekRollover`, its times are corrected by the
-    /// ``WeekRollover`` its first time shows, if any.
+    /// ``WeekRollover`` its first fix's time shows, if any.
     private func read(
         live events: AsyncThrowingStream<LiveSourceEvent, any Error>, format: FeedFormat?, checksWeekRollover: Bool,
         into summary: inout FeedSummary
@@ -311,7 +311,9 @@ public final class FeedRun {
         var rollover: WeekRollover?
         var rolloverChecked = !checksWeekRollover
         func correctRollover() {
-            if !rolloverChecked, let first = batch.fixes.lazy.compactMap(\.time).first ?? batch.epochsWithoutFix.first?.time {
+            // The first fix's time, from the satellites; an epoch without a
+            // fix may carry the receiver's guess.
+            if !rolloverChecked, let first = batch.fixes.lazy.compactMap(\.time).first {
                 rolloverChecked = true
                 rollover = WeekRollover(receiverTime: first, clock: Timestamp(secondsSince1970: Date().timeIntervalSince1970))
                 if let rollover {

@@ -8,8 +8,9 @@ import GeoCore
 /// firmware does not know which era it is in reports dates 1024 weeks (or
 /// twice that) in the past, with the right time of day. `live` takes the
 /// receiver's time as its clock, so every task would look years away. When
-/// the receiver's first time is that far behind the computer's clock, to
-/// within a day, its times are read that much later.
+/// the receiver's first fix is that far behind the computer's clock, to
+/// within a day, its times are read that much later (those of epochs
+/// without a fix too, from then on).
 public struct WeekRollover: Sendable, Equatable {
     /// Whole eras of 1024 weeks the receiver is behind.
     public let eras: Int

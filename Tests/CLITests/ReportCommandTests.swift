@@ -53,6 +53,19 @@ import Testing
         #expect(!names.contains("script") && !names.contains("img"))
     }
 
+    @Test func manyDevicesAreListedInTheirNumbersOrderAndSaidToBeMore() throws {
+        let folder = temporaryDirectory("repeat-report-devices")
+        let feed = folder + "/fleet.csv"
+        let rows = (1...12).map { "2025-03-02T10:00:\(String(format: "%02d", $0))Z,52.52,13.40,dev\($0)\n" }
+        try ("time,lat,lon,device\n" + rows.joined()).write(toFile: feed, atomically: true, encoding: .utf8)
+        try "id,lat,lon,radius\nshop,52.52,13.40,100\n".write(toFile: folder + "/shop.csv", atomically: true, encoding: .utf8)
+        let report = folder + "/report.html"
+        let result = try RepeatSimBinary.run(["replay", feed, "--regions", folder + "/shop.csv", "--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains(">dev1, dev2, dev3, dev4, dev5, dev6, dev7, dev8, …<"), "\(html.prefix(3000))")
+    }
+
     /// Tasks whose dates lie beyond the years 1678–2262 (a window that
     /// closes in 2520, a start in the year 1000 or in 2300, which has no
     /// cycle yet): the replay, its report and its JSON name them, where

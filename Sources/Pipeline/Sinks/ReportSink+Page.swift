@@ -106,12 +106,17 @@ extension ReportSink {
                     "fixes replayed", String(tracks.received),
                     untimed + late == 0 ? "" : "\(untimed) without time, \(late) late (dropped)",
                 ],
-                [
-                    "devices", String(devices.count),
-                    devices.sorted().prefix(8).map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: ", "),
-                ],
+                ["devices", String(devices.count), deviceNames],
                 ["places watched", String(regions.count), placeNames],
             ])
+    }
+
+    /// The first few devices in the order of their names' words and
+    /// numbers (dev2 before dev10).
+    private var deviceNames: String {
+        let names = devices.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        let shown = names.prefix(8).map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: ", ")
+        return names.count > 8 ? shown + ", …" : shown
     }
 
     /// The first few distinct region names.

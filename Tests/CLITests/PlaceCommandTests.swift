@@ -19,6 +19,32 @@ struct PlaceCommandTests {
         return db
     }
 
+    @Test("a KML's placemarks are places and regions: a walk across a park leaves it at its pond")
+    func kmlPlacemarks() throws {
+        let areas = RepositoryPaths.track("places/berlin-areas.kml")
+        let db = temporaryDirectory("repeat-place-kml") + "/repeat.sqlite"
+        let imported = try RepeatSimBinary.run(["place", "import", areas, "--db", db])
+        #expect(imported.status == 0)
+        #expect(imported.stdout == "Imported 3 places from \(areas): 3 new, 0 updated.\n")
+        #expect(imported.stderr.contains("\(areas):47: Placemark \"Walk to work\" is a LineString, a path, not a place"))
+        let walk = temporaryDirectory("repeat-place-kml") + "/walk.csv"
+        try """
+        time,lat,lon
+        2025-03-01T10:00:00Z,52.5130,13.3450
+        2025-03-01T10:01:00Z,52.5130,13.3520
+        2025-03-01T10:02:00Z,52.5130,13.3550
+        2025-03-01T10:03:00Z,52.5130,13.3580
+
+        """.write(toFile: walk, atomically: true, encoding: .utf8)
+        let replay = try RepeatSimBinary.run(["replay", walk, "--regions", areas, "--transitions", "--json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let kinds = replay.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains(#""region":"Park""#), line.contains(#""kind":"e"#) else { return nil }
+            return line.contains(#""kind":"enter""#) ? "enter" : "exit"
+        }
+        #expect(kinds == ["enter", "exit", "enter"], "\(replay.stdout)")
+    }
+
     @Test("import, list by name and by distance, import again updates, rm")
     func importListRemove() throws {
         let db = try Self.book("repeat-place-list")

@@ -35,7 +35,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             let hint =
                 root == "TrainingCenterDatabase"
                 ? " (a TCX file: convert it, e.g. gpsbabel -i gtrnctr -f IN.tcx -o gpx -F OUT.gpx)"
-                : root == "kml" ? " (a KML file: convert it, e.g. gpsbabel -i kml -f IN.kml -o gpx -F OUT.gpx)" : ""
+                : root == "kml"
+                    ? " (a KML file: its places go to --regions or place import; a track in it, convert it, "
+                        + "e.g. gpsbabel -i kml -f IN.kml -o gpx -F OUT.gpx)" : ""
             return "not a GPX file (root element <\(root)>)\(hint)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"

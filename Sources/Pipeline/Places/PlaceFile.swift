@@ -13,14 +13,20 @@ public struct LoadedPlaces: Sendable {
 
 extension LoadedPlaces {
     /// Reads the named places of a file people already have, told apart by
-    /// content: GPX waypoints (`<wpt>` with a `<name>`), GeoJSON features
+    /// content: GPX waypoints (`<wpt>` with a `<name>`), KML placemarks (a
+    /// `Point`, with a `radius` data item or `defaultRadius`; polygons as
+    /// GeoJSON's are), GeoJSON features
     /// with a `name` property (a `Point`, with a `radius` property or
     /// `defaultRadius`; a `Polygon` or `MultiPolygon` becomes the circle
     /// around its vertices' centre that holds them all), or CSV
     /// `name,lat,lon[,radius]` with a header. Items without a name or a
     /// usable position are reported and skipped.
     public static func load(_ bytes: [UInt8], source: String, defaultRadius: Double) -> LoadedPlaces {
+        if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
+            return LoadedPlaces(places: [], diagnostics: [problem])
+        }
         switch firstSignificantByte(bytes) {
+        case UInt8(ascii: "<") where KMLPlacemarks.isKML(bytes): return kml(bytes, source: source, radius: defaultRadius)
         case UInt8(ascii: "<"): return gpx(bytes, source: source, radius: defaultRadius)
         case UInt8(ascii: "{"): return geoJSON(bytes, source: source, radius: defaultRadius)
         default: return csv(bytes, source: source, radius: defaultRadius)
@@ -45,6 +51,27 @@ extension LoadedPlaces {
                 continue
             }
             places.append(NamedPlace(name: name, centre: waypoint.coordinate, radius: radius))
+        }
+        return LoadedPlaces(places: places, diagnostics: diagnostics)
+    }
+
+    /// KML placemarks with a name, as ``RegionKMLLoader`` reads their shapes.
+    static func kml(_ bytes: [UInt8], source: String, radius: Double) -> LoadedPlaces {
+        let document = KMLPlacemarks(bytes)
+        var diagnostics = document.problems.map { RegionDiagnostic(source: source, location: "\($0.line)", message: $0.message) }
+        var places: [NamedPlace] = []
+        for placemark in document.placemarks {
+            guard let name = placemark.name else {
+                diagnostics.append(
+                    RegionDiagnostic(
+                        source: source, location: "\(placemark.line)", message: "a Placemark without a <name>; skipped"))
+                continue
+            }
+            switch RegionKMLLoader.shape(of: placemark, pointRadius: radius) {
+            case .success(let shape): places.append(Self.place(named: name, covering: shape))
+            case .failure(let problem):
+                diagnostics.append(RegionDiagnostic(source: source, location: "\(placemark.line)", message: problem.message))
+            }
         }
         return LoadedPlaces(places: places, diagnostics: diagnostics)
     }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Geofencing
 
 /// A located problem with one region of a regions file: skipped, counted.
@@ -26,6 +27,24 @@ public struct LoadedRegions: Sendable {
     public var regions: RegionTable
     /// One entry per skipped region (or unusable header), in file order.
     public var diagnostics: [RegionDiagnostic]
+}
+
+extension RegionDiagnostic {
+    /// The diagnostic for a file of places or regions that is an archive,
+    /// compressed or not text at all, or `nil` when it may hold some.
+    static func notPlaces(_ bytes: [UInt8], source: String) -> RegionDiagnostic? {
+        let message: String
+        switch NotAFeed.identify(Array(bytes.prefix(4096)), isWholeFile: bytes.count <= 4096, format: .csv) {
+        case .archive(let kind):
+            message =
+                "a \(kind) archive, not places" + (kind == "zip" ? " (a KMZ is a zipped KML: unzip it, give its doc.kml)" : "")
+        case .compressed(let kind): message = "a \(kind)-compressed file, not places (decompress it first)"
+        case .image(let kind): message = "a \(kind) image, not places"
+        case .fit, .binary: message = "binary data, not places"
+        default: return nil
+        }
+        return RegionDiagnostic(source: source, location: "1", message: message)
+    }
 }
 
 extension Region {

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import GeoCore
 import Geofencing
@@ -106,7 +107,7 @@ public enum RegionGeoJSONLoader {
         }
     }
 
-    private static func describe(_ error: AreaError) -> String {
+    static func describe(_ error: AreaError) -> String {
         switch error {
         case .empty: return "the polygon has no rings"
         case .tooFewVertices(let p, let r): return "polygon \(p) ring \(r) has fewer than 4 positions"
@@ -139,11 +140,17 @@ public enum RegionGeoJSONLoader {
 
 extension LoadedRegions {
     /// Loads a regions file by its content: GeoJSON when it starts with `{`,
+    /// KML placemarks (``RegionKMLLoader``) when its root element is `kml`,
     /// GPX waypoints (circles of `waypointRadius` metres named after them)
-    /// when it starts with `<`, else CSV.
+    /// when it is other XML, else CSV.
     public static func load(_ bytes: [UInt8], source: String, waypointRadius: Double = 100) -> LoadedRegions {
+        if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
+            return LoadedRegions(regions: RegionTable(), diagnostics: [problem])
+        }
         switch bytes.first(where: isSignificant) {
         case UInt8(ascii: "{"): return RegionGeoJSONLoader.load(bytes, source: source)
+        case UInt8(ascii: "<") where KMLPlacemarks.isKML(bytes):
+            return RegionKMLLoader.load(bytes, source: source, pointRadius: waypointRadius)
         case UInt8(ascii: "<"):
             let waypoints = LoadedPlaces.gpx(bytes, source: source, radius: waypointRadius)
             return LoadedRegions(regions: RegionTable(waypoints.places.map(\.region)), diagnostics: waypoints.diagnostics)
@@ -154,7 +161,8 @@ extension LoadedRegions {
     /// Loads the regions file at `path` (`-`: standard input) by its
     /// content, as ``load(_:source:waypointRadius:)`` does, a chunk at a
     /// time: a CSV file goes row by row into the table (ten million regions
-    /// never sit in memory as text or rows); GeoJSON and GPX are read whole.
+    /// never sit in memory as text or rows); GeoJSON, KML and GPX are read
+    /// whole.
     /// - Throws: ``FileReadError``.
     public static func load(path: String, waypointRadius: Double = 100) throws -> LoadedRegions {
         var pending: [UInt8] = []
@@ -164,7 +172,9 @@ extension LoadedRegions {
             if csv != nil { return csv!.read(chunk) }
             pending.append(contentsOf: chunk)
             guard !readsWhole, let first = chunk.first(where: isSignificant) else { return }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "<") {
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "<")
+                || RegionDiagnostic.notPlaces(pending, source: path) != nil
+            {
                 readsWhole = true
             } else {
                 csv = RegionCSVReader(source: path)

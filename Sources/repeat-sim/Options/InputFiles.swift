@@ -109,7 +109,7 @@ func loadIndexedTasks(_ path: String, jobs: Int) throws -> TaskFile.Indexed {
     }
 }
 
-/// The regions of a `--regions` file (CSV, GeoJSON or GPX waypoints); bad rows are
+/// The regions of a `--regions` file (CSV, GeoJSON, KML or GPX waypoints); bad rows are
 /// reported, and under `--strict` end the command with status 2.
 /// - Throws: ``NoUsableRegion`` when not one region reads.
 func loadRegions(_ path: String, strict: Bool, waypointRadius: Double = 100) throws -> RegionTable {
@@ -132,7 +132,9 @@ func loadRegions(_ path: String, strict: Bool, waypointRadius: Double = 100) thr
 /// A regions file in which no region could be read (exit 1).
 struct NoUsableRegion: Error, CustomStringConvertible {
     let path: String
-    var description: String { "no usable region in \(path) (CSV id,lat,lon,radius[,task] or GeoJSON): nothing to watch" }
+    var description: String {
+        "no usable region in \(path) (CSV id,lat,lon,radius[,task], GeoJSON, KML or GPX waypoints): nothing to watch"
+    }
 }
 
 /// Refuses an output file that is one of the command's inputs (the same

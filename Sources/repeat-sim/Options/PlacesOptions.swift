@@ -4,11 +4,11 @@ import ArgumentParser
 struct PlacesOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Regions to watch: CSV (id,lat,lon,radius[,task]), GeoJSON, or GPX waypoints (named after them, --radius wide).",
+            "Regions to watch: CSV (id,lat,lon,radius[,task]), GeoJSON, KML placemarks (Points --radius wide unless a radius data item says, Polygons), or GPX waypoints (named after them, --radius wide).",
             valueName: "file"))
     var regions: String?
 
-    @Option(help: ArgumentHelp("Radius in metres of each GPX waypoint in --regions.", valueName: "metres"))
+    @Option(help: ArgumentHelp("Radius in metres of each GPX waypoint or KML point in --regions.", valueName: "metres"))
     var radius: Double = 100
 
     @Option(

@@ -46,7 +46,7 @@ struct LiveCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Regions to watch besides the tasks' places: CSV, GeoJSON or GPX waypoints.", valueName: "file"))
+            "Regions to watch besides the tasks' places: CSV, GeoJSON, KML or GPX waypoints.", valueName: "file"))
     var regions: String?
 
     @Option(help: ArgumentHelp("Radius in metres of each GPX waypoint in --regions.", valueName: "metres"))

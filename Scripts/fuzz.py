@@ -66,7 +66,7 @@ TARGETS = {
         sum((repo for repo, _ in FEED_SEEDS.values()), []),
         sum((shared for _, shared in FEED_SEEDS.values()), []),
     ),
-    "regions": (["Tracks/**/places.csv", "Tracks/**/*-places.csv"], []),
+    "regions": (["Tracks/**/places.csv", "Tracks/**/*-places.csv", "Tracks/places/*.kml"], []),
     "tasks": (["Tracks/**/tasks.json"], []),
     "shard": ([], []),
 }

@@ -3,7 +3,7 @@ import GeoCore
 import Geofencing
 import Pipeline
 
-// libFuzzer target: a --regions file (CSV or GeoJSON, told apart by content
+// libFuzzer target: a --regions file (CSV, GeoJSON, KML or GPX, told apart by content
 // as the CLI does), then what replay does with the regions: the spatial grid,
 // checked against the brute-force index at points on and around every
 // region, and the transition detector along those points.

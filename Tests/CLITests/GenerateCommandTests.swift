@@ -473,7 +473,7 @@ struct GenerateCommandTests {
             "generate", "--probe", folder + "/shop.csv", "--environment", "suburban", "--out", folder + "/feed.csv",
             "--truth", folder + "/truth.csv", "--manifest", folder + "/run.json",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
         let sigma = Environment.suburban.errorModel.deviation
         let segments = try Probe(
             regions: [Probe.Region(id: "shop", centre: centre, radius: 100)], sigma: sigma, speed: 1.4, from: Self.defaultStart
@@ -497,6 +497,8 @@ struct GenerateCommandTests {
         try "id,lat,lon,radius\nshop,52.52,13.40,100\n".write(toFile: folder + "/shop.csv", atomically: true, encoding: .utf8)
         let result = try RepeatSimBinary.run(["generate", "--probe", folder + "/shop.csv", "--out", folder + "/feed.csv"])
         #expect(result.status == 0, "\(result.stderr)")
+        // Which it says, as a run with noise does not (above).
+        #expect(result.stderr.contains("warning: --probe without noise (σ 0): its passes inside and outside"))
         let segments = try Probe(
             regions: [Probe.Region(id: "shop", centre: centre, radius: 100)], sigma: 0, speed: 1.4, from: Self.defaultStart
         ).segments

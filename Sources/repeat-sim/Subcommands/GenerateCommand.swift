@@ -136,6 +136,11 @@ struct GenerateCommand: AsyncParsableCommand {
         let simulation = try simulation(seed: seed)
         let path = simulation.devices[0].path
         let errorModel = simulation.errorModel
+        if probe != nil, errorModel.deviation == 0 {
+            Console.warn(
+                "--probe without noise (σ 0): its passes inside and outside each circle by 2σ run on the line too; "
+                    + "give an --environment (urban: σ 8 m) or --noise M")
+        }
         let outputs = try output.outputs(devices: devices)
         let parameters = manifestParameters(path: path, errorModel: errorModel, outputs: outputs)
         let summary: GenerateSummary

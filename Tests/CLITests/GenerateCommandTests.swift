@@ -490,6 +490,26 @@ struct GenerateCommandTests {
         #expect(try probed(folder + "/truth.csv", centre: centre, radius: 99.99, segments: segments) == [.passInside])
     }
 
+    @Test("a KML track is a route: --keep-times follows its times as it follows the GPX it was written from")
+    func kmlRoute() throws {
+        let folder = temporaryDirectory("repeat-gen-kml")
+        var truths: [[Substring]] = []
+        for route in ["places/gpsbabel-visnjan-car-track.kml", "gpx/gpxpy-visnjan-car.gpx"] {
+            let result = try RepeatSimBinary.run([
+                "generate", RepositoryPaths.track(route), "--keep-times", "--out", folder + "/feed.nmea", "--truth",
+                folder + "/truth.csv",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            truths.append(try String(contentsOfFile: folder + "/truth.csv", encoding: .utf8).split(separator: "\n"))
+        }
+        #expect(truths[0].count == truths[1].count && truths[0].count == 516)
+        for (kml, gpx) in zip(truths[0].dropFirst(), truths[1].dropFirst()) {
+            let (a, b) = (kml.split(separator: ","), gpx.split(separator: ","))
+            #expect(a[0] == b[0])
+            #expect(abs(Double(a[1])! - Double(b[1])!) <= 1e-6 && abs(Double(a[2])! - Double(b[2])!) <= 1e-6, "\(kml) \(gpx)")
+        }
+    }
+
     @Test("--probe with --environment none: σ 0 puts every pass on the line")
     func probeWithoutError() throws {
         let folder = temporaryDirectory("repeat-gen-probe0")

@@ -11,6 +11,17 @@ public struct KMLPlacemark: Hashable, Sendable {
         /// A `Polygon`: its outer ring, then its holes, each as written
         /// (KML closes them: the last position repeats the first).
         case polygon([[Coordinate]])
+        /// A `LineString` (a line drawn on a map: no times) or a `gx:Track`
+        /// (a recording: a `when` for each `gx:coord`, as far as they read).
+        case path([PathPoint])
+    }
+
+    /// A point of a path, and its time if the path gives one.
+    public struct PathPoint: Hashable, Sendable {
+        /// Where.
+        public var coordinate: Coordinate
+        /// When (a `gx:Track`'s `when`), or `nil`.
+        public var time: Timestamp?
     }
 
     /// The `name`, trimmed; `nil` when it has none or only blanks.
@@ -19,7 +30,8 @@ public struct KMLPlacemark: Hashable, Sendable {
     public var line: Int
     /// Its points and polygons, a `MultiGeometry`'s each, in order.
     public var geometries: [Geometry]
-    /// The elements it holds that are no place (`LineString`, `gx:Track`…).
+    /// The elements it holds that are no place (`LineString`, `Track`…);
+    /// the paths among them are in ``geometries`` too.
     public var otherGeometries: [String]
     /// The `coordinates` tuples of its shapes that are not `lon,lat[,alt]`,
     /// as written (a shape missing a position would be another shape).
@@ -135,13 +147,40 @@ public struct KMLPlacemarks: Sendable {
                 }
             }
             placemark.geometries.append(.polygon(rings))
-        case "MultiGeometry":
+        case "MultiGeometry", "MultiTrack":
             for child in element.elementChildren { collectGeometry(child, into: &placemark) }
-        case "LineString", "LinearRing", "Track", "MultiTrack", "Model":
+        case "LineString":
+            placemark.otherGeometries.append(element.localName)
+            let text = element.elementChildren.first { $0.localName == "coordinates" }?.text ?? ""
+            placemark.geometries.append(
+                .path(coordinates(text, of: &placemark).map { KMLPlacemark.PathPoint(coordinate: $0, time: nil) }))
+        case "Track":
+            placemark.otherGeometries.append(element.localName)
+            placemark.geometries.append(.path(track(element, of: &placemark)))
+        case "LinearRing", "Model":
             placemark.otherGeometries.append(element.localName)
         default:
             break
         }
+    }
+
+    /// The points of a `gx:Track`: each `gx:coord` (`lon lat [alt]`, blank
+    /// separated) with the `when` of the same rank, when it reads.
+    private func track(_ element: xmlNodePtr, of placemark: inout KMLPlacemark) -> [KMLPlacemark.PathPoint] {
+        let children = element.elementChildren
+        let times = children.filter { $0.localName == "when" }.map { RFC3339.parse($0.text.trimmed) }
+        var points: [KMLPlacemark.PathPoint] = []
+        for (rank, coord) in children.filter({ $0.localName == "coord" }).enumerated() {
+            let text = coord.text.trimmed
+            let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard parts.count >= 2, let longitude = Double(parts[0]), let latitude = Double(parts[1]) else {
+                placemark.unreadableCoordinates.append(text)
+                continue
+            }
+            let time = rank < times.count ? times[rank] : nil
+            points.append(.init(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time))
+        }
+        return points
     }
 
     /// The positions of a `coordinates` text: `lon,lat[,alt]` tuples

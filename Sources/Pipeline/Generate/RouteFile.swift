@@ -2,8 +2,9 @@ import FeedParsing
 import GeoCore
 
 /// The points of a route file for `generate`: a GPX track (or, without
-/// one, its route points), or a CSV, NMEA or gpsd feed, with the times the
-/// file gives (for `--keep-times`).
+/// one, its route points), a KML path (a line drawn in Google My Maps or
+/// Earth, or a recorded `gx:Track`), or a CSV, NMEA or gpsd feed, with the
+/// times the file gives (for `--keep-times`).
 public enum RouteFile {
     /// One point of the route, in file order.
     public struct Point: Hashable, Sendable {
@@ -14,7 +15,10 @@ public enum RouteFile {
     }
 
     /// The points of the file at `path` (`-` for standard input); records
-    /// the decoder skips are reported on stderr, located, and left out.
+    /// the decoder skips are reported on stderr, located, and left out. A
+    /// KML file (told by its root element, unless `format` says) gives the
+    /// points of its `gx:Track`s (recordings, with times), else of its
+    /// `LineString`s (lines drawn on a map), in document order.
     /// - Throws: what reading the file throws; ``RouteFileError`` when it
     ///   holds fewer than two points.
     public static func load(path: String, format: FeedFormat?, options: FeedDecodingOptions) throws -> [Point] {
@@ -23,15 +27,53 @@ public enum RouteFile {
         var track: [Point] = []
         var route: [Point] = []
         let name = path == "-" ? "<stdin>" : path
-        try FeedFileDecoding.decode(path: path, format: format, options: options) { batch in
+        let decoder = makeFeedDecoder(format: format, options: options)
+        var batch = FeedBatch()
+        func take() {
             for diagnostic in batch.diagnostics { Console.warn(diagnostic.located(in: name)) }
             track += batch.fixes.map { Point(coordinate: $0.coordinate, time: $0.time) }
             route += batch.routePoints.map { Point(coordinate: $0.coordinate, time: $0.time) }
-            return true
+            batch.removeAll()
         }
-        let points = track.isEmpty ? route : track
+        var kml: [UInt8]?
+        var isFirstChunk = true
+        try FileByteReader(path: path).forEachChunk { chunk in
+            if isFirstChunk, format == nil, KMLPlacemarks.isKML(Array(chunk)) { kml = [] }
+            isFirstChunk = false
+            if kml != nil { return kml!.append(contentsOf: chunk) }
+            decoder.decode(chunk, into: &batch)
+            take()
+        }
+        let points: [Point]
+        if let kml {
+            points = paths(of: kml, name: name)
+        } else {
+            decoder.finish(into: &batch)
+            take()
+            points = track.isEmpty ? route : track
+        }
         guard points.count >= 2 else { throw RouteFileError(path: name, count: points.count) }
         return points
+    }
+
+    /// The points of a KML document's paths; what does not read is
+    /// reported on stderr, located.
+    private static func paths(of bytes: [UInt8], name: String) -> [Point] {
+        let document = KMLPlacemarks(bytes)
+        for problem in document.problems { Console.warn("\(name):\(problem.line): \(problem.message)") }
+        var tracks: [Point] = []
+        var lines: [Point] = []
+        for placemark in document.placemarks {
+            for tuple in placemark.unreadableCoordinates {
+                Console.warn("\(name):\(placemark.line): coordinates \"\(tuple)\" are not lon,lat[,alt]; left out")
+            }
+            for case .path(let path) in placemark.geometries {
+                let points = path.map { Point(coordinate: $0.coordinate, time: $0.time) }
+                if path.contains(where: { $0.time != nil }) { tracks += points } else { lines += points }
+            }
+        }
+        // GPSBabel writes a track twice, as a gx:Track and as a LineString.
+        return tracks.isEmpty ? lines : tracks
     }
 }
 
@@ -44,6 +86,6 @@ public struct RouteFileError: Error, CustomStringConvertible {
 
     public var description: String {
         "\(path) decodes to \(count) point\(count == 1 ? "" : "s"); a route needs at least two "
-            + "(a GPX track or route, or a CSV, NMEA or gpsd feed)"
+            + "(a GPX track or route, a KML LineString or gx:Track, or a CSV, NMEA or gpsd feed)"
     }
 }

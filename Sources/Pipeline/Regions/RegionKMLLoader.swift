@@ -49,6 +49,8 @@ public enum RegionKMLLoader {
                 polygons.append(rings.map { ring in ring.count >= 3 && ring.first != ring.last ? ring + [ring[0]] : ring })
             case .point(let position):
                 if point == nil { point = position }
+            case .path:
+                break  // a path is no place (below, when it is all there is)
             }
         }
         if !polygons.isEmpty {

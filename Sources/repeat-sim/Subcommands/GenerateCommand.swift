@@ -13,8 +13,9 @@ struct GenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Simulate a noisy GPS feed along a route, and write the ground truth beside it.",
         discussion: """
-            The true path is a ROUTE file (a GPX track or route, or a CSV, NMEA
-            or gpsd feed) or --via points, followed along great-circle legs at
+            The true path is a ROUTE file (a GPX track or route, a KML gx:Track or
+            a LineString drawn in Google My Maps or Earth, or a CSV, NMEA or gpsd
+            feed) or --via points, followed along great-circle legs at
             the --profile's speed (--stop at each interior vertex), or a
             recording on its own clock (--keep-times). Fixes are sampled every
             --interval, displaced by the --environment's error (Gauss–Markov
@@ -46,7 +47,9 @@ struct GenerateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The route: a GPX track or route, or a CSV, NMEA or gpsd feed.", valueName: "ROUTE"))
+    @Argument(
+        help: ArgumentHelp(
+            "The route: a GPX track or route, a KML gx:Track or LineString, or a CSV, NMEA or gpsd feed.", valueName: "ROUTE"))
     var route: String?
 
     // Taken whatever it starts with: south of the equator the points begin with a "-".

@@ -21,6 +21,8 @@ struct WeekRolloverTests {
         ] {
             #expect(WeekRollover(receiverTime: Timestamp(nanoseconds: Self.clock.nanoseconds - behind), clock: Self.clock) == nil)
         }
+        // Times at the ends of what a feed holds, far apart, are none either.
+        #expect(WeekRollover(receiverTime: Timestamp(nanoseconds: .min), clock: Timestamp(nanoseconds: .max)) == nil)
         // A recording from 1994 or 2007 is not mistaken for one.
         for old in ["1994-03-23T12:35:19Z", "2007-04-08T09:53:01Z"] {
             #expect(WeekRollover(receiverTime: RFC3339.parse(old)!, clock: Self.clock) == nil)

@@ -28,7 +28,7 @@ public struct KMLPlacemark: Hashable, Sendable {
     public var name: String?
     /// The line of the `Placemark` element.
     public var line: Int
-    /// Its points and polygons, a `MultiGeometry`'s each, in order.
+    /// Its points, polygons and paths, a `MultiGeometry`'s each, in order.
     public var geometries: [Geometry]
     /// The elements it holds that are no place (`LineString`, `Track`…);
     /// the paths among them are in ``geometries`` too.
@@ -75,7 +75,7 @@ public struct KMLPlacemarks: Sendable {
         problems = []
         let options = Int32(
             XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_HUGE.rawValue)
+                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         xmlResetLastError()
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
@@ -107,7 +107,7 @@ public struct KMLPlacemarks: Sendable {
         }
     }
 
-    private mutating func placemark(_ element: xmlNodePtr) -> KMLPlacemark {
+    private func placemark(_ element: xmlNodePtr) -> KMLPlacemark {
         var placemark = KMLPlacemark(
             name: nil, line: Int(xmlGetLineNo(element)), geometries: [], otherGeometries: [], unreadableCoordinates: [], data: [:]
         )
@@ -129,7 +129,7 @@ public struct KMLPlacemarks: Sendable {
     }
 
     /// Adds the shapes of a geometry element (a `MultiGeometry`'s, each).
-    private mutating func collectGeometry(_ element: xmlNodePtr, into placemark: inout KMLPlacemark) {
+    private func collectGeometry(_ element: xmlNodePtr, into placemark: inout KMLPlacemark) {
         switch element.localName {
         case "Point":
             if let text = element.elementChildren.first(where: { $0.localName == "coordinates" })?.text,

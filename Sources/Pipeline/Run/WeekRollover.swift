@@ -24,7 +24,8 @@ public struct WeekRollover: Sendable, Equatable {
     /// (the computer's time), or `nil` when the receiver is not whole eras
     /// behind (a receiver that is right, or a recording from another year).
     public init?(receiverTime: Timestamp, clock: Timestamp) {
-        let behind = clock.nanoseconds - receiverTime.nanoseconds
+        let (behind, overflows) = clock.nanoseconds.subtractingReportingOverflow(receiverTime.nanoseconds)
+        guard !overflows else { return nil }
         let eras = Int((Double(behind) / Double(Self.era)).rounded())
         let day: Int64 = 86_400 * 1_000_000_000
         guard (1...2).contains(eras), abs(behind - Int64(eras) * Self.era) <= day else { return nil }

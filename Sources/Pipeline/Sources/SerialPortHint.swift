@@ -41,7 +41,8 @@ enum SerialPortHint {
         return String(cString: name)
     }
 
-    /// The names in `folder`, sorted, or none when it cannot be read.
+    /// The names in `folder`, shortest first (ttyACM2 before ttyACM10), or
+    /// none when it cannot be read.
     private static func entries(of folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }

@@ -3,8 +3,9 @@ import GeoCore
 
 /// The points of a route file for `generate`: a GPX track (or, without
 /// one, its route points), a KML path (a line drawn in Google My Maps or
-/// Earth, or a recorded `gx:Track`), or a CSV, NMEA or gpsd feed, with the
-/// times the file gives (for `--keep-times`).
+/// Earth, or a recorded `gx:Track`), a GeoJSON line (geojson.io, QGIS), or
+/// a CSV, NMEA or gpsd feed, with the times the file gives (for
+/// `--keep-times`).
 public enum RouteFile {
     /// One point of the route, in file order.
     public struct Point: Hashable, Sendable {
@@ -18,7 +19,8 @@ public enum RouteFile {
     /// the decoder skips are reported on stderr, located, and left out. A
     /// KML file (told by its root element, unless `format` says) gives the
     /// points of its `gx:Track`s (recordings, with times), else of its
-    /// `LineString`s (lines drawn on a map), in document order.
+    /// `LineString`s (lines drawn on a map), in document order; a GeoJSON
+    /// file those of its `LineString`s and `MultiLineString`s.
     /// - Throws: what reading the file throws; ``RouteFileError`` when it
     ///   holds fewer than two points.
     public static func load(path: String, format: FeedFormat?, options: FeedDecodingOptions) throws -> [Point] {
@@ -35,18 +37,23 @@ public enum RouteFile {
             route += batch.routePoints.map { Point(coordinate: $0.coordinate, time: $0.time) }
             batch.removeAll()
         }
-        var kml: [UInt8]?
+        // A document read whole: KML or GeoJSON, told by the first chunk.
+        var document: (kind: DocumentKind, bytes: [UInt8])?
         var isFirstChunk = true
         try FileByteReader(path: path).forEachChunk { chunk in
-            if isFirstChunk, format == nil, KMLPlacemarks.isKML(Array(chunk)) { kml = [] }
+            if isFirstChunk, format == nil, let kind = DocumentKind(firstChunk: Array(chunk)) { document = (kind, []) }
             isFirstChunk = false
-            if kml != nil { return kml!.append(contentsOf: chunk) }
+            if document != nil { return document!.bytes.append(contentsOf: chunk) }
             decoder.decode(chunk, into: &batch)
             take()
         }
         let points: [Point]
-        if let kml {
-            points = paths(of: kml, name: name)
+        if let document {
+            points =
+                switch document.kind {
+                case .kml: kmlPaths(of: document.bytes, name: name)
+                case .geoJSON: geoJSONLines(of: document.bytes, name: name)
+                }
         } else {
             decoder.finish(into: &batch)
             take()
@@ -54,26 +61,6 @@ public enum RouteFile {
         }
         guard points.count >= 2 else { throw RouteFileError(path: name, count: points.count) }
         return points
-    }
-
-    /// The points of a KML document's paths; what does not read is
-    /// reported on stderr, located.
-    private static func paths(of bytes: [UInt8], name: String) -> [Point] {
-        let document = KMLPlacemarks(bytes)
-        for problem in document.problems { Console.warn("\(name):\(problem.line): \(problem.message)") }
-        var tracks: [Point] = []
-        var lines: [Point] = []
-        for placemark in document.placemarks {
-            for tuple in placemark.unreadableCoordinates {
-                Console.warn("\(name):\(placemark.line): coordinates \"\(tuple)\" are not lon,lat[,alt]; left out")
-            }
-            for case .path(let path) in placemark.geometries {
-                let points = path.map { Point(coordinate: $0.coordinate, time: $0.time) }
-                if path.contains(where: { $0.time != nil }) { tracks += points } else { lines += points }
-            }
-        }
-        // GPSBabel writes a track twice, as a gx:Track and as a LineString.
-        return tracks.isEmpty ? lines : tracks
     }
 }
 
@@ -86,6 +73,6 @@ public struct RouteFileError: Error, CustomStringConvertible {
 
     public var description: String {
         "\(path) decodes to \(count) point\(count == 1 ? "" : "s"); a route needs at least two "
-            + "(a GPX track or route, a KML LineString or gx:Track, or a CSV, NMEA or gpsd feed)"
+            + "(a GPX track or route, a KML LineString or gx:Track, a GeoJSON LineString, or a CSV, NMEA or gpsd feed)"
     }
 }

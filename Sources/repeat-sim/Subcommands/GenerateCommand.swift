@@ -14,8 +14,8 @@ struct GenerateCommand: AsyncParsableCommand {
         abstract: "Simulate a noisy GPS feed along a route, and write the ground truth beside it.",
         discussion: """
             The true path is a ROUTE file (a GPX track or route, a KML gx:Track or
-            a LineString drawn in Google My Maps or Earth, or a CSV, NMEA or gpsd
-            feed) or --via points, followed along great-circle legs at
+            a LineString drawn in Google My Maps or Earth, a GeoJSON LineString
+            from geojson.io or QGIS, or a CSV, NMEA or gpsd feed) or --via points, followed along great-circle legs at
             the --profile's speed (--stop at each interior vertex), or a
             recording on its own clock (--keep-times). Fixes are sampled every
             --interval, displaced by the --environment's error (Gauss–Markov
@@ -49,7 +49,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The route: a GPX track or route, a KML gx:Track or LineString, or a CSV, NMEA or gpsd feed.", valueName: "ROUTE"))
+            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, or a CSV, NMEA or gpsd feed.",
+            valueName: "ROUTE"))
     var route: String?
 
     // Taken whatever it starts with: south of the equator the points begin with a "-".

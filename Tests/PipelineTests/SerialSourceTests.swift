@@ -79,14 +79,18 @@ struct SerialSourceTests {
         await successor.stop()
     }
 
-    @Test("NMEA misread at the wrong speed is said once, naming the speed; NMEA at the right one is not")
+    @Test("NMEA misread at the wrong speed is said once, naming the speed; NMEA at the right one, or another format, is not")
     func wrongSpeedIsSaid() async throws {
         let nmea = LineSpeedCheckTests.nmea
-        for (bytes, garbled) in [(SerialLine.receive(nmea, sentAt: 9600, readAt: 4800), true), (nmea, false)] {
+        let misread = SerialLine.receive(nmea, sentAt: 9600, readAt: 4800)
+        // A device read as another format (--format csv) is not watched.
+        for (bytes, watched, garbled) in [(misread, true, true), (nmea, true, false), (misread, false, false)] {
             let folder = try TemporaryFolder(prefix: "repeat-openpty")
             defer { folder.remove() }
             let pty = try PseudoTerminal(linkPath: folder.path + "/gps0")
-            let recorder = EventRecorder(SerialSource(path: pty.linkPath, baud: .b4800, options: Self.options).events())
+            var options = Self.options
+            options.watchesForSentences = watched
+            let recorder = EventRecorder(SerialSource(path: pty.linkPath, baud: .b4800, options: options).events())
             try await recorder.waitUntil("the device to open") { $0.statuses.contains(where: \.isConnected) }
             try await pty.write(Array(bytes.prefix(3000)))
             try await recorder.waitUntil("the bytes") { $0.byteCount >= 3000 }

@@ -119,7 +119,7 @@ final class LiveConnectionLoop: @unchecked Sendable {
     /// Reads until the connection is lost or the loop is cancelled.
     private func pump(_ descriptor: Int32) -> Outcome {
         var silence = options.silenceThreshold.map { SilenceMonitor(threshold: $0, start: .now) }
-        var lineCheck = connector.lineSpeedCheck()
+        var lineCheck = options.watchesForSentences ? connector.lineSpeedCheck() : nil
         var buffer = [UInt8](repeating: 0, count: options.readChunkSize)
         var entries = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),

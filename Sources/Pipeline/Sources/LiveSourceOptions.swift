@@ -15,6 +15,10 @@ public struct LiveSourceOptions: Sendable, Equatable {
     public var bufferedEventLimit: Int
     /// How long a TCP connection attempt to gpsd may take.
     public var connectTimeout: Duration
+    /// Whether a serial source says when the first KiB after an open holds
+    /// no NMEA sentence (``LineSpeedCheck``); off when the device is read as
+    /// another format.
+    public var watchesForSentences = true
 
     /// Options with the defaults: backoff 0.5 s × 2 up to 30 s, a warning
     /// after 10 s of silence, endless retries, 4 KiB reads, 1024 buffered events,

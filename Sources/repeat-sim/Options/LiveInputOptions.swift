@@ -61,9 +61,12 @@ struct LiveInputOptions: ParsableArguments {
 
     /// The chosen live input as a run's input, opened on its own reader
     /// thread, or `nil` when none was chosen; gpsd speaks its JSON, a
-    /// serial receiver NMEA unless --format says otherwise.
-    func feed() -> LiveFeed? {
+    /// serial receiver NMEA unless --format says otherwise (`format`: its
+    /// value, `nil` for auto).
+    func feed(format asked: FeedFormat?) -> LiveFeed? {
         guard let input else { return nil }
+        var options = sourceOptions
+        options.watchesForSentences = asked == nil || asked == .nmea
         // A receiver opened mid-stream, or at the wrong speed, sends bytes
         // that could pass for another format; it speaks NMEA.
         let format: FeedFormat =
@@ -71,7 +74,7 @@ struct LiveInputOptions: ParsableArguments {
             case .gpsd: .gpsd
             case .serial: .nmea
             }
-        var feed = LiveFeed(name: input.description, events: input.events(options: sourceOptions), format: format)
+        var feed = LiveFeed(name: input.description, events: input.events(options: options), format: format)
         if case .serial = input { feed.checksWeekRollover = true }
         return feed
     }

@@ -83,7 +83,7 @@ struct DecodeCommand: AsyncParsableCommand {
         let sink = FixLinesSink(
             output: .standardOutput(), json: json, waypoints: waypoints, near: try placeBook.nearestPlaces())
         let result: FeedRun.Result
-        if let feed = live.feed() {
+        if let feed = live.feed(format: feedOptions.format.format) {
             // Ctrl-C ends a live input's run: it flushes and prints its summary, as live does.
             nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .decode, sinks: [sink])
             result = try await StopSignal.cancelling { try await run.run(live: feed) }

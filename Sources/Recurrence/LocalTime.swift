@@ -89,16 +89,3 @@ struct WallClock: Hashable, Comparable {
         (lhs.seconds, lhs.fraction) < (rhs.seconds, rhs.fraction)
     }
 }
-
-extension TimeZone {
-    /// Parses an IANA time zone identifier such as `Europe/Berlin` or `UTC`.
-    ///
-    /// - Throws: ``RecurrenceError/invalidTimeZone(_:)`` naming the text.
-    public static func iana(_ identifier: String) throws -> TimeZone {
-        let trimmed = identifier.trimmingWhitespace()
-        guard !trimmed.isEmpty, let zone = TimeZone(identifier: trimmed) else {
-            throw RecurrenceError.invalidTimeZone(identifier)
-        }
-        return zone
-    }
-}

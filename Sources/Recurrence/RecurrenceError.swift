@@ -45,10 +45,18 @@ extension RecurrenceError: CustomStringConvertible {
 
 extension RecurrenceError {
     /// The zone identifier that `text` may have meant: the same but for
-    /// case, or one a typo or two away (`Europe/Berln`).
+    /// case, one a typo or two away (`Europe/Berln`), the zone of a city
+    /// (`Berlin`, `new york`), or of an abbreviation (`CEST`).
     static func zone(near text: String) -> String? {
         let trimmed = text.trimmingWhitespace()
-        return Spelling.suggestion(
-            for: trimmed, in: TimeZone.knownTimeZoneIdentifiers, maximumDistance: max(1, min(3, trimmed.count / 5)))
+        let known = TimeZone.knownTimeZoneIdentifiers
+        if let near = Spelling.suggestion(for: trimmed, in: known, maximumDistance: max(1, min(3, trimmed.count / 5))) {
+            return near
+        }
+        let city = trimmed.lowercased().replacingOccurrences(of: " ", with: "_")
+        if !city.isEmpty, let zone = known.first(where: { $0.lowercased().split(separator: "/").last.map(String.init) == city }) {
+            return zone
+        }
+        return TimeZone.abbreviationDictionary[trimmed.uppercased()]
     }
 }

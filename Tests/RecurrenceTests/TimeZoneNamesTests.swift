@@ -49,4 +49,31 @@ struct TimeZoneNamesTests {
             #expect(zone.displayName == name)
         }
     }
+
+    @Test("an abbreviation Foundation takes for a zone becomes that zone's IANA name, with the same offsets")
+    func abbreviations() throws {
+        let summer = Date(timeIntervalSince1970: 1_751_328_000)  // 2025-07-01
+        let winter = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
+        let pacific = try TimeZone.iana("PST")
+        #expect(pacific.identifier == "America/Los_Angeles")
+        let foundations = try #require(TimeZone(identifier: "PST"))
+        for date in [summer, winter] { #expect(pacific.secondsFromGMT(for: date) == foundations.secondsFromGMT(for: date)) }
+        // Old names that tzdata still holds keep their names: EST is a fixed -05:00.
+        for name in ["EST", "US/Eastern", "CET"] { #expect(try TimeZone.iana(name).identifier == name) }
+        #expect(try TimeZone.iana("EST").secondsFromGMT(for: summer) == -18_000)
+    }
+
+    @Test("a bare offset is a fixed zone; a city, a slip or an abbreviation that is no zone gets a suggestion")
+    func offsetsAndSuggestions() throws {
+        #expect(try TimeZone.iana("+02:00").portableIdentifier == "Etc/GMT-2")
+        #expect(try TimeZone.iana("-05:30").secondsFromGMT() == -19_800)
+        for (text, meant) in [("Berlin", "Europe/Berlin"), ("new york", "America/New_York"), ("Europe/Berln", "Europe/Berlin")] {
+            let error = #expect(throws: RecurrenceError.self) { try TimeZone.iana(text) }
+            #expect(error?.description == "\"\(text)\" is not an IANA time zone; did you mean \(meant)?")
+        }
+        let summerTime = #expect(throws: RecurrenceError.self) { try TimeZone.iana("CEST") }
+        #expect(summerTime?.description.hasPrefix("\"CEST\" is not an IANA time zone; did you mean Europe/") == true)
+        let nowhere = #expect(throws: RecurrenceError.self) { try TimeZone.iana("Mars/Olympus") }
+        #expect(nowhere?.description.hasSuffix("use an identifier such as Europe/Berlin, America/New_York or UTC") == true)
+    }
 }

@@ -45,6 +45,17 @@ struct PlaceCommandTests {
         #expect(kinds == ["enter", "exit", "enter"], "\(replay.stdout)")
     }
 
+    @Test("the list's columns fit its longest name")
+    func listColumnsFitTheNames() throws {
+        let folder = temporaryDirectory("repeat-place-width")
+        try "name,lat,lon\nApotheke am Brandenburger Tor,52.5163,13.3777\nHome,52.52,13.40\n".write(
+            toFile: folder + "/places.csv", atomically: true, encoding: .utf8)
+        #expect(try RepeatSimBinary.run(["place", "import", folder + "/places.csv", "--db", folder + "/db.sqlite"]).status == 0)
+        let lines = try RepeatSimBinary.run(["place", "list", "--db", folder + "/db.sqlite"]).stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(Set(lines.map { $0.range(of: "52.5")!.lowerBound.utf16Offset(in: $0) }).count == 1, "\(lines)")
+    }
+
     @Test("import, list by name and by distance, import again updates, rm")
     func importListRemove() throws {
         let db = try Self.book("repeat-place-list")

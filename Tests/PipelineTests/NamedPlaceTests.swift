@@ -47,6 +47,31 @@ struct NamedPlaceTests {
         #expect(loaded.diagnostics.map(\.location) == ["features[3]", "features[4]"])
     }
 
+    @Test("Google Takeout's saved places: named by their location, a place without a position (0°, 0°) reported")
+    func googleTakeoutSavedPlaces() throws {
+        // The shapes of Takeout's "Saved Places.json", old (Title, Location) and new (location.name).
+        let loaded = Self.load(
+            """
+            {"type": "FeatureCollection", "features": [
+             {"geometry": {"coordinates": [13.3777, 52.5163], "type": "Point"}, "type": "Feature",
+              "properties": {"date": "2024-05-02T10:11:12Z", "google_maps_url": "http://maps.google.com/?cid=1",
+               "location": {"address": "Unter den Linden 1, 10117 Berlin", "country_code": "DE", "name": "Apotheke"}}},
+             {"geometry": {"coordinates": [0, 0], "type": "Point"}, "type": "Feature",
+              "properties": {"google_maps_url": "http://maps.google.com/?q=Tierarzt", "location": {"name": "Tierarzt"}}},
+             {"geometry": {"coordinates": [13.40, 52.52], "type": "Point"}, "type": "Feature",
+              "properties": {"Title": "Home", "Location": {"Business Name": "not this", "Address": "x"}}},
+             {"geometry": {"coordinates": [13.41, 52.53], "type": "Point"}, "type": "Feature",
+              "properties": {"Location": {"Business Name": "Bakery"}}}
+            ]}
+            """)
+        #expect(loaded.places.map(\.name) == ["Apotheke", "Home", "Bakery"])
+        #expect(loaded.places[0].centre == Coordinate(latitude: 52.5163, longitude: 13.3777))
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "places:features[1]: \"Tierarzt\" is at 0°, 0°, a position the file does not have; skipped"
+            ])
+    }
+
     @Test("GeoJSON: a Polygon across the antimeridian is centred there; one round a pole, on the pole")
     func geoJSONAtTheEndsOfTheMap() throws {
         let loaded = Self.load(

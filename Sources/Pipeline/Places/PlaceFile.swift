@@ -91,13 +91,22 @@ extension LoadedPlaces {
         var places: [NamedPlace] = []
         for (index, item) in features.enumerated() {
             let properties = (item as? [String: Any])?["properties"] as? [String: Any] ?? [:]
-            guard let name = (properties["name"] ?? properties["Name"] ?? properties["title"]) as? String,
-                !name.trimmingCharacters(in: .whitespaces).isEmpty
-            else {
+            guard let name = Self.featureName(properties), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 diagnostics.append(
                     RegionDiagnostic(
                         source: source, location: "features[\(index)]", message: "a feature without a \"name\" property; skipped")
                 )
+                continue
+            }
+            // Google Takeout gives a saved place it has no position for at 0°, 0°.
+            if let geometry = (item as? [String: Any])?["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
+                let position = geometry["coordinates"] as? [NSNumber], position.count >= 2,
+                position[0].doubleValue == 0, position[1].doubleValue == 0
+            {
+                diagnostics.append(
+                    RegionDiagnostic(
+                        source: source, location: "features[\(index)]",
+                        message: "\"\(name)\" is at 0°, 0°, a position the file does not have; skipped"))
                 continue
             }
             // A Point without a radius takes the default.
@@ -113,6 +122,17 @@ extension LoadedPlaces {
             }
         }
         return LoadedPlaces(places: places, diagnostics: diagnostics)
+    }
+
+    /// A feature's name: its `name`, `Name`, `title` or `Title` property,
+    /// else the `name` or `Business Name` of its `location` (Google
+    /// Takeout's saved places).
+    static func featureName(_ properties: [String: Any]) -> String? {
+        for key in ["name", "Name", "title", "Title"] {
+            if let name = properties[key] as? String, !name.isEmpty { return name }
+        }
+        let location = (properties["location"] ?? properties["Location"]) as? [String: Any]
+        return (location?["name"] ?? location?["Business Name"]) as? String
     }
 
     /// A circle for a shape: itself, or around an area's vertices, centred

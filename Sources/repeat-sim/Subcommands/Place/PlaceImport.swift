@@ -13,7 +13,8 @@ struct PlaceImport: AsyncParsableCommand {
             Google Earth): every Placemark with a <name>; a Point takes its
             <Data name="radius">, else --radius; a Polygon becomes the circle around
             it (a KMZ is a zipped KML: unzip it first). GeoJSON: every feature with
-            a "name" property; a Point takes its "radius" property, else --radius; a
+            a "name" property (Google Takeout's saved places: their location's
+            name); a Point takes its "radius" property, else --radius; a
             Polygon becomes the circle around it. CSV: a header naming name, lat and lon
             (and radius). A place whose name is in the book already moves to the
             file's position. Items without a name or a position are reported and

@@ -35,6 +35,8 @@ struct PlaceList: AsyncParsableCommand {
             print("The place book is empty: `repeat-sim place import FILE` adds places.")
             return
         }
+        // The name column fits the longest name shown (24 at least).
+        let nameWidth = rows.map { $0.place.name.terminalSafe.count }.reduce(24, max)
         for row in rows {
             let place = row.place
             if json {
@@ -48,7 +50,7 @@ struct PlaceList: AsyncParsableCommand {
             } else {
                 let distance = row.distance.map { String(format: "%10.0f m", $0) } ?? ""
                 print(
-                    place.name.terminalSafe.padding(toLength: max(24, place.name.count), withPad: " ", startingAt: 0)
+                    place.name.terminalSafe.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                         + String(format: " %11.6f %12.6f  r=", place.centre.latitude, place.centre.longitude)
                         + RadiusText.metres(place.radius) + " m"
                         + distance)

@@ -103,7 +103,8 @@ struct LiveCommand: AsyncParsableCommand {
         var settings = RunSettings(label: "live", format: feedOptions.format.format, decoding: feedOptions.decodingOptions())
         settings.verbose = feedOptions.verbose
         if let database { settings.taskReload = (reload.seconds ?? 5, { try database.tasks() }) }
-        let feed = live.feed(format: feedOptions.format.format) ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
+        let feed =
+            live.feed(format: feedOptions.format.format) ?? LiveFeed(name: "<stdin>", events: standardInputEvents(), format: nil)
         nonisolated(unsafe) let run = FeedRun(settings: settings, stage: .pipeline(stages), sinks: sinks)
         logSink?.onRemovedTask = { [weak run] in run?.requestTaskReload() }
         let result = try await StopSignal.cancelling { try await run.run(live: feed) }

@@ -93,4 +93,31 @@ struct KMLPlacesTests {
             #expect(LoadedRegions.load(bytes, source: "f").diagnostics.map(\.message).first?.hasPrefix(message) == true)
         }
     }
+
+    @Test(
+        "in UTF-16, a KML, a GPX and a GeoJSON file are told by their text, as places and as regions, read whole or from a file")
+    func utf16() throws {
+        func utf16(_ bytes: [UInt8]) -> [UInt8] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let kml = utf16(try Self.bytes("berlin-areas.kml"))
+        let gpx = utf16(Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("cat-medicine/places.gpx")))))
+        let geoJSON = utf16(
+            Array(
+                #"{"type": "Feature", "properties": {"name": "Square", "radius": 50}, "geometry": {"type": "Point", "coordinates": [13.4, 52.5]}}"#
+                    .utf8))
+        let folder = temporaryDirectory("repeat-utf16-places")
+        for (bytes, names) in [
+            (kml, ["Park", "Campus", "Pharmacy"]), (gpx, ["Pharmacy", "Veterinary clinic", "Home"]), (geoJSON, ["Square"]),
+        ] {
+            #expect(LoadedPlaces.load(bytes, source: "f", defaultRadius: 100).places.map(\.name) == names)
+            let regions = LoadedRegions.load(bytes, source: "f").regions
+            #expect((0..<regions.count).map { regions[$0].id }.prefix(names.count) == names[...])
+            let path = folder + "/places"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let fromFile = try LoadedRegions.load(path: path).regions
+            #expect((0..<fromFile.count).map { fromFile[$0].id }.prefix(names.count) == names[...])
+        }
+    }
 }

@@ -131,3 +131,18 @@ struct TextTranscoder {
         }
     }
 }
+
+/// The start of a text in UTF-8, whatever encoding Repeat reads it in
+/// (UTF-8, or UTF-16 with or without a byte-order mark): to tell a file's
+/// kind by its first characters (`<kml`, `{`) before handing its bytes to
+/// the reader that takes them as they are.
+public enum TextStart {
+    /// The UTF-8 form of the first `limit` bytes of `bytes`.
+    public static func utf8(_ bytes: [UInt8], limit: Int = 4096) -> [UInt8] {
+        var transcoder = TextTranscoder()
+        var text: [UInt8] = []
+        Array(bytes.prefix(limit)).withUnsafeBytes { transcoder.transcode($0) { text.append(contentsOf: $0) } }
+        transcoder.finish { text.append(contentsOf: $0) }
+        return text
+    }
+}

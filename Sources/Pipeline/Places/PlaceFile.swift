@@ -25,8 +25,11 @@ extension LoadedPlaces {
         if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
             return LoadedPlaces(places: [], diagnostics: [problem])
         }
-        switch firstSignificantByte(bytes) {
-        case UInt8(ascii: "<") where KMLPlacemarks.isKML(bytes): return kml(bytes, source: source, radius: defaultRadius)
+        // Told by the text's first characters, whatever its encoding; each
+        // reader takes the bytes as they are (libxml2 and JSON read UTF-16).
+        let head = TextStart.utf8(bytes)
+        switch firstSignificantByte(head) {
+        case UInt8(ascii: "<") where KMLPlacemarks.isKML(head): return kml(bytes, source: source, radius: defaultRadius)
         case UInt8(ascii: "<"): return gpx(bytes, source: source, radius: defaultRadius)
         case UInt8(ascii: "{"): return geoJSON(bytes, source: source, radius: defaultRadius)
         default: return csv(bytes, source: source, radius: defaultRadius)

@@ -147,9 +147,11 @@ extension LoadedRegions {
         if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
             return LoadedRegions(regions: RegionTable(), diagnostics: [problem])
         }
-        switch bytes.first(where: isSignificant) {
+        // Told by the text's first characters, whatever its encoding.
+        let head = TextStart.utf8(bytes)
+        switch head.first(where: isSignificant) {
         case UInt8(ascii: "{"): return RegionGeoJSONLoader.load(bytes, source: source)
-        case UInt8(ascii: "<") where KMLPlacemarks.isKML(bytes):
+        case UInt8(ascii: "<") where KMLPlacemarks.isKML(head):
             return RegionKMLLoader.load(bytes, source: source, pointRadius: waypointRadius)
         case UInt8(ascii: "<"):
             let waypoints = LoadedPlaces.gpx(bytes, source: source, radius: waypointRadius)
@@ -171,7 +173,7 @@ extension LoadedRegions {
         try FileByteReader(path: path).forEachChunk { chunk in
             if csv != nil { return csv!.read(chunk) }
             pending.append(contentsOf: chunk)
-            guard !readsWhole, let first = chunk.first(where: isSignificant) else { return }
+            guard !readsWhole, let first = TextStart.utf8(pending).first(where: isSignificant) else { return }
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "<")
                 || RegionDiagnostic.notPlaces(pending, source: path) != nil
             {

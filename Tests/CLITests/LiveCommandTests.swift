@@ -203,7 +203,8 @@ struct LiveCommandTests {
             encoder.append(fix, valid: true, to: &bytes)
         }
         feeder.write(Data(bytes))
-        usleep(300_000)
+        // The pause after the fixes releases them: the arrival reminds.
+        try waitUntil("the reminder") { live.outputText.contains(#""kind":"location""#) }
         live.send(SIGINT)
         try waitUntil("live to exit after SIGINT") { !live.isRunning }
         #expect(live.status == 0)

@@ -36,9 +36,7 @@ extension TimeZone {
         let offset = secondsFromGMT()
         if offset == 0 { return "UTC" }
         let minutes = abs(offset) / 60
-        let hours = String(minutes / 60), rest = String(minutes % 60)
-        return "UTC" + (offset < 0 ? "-" : "+") + String(repeating: "0", count: 2 - hours.count) + hours + ":"
-            + String(repeating: "0", count: 2 - rest.count) + rest
+        return String(format: "UTC%@%02d:%02d", offset < 0 ? "-" : "+", minutes / 60, minutes % 60)
     }
 
     /// Whether the zone is a fixed offset Foundation made from one

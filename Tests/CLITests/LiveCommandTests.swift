@@ -57,9 +57,12 @@ struct LiveCommandTests {
     }
 
     /// One receiver epoch (RMC + GGA) at 1994-03-23T12:35:00Z + `second`, in the shop or without a fix.
-    static func epoch(_ second: Int, valid: Bool) -> Data {
+    static func epoch(_ second: Int, valid: Bool) -> Data { epoch(at: Int64(764_426_100 + second), valid: valid) }
+
+    /// One epoch standing in the shop at `seconds` since 1970.
+    static func epoch(at seconds: Int64, valid: Bool) -> Data {
         let fix = Fix(
-            time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
+            time: Timestamp(nanoseconds: seconds * 1_000_000_000),
             coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
         var bytes: [UInt8] = []
         var encoder = NMEAEncoder(sentences: [.rmc, .gga])
@@ -180,29 +183,45 @@ struct LiveCommandTests {
         #expect(!result.stderr.contains("live:"), "no run: \(result.stderr)")
     }
 
-    @Test("a receiver opened after its power-up noise, in the middle of a sentence, is read as NMEA")
-    func openedMidStream() throws {
-        let folder = temporaryDirectory("repeat-live-mid")
+    /// `live --device` on a socat pty, watching a shop in Munich (100 m) with
+    /// `--json`, once it has opened the device; `feeder` writes to the pty.
+    static func liveOnAPty(_ label: String) throws -> (pair: SocatPair, live: RunningRepeatSim, feeder: FileHandle) {
+        let folder = temporaryDirectory(label)
         try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
             toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
-        let pair = try SocatPair(label: "repeat-live-mid")
-        defer { pair.stop() }
-        let live = try RunningRepeatSim([
-            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
-        ])
-        defer { live.stop() }
-        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
-        let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
-        // Noise that opens like XML, then the tail of a sentence that opens like a CSV row.
-        var bytes: [UInt8] = [0x3C, 0x8A, 0xFF, 0x0D, 0x0A] + Array("0.00,0.00,080407,,,A*6E\r\n".utf8)
-        var encoder = NMEAEncoder(sentences: .rmc)
-        for second in 19...21 {
-            let fix = Fix(
-                time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
-                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
-            encoder.append(fix, valid: true, to: &bytes)
+        let pair = try SocatPair(label: label)
+        let live: RunningRepeatSim
+        do {
+            live = try RunningRepeatSim([
+                "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db",
+                folder + "/tasks.sqlite",
+            ])
+        } catch {
+            pair.stop()
+            throw error
         }
-        feeder.write(Data(bytes))
+        do {
+            try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
+            return (pair, live, try #require(FileHandle(forWritingAtPath: pair.sender)))
+        } catch {
+            stop(live, pair)
+            throw error
+        }
+    }
+
+    /// Ends `live`, then the pty it reads.
+    static func stop(_ live: RunningRepeatSim, _ pair: SocatPair) {
+        live.stop()
+        pair.stop()
+    }
+
+    @Test("a receiver opened after its power-up noise, in the middle of a sentence, is read as NMEA")
+    func openedMidStream() throws {
+        let (pair, live, feeder) = try Self.liveOnAPty("repeat-live-mid")
+        defer { Self.stop(live, pair) }
+        // Noise that opens like XML, then the tail of a sentence that opens like a CSV row.
+        let noise: [UInt8] = [0x3C, 0x8A, 0xFF, 0x0D, 0x0A] + Array("0.00,0.00,080407,,,A*6E\r\n".utf8)
+        feeder.write(Data(noise) + (19...21).map { Self.epoch($0, valid: true) }.reduce(Data(), +))
         // The pause after the fixes releases them: the arrival reminds.
         try waitUntil("the reminder") { live.outputText.contains(#""kind":"location""#) }
         live.send(SIGINT)
@@ -214,27 +233,11 @@ struct LiveCommandTests {
 
     @Test("a receiver whose GPS week number rolled over has its times read 1024 weeks later, with a word")
     func weekRollover() throws {
-        let folder = temporaryDirectory("repeat-live-wnro")
-        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
-            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
-        let pair = try SocatPair(label: "repeat-live-wnro")
-        defer { pair.stop() }
-        let live = try RunningRepeatSim([
-            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
-        ])
-        defer { live.stop() }
-        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
+        let (pair, live, feeder) = try Self.liveOnAPty("repeat-live-wnro")
+        defer { Self.stop(live, pair) }
         let now = Int64(Date().timeIntervalSince1970)
         let era: Int64 = 1024 * 7 * 86_400
-        var bytes: [UInt8] = []
-        var encoder = NMEAEncoder(sentences: .rmc)
-        for second in 0..<3 {
-            let fix = Fix(
-                time: Timestamp(nanoseconds: (now - era + Int64(second)) * 1_000_000_000),
-                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
-            encoder.append(fix, valid: true, to: &bytes)
-        }
-        try #require(FileHandle(forWritingAtPath: pair.sender)).write(Data(bytes))
+        feeder.write((0..<3).map { Self.epoch(at: now - era + $0, valid: true) }.reduce(Data(), +))
         try waitUntil("the reminder") { live.outputText.contains(#""kind":"location""#) }
         live.send(SIGINT)
         try waitUntil("live to exit after SIGINT") { !live.isRunning }
@@ -248,27 +251,10 @@ struct LiveCommandTests {
 
     @Test("Ctrl-C flushes what the reorder buffer holds, prints the summary and exits 0")
     func interrupt() throws {
-        let folder = temporaryDirectory("repeat-live-int")
-        try "id,lat,lon,radius\nshop,48.1173,11.5167,100\n".write(
-            toFile: folder + "/regions.csv", atomically: true, encoding: .utf8)
-        let pair = try SocatPair(label: "repeat-live-int")
-        defer { pair.stop() }
-        let live = try RunningRepeatSim([
-            "live", "--device", pair.receiver, "--regions", folder + "/regions.csv", "--json", "--db", folder + "/tasks.sqlite",
-        ])
-        defer { live.stop() }
-        try waitUntil("the device to open") { live.diagnosticsText.contains("connected to") }
-        let feeder = try #require(FileHandle(forWritingAtPath: pair.sender))
-        var encoder = NMEAEncoder(sentences: .rmc)
-        for second in 19...21 {
-            // 1994-03-23T12:35:19Z and on, standing in the shop
-            let fix = Fix(
-                time: Timestamp(nanoseconds: Int64(764_426_100 + second) * 1_000_000_000),
-                coordinate: Coordinate(latitude: 48.1173, longitude: 11 + 31.0 / 60), speed: 0, course: 0)
-            var bytes: [UInt8] = []
-            encoder.append(fix, valid: true, to: &bytes)
-            feeder.write(Data(bytes))
-        }
+        let (pair, live, feeder) = try Self.liveOnAPty("repeat-live-int")
+        defer { Self.stop(live, pair) }
+        // 1994-03-23T12:35:19Z and on, standing in the shop, a write each.
+        for second in 19...21 { feeder.write(Self.epoch(second, valid: true)) }
         // The fixes wait in the 5 s reorder buffer; only the interrupt's flush can release them
         // (the 1 s pause that would release them too has not passed).
         usleep(300_000)

@@ -94,7 +94,9 @@ public enum FeedSniffer {
     /// unfinished.
     private static func nextLine(in text: [UInt8], after index: Int, isComplete: Bool) -> ArraySlice<UInt8>? {
         var i = index
-        while i < text.count, [0x0A, 0x0D, 0x20, 0x09, 0x00].contains(text[i]) { i += 1 }
+        while i < text.count, text[i] == 0x0A || text[i] == 0x0D || text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x00 {
+            i += 1
+        }
         var end = i
         while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
         // A line that opens a sentence decides at once; any other, once whole.

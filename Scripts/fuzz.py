@@ -57,6 +57,7 @@ NOT_INPUT = re.compile(r"\.expected\.|\.chk$|\.(md|tsv|py|json)$|(^|/)(licenses|
 FEED_SEEDS = {
     "nmea": (["Tracks/**/*.nmea"], ["nmea/**/*"]),
     "gpx": (["Tracks/**/*.gpx"], ["gpx/**/*"]),
+    "kml": (["Tracks/**/*.kml"], []),
     "csv": (["Tracks/csv/*.csv"], ["csv/**/*", "**/*.unicsv"]),
     "gpsd": ([], ["**/*.gpsdecode.json", "**/*.chk"]),
 }

@@ -10,6 +10,8 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case csv
     /// gpsd JSON reports (`TPV` objects), one per line, as `gpspipe -w` writes them.
     case gpsd
+    /// KML tracks (`gx:Track`), as Google Earth and GPSBabel write them.
+    case kml
 }
 
 /// Settings shared by all decoders.
@@ -108,6 +110,7 @@ public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = 
     case .nmea: return NMEADecoder(options: options)
     case .csv: return CSVDecoder(options: options)
     case .gpsd: return GPSDDecoder(options: options)
+    case .kml: return KMLDecoder(options: options)
     case nil: return SniffingDecoder(options: options)
     }
 }

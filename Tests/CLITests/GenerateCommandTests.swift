@@ -510,6 +510,55 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("a KML feed and truth: Google Earth's tracks that decode and replay as the CSV of the same seed do")
+    func kmlOutputs() throws {
+        let folder = temporaryDirectory("repeat-gen-kml-out")
+        let route = RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx")
+        let common = [route, "--keep-times", "--environment", "urban", "--seed", "5", "--interval", "2s"]
+        for ext in ["kml", "csv"] {
+            let result = try RepeatSimBinary.run(
+                ["generate"] + common + ["--out", folder + "/feed.\(ext)", "--truth", folder + "/truth.\(ext)"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let feed = try String(contentsOfFile: folder + "/feed.kml", encoding: .utf8)
+        #expect(feed.contains("<gx:MultiTrack>") && feed.contains(#"<gx:SimpleArrayData name="hdop">"#))
+        // The same fixes, read back from both files.
+        for name in ["feed", "truth"] {
+            let kml = try RepeatSimBinary.run(["decode", folder + "/\(name).kml", "--json"])
+            let csv = try RepeatSimBinary.run(["decode", folder + "/\(name).csv", "--json"])
+            #expect(kml.status == 0 && kml.stderr.contains("(kml): "), "\(kml.stderr)")
+            #expect(!kml.stdout.isEmpty && kml.stdout == csv.stdout)
+        }
+        let regions = RepositoryPaths.track("visnjan-errands/places.csv")
+        let replays = try ["kml", "csv"].map { ext in
+            try RepeatSimBinary.run(["replay", folder + "/feed.\(ext)", "--regions", regions, "--transitions", "--json"])
+        }
+        #expect(replays[0].status == 0 && replays[0].stdout.contains(#""kind":"enter""#), "\(replays[0].stderr)")
+        #expect(replays[0].stdout == replays[1].stdout)
+    }
+
+    @Test("KML is refused where it cannot be written: several devices in one file, a --pty")
+    func kmlRefusals() throws {
+        let folder = temporaryDirectory("repeat-gen-kml-refused")
+        let via = ["--via", "52.5200,13.4050;52.5163,13.3777"]
+        let cases: [([String], String)] = [
+            (["--devices", "2", "--out", folder + "/fleet.kml"], "2 devices in kml need --out FOLDER/"),
+            (
+                ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/truth.kml"],
+                "give --truth a .csv or .gpsd file"
+            ),
+            (["--pty", folder + "/gps", "--format", "kml"], "--pty takes nmea, gpx, csv or gpsd"),
+        ]
+        for (arguments, message) in cases {
+            let result = try RepeatSimBinary.run(["generate"] + via + arguments)
+            #expect(result.status == 1 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let fleet = try RepeatSimBinary.run(
+            ["generate"] + via + ["--devices", "2", "--out", folder + "/fleet/", "--format", "kml"])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/fleet").sorted() == ["dev1.kml", "dev2.kml"])
+    }
+
     @Test("--probe with --environment none: σ 0 puts every pass on the line")
     func probeWithoutError() throws {
         let folder = temporaryDirectory("repeat-gen-probe0")

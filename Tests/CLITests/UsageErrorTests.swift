@@ -157,7 +157,7 @@ struct NotAFeedFileTests {
         let files: [(String, [UInt8], String)] = [
             (
                 "act.tcx", Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase/>\n".utf8),
-                "act.tcx: not a GPX file (root element <TrainingCenterDatabase>)"
+                "act.tcx: not a GPX or KML file (root element <TrainingCenterDatabase>)"
             ),
             ("photo.gpx", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46], "photo.gpx: a JPEG image, not a feed"),
             ("empty.nmea", [], "empty.nmea: empty file"),

@@ -29,6 +29,7 @@ struct RoundTripPrecision {
         elevation: 0.005, speed: 0.0005 * 1852 / 3600, course: 0.005, hdop: 0.005, roundsTimeLikeNMEA: true, keepsDevice: false)
     static let gpx = RoundTripPrecision(elevation: 0.0005, speed: 0.0005, course: 0.0005, hdop: 0.0005, keepsDevice: false)
     static let threeDecimals = RoundTripPrecision(elevation: 0.0005, speed: 0.0005, course: 0.0005, hdop: 0.0005)
+    static let kml = RoundTripPrecision(elevation: 0.0005, speed: 0.0005, course: 0.0005, hdop: 0.0005, keepsDevice: false)
 }
 
 /// Checks that `decoded` is `original` read back at `precision`, in the
@@ -61,7 +62,7 @@ func expectRoundTrip(
         // TPV has no HDOP: eph carries the effective accuracy.
         #expect(decoded.hdop == nil, "\(label)", sourceLocation: sourceLocation)
         #expect(close(decoded.accuracy, original.effectiveAccuracy, 0.0005), "accuracy: \(label)", sourceLocation: sourceLocation)
-    case .csv:
+    case .csv, .kml:
         #expect(close(decoded.hdop, original.hdop, precision.hdop), "hdop: \(label)", sourceLocation: sourceLocation)
         #expect(close(decoded.accuracy, original.accuracy, 0.0005), "accuracy: \(label)", sourceLocation: sourceLocation)
     case .nmea, .gpx:

@@ -12,9 +12,10 @@ struct FeedRoundTripTests {
         (GPXEncoder(), .gpx),
         (CSVEncoder(), .threeDecimals),
         (GPSDEncoder(), .threeDecimals),
+        (KMLEncoder(), .kml),
     ]
 
-    @Test("a few thousand seeded random fixes come back, in every format", arguments: 0..<5)
+    @Test("a few thousand seeded random fixes come back, in every format", arguments: 0..<6)
     func randomized(formatIndex: Int) throws {
         let (encoder, precision) = Self.formats[formatIndex]
         let seed = SeededRandom.testSeed(default: 0xE2C0DE)
@@ -33,7 +34,7 @@ struct FeedRoundTripTests {
         #expect(decode(bytes, format: nil).fixes.count == fixes.count)
     }
 
-    @Test("fractional seconds, negative latitude and longitude, the antimeridian", arguments: 0..<5)
+    @Test("fractional seconds, negative latitude and longitude, the antimeridian", arguments: 0..<6)
     func edgeCases(formatIndex: Int) throws {
         let (encoder, precision) = Self.formats[formatIndex]
         let fixes = [
@@ -88,7 +89,7 @@ struct FeedRoundTripTests {
         }
     }
 
-    @Test("GPX and CSV have no invalid fix: nothing is written", arguments: [FeedFormat.gpx, .csv])
+    @Test("GPX, CSV and KML have no invalid fix: nothing is written", arguments: [FeedFormat.gpx, .csv, .kml])
     func invalidFixesSkipped(format: FeedFormat) {
         let fixes = randomFixes(count: 5, seed: 4, devices: ["a"])
         let bytes = encode(fixes, with: makeFeedEncoder(format: format), valid: { $0 != 2 })

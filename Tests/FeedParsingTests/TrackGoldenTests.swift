@@ -13,18 +13,19 @@ struct TrackGoldenTests {
     static let recordings: [String] = {
         let fileManager = FileManager.default
         var paths: [String] = []
-        for folder in ["nmea", "gpx", "csv"] {
+        for folder in ["nmea", "gpx", "csv", "kml"] {
             let directory = RepositoryPaths.tracks + "/" + folder
             for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
-            where !name.hasSuffix(".expected.jsonl") && !name.hasPrefix(".") {
+            where !name.contains(".expected.") && !name.hasPrefix(".") {
                 paths.append(folder + "/" + name)
             }
         }
         return paths.sorted()
     }()
 
-    @Test("Tracks/ holds a recording of every file format: NMEA, GPX and CSV")
+    @Test("Tracks/ holds a recording of every file format: NMEA, GPX, CSV and KML")
     func bundled() {
+        #expect(Self.recordings.contains { $0.hasPrefix("kml/") })
         #expect(Self.recordings.contains { $0.hasPrefix("nmea/") })
         #expect(Self.recordings.contains { $0.hasPrefix("gpx/") })
         #expect(Self.recordings.contains { $0.hasPrefix("csv/") })

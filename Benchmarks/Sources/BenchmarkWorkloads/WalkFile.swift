@@ -7,11 +7,12 @@ import Geofencing
 /// ``ReplayWorkload/start``), written by FeedParsing's encoders as a feed
 /// file in each format Repeat decodes, shaped like ../shared/bench/gen_workload.py's
 /// files: NMEA as an RMC and a GGA per fix, GPX 1.1 track points with `ele`
-/// and `time`, CSV `time,lat,lon`, and gpsd JSON TPV reports.
+/// and `time`, CSV `time,lat,lon`, gpsd JSON TPV reports, and KML
+/// `gx:Track`s with heights.
 public enum WalkFile {
     /// A feed format.
     public enum Format: String, CaseIterable, Sendable {
-        case nmea, gpx, csv, gpsd
+        case nmea, gpx, csv, gpsd, kml
     }
 
     /// The path of the walk of `fixes` fixes in `format`, in the temporary
@@ -31,7 +32,7 @@ public enum WalkFile {
     private static func fix(at point: Coordinate, time: Timestamp, for format: Format) -> Fix {
         switch format {
         case .nmea: return Fix(time: time, coordinate: point, elevation: 35.0, speed: 10.0, course: 90.0, hdop: 0.9)
-        case .gpx: return Fix(time: time, coordinate: point, elevation: 35.2)
+        case .gpx, .kml: return Fix(time: time, coordinate: point, elevation: 35.2)
         case .csv: return Fix(time: time, coordinate: point)
         case .gpsd:
             return Fix(
@@ -45,6 +46,7 @@ public enum WalkFile {
         case .gpx: return GPXEncoder(creator: "Repeat benchmarks")
         case .csv: return CSVEncoder(columns: [.time, .lat, .lon])
         case .gpsd: return GPSDEncoder()
+        case .kml: return KMLEncoder(documentName: "Repeat benchmarks")
         }
     }
 }

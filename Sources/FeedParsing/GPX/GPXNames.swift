@@ -8,9 +8,7 @@ struct GPXNames {
     let trkpt, wpt, rtept, ele, time, hdop, speed, course, name, extensions, metadata: UnsafePointer<xmlChar>?
 
     init(dictionary: OpaquePointer?) {
-        func intern(_ text: StaticString) -> UnsafePointer<xmlChar>? {
-            xmlDictLookup(dictionary, text.utf8Start, Int32(text.utf8CodeUnitCount))
-        }
+        func intern(_ name: StaticString) -> UnsafePointer<xmlChar>? { internedName(name, in: dictionary) }
         trkpt = intern("trkpt")
         wpt = intern("wpt")
         rtept = intern("rtept")

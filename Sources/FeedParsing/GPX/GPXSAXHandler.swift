@@ -34,9 +34,8 @@ enum GPXSAXHandler {
 }
 
 /// What the SAX callbacks read and write while a GPX document is parsed.
-struct GPXParseState {
-    /// libxml2 errors reported one by one before the rest are only counted.
-    static let maximumReportedErrors = 100
+struct GPXParseState: XMLParseState {
+    static let documentName = "GPX"
 
     let collectsWaypoints: Bool
     let collectsRoutePoints: Bool
@@ -74,6 +73,13 @@ struct GPXParseState {
     var currentLocation: FeedLocation {
         guard let context, let input = context.pointee.input else { return FeedLocation(line: 0, byteOffset: -1) }
         return FeedLocation(line: Int(input.pointee.line), byteOffset: -1)
+    }
+
+    static func saxHandler() -> xmlSAXHandler { GPXSAXHandler.make() }
+
+    mutating func begin(_ context: xmlParserCtxtPtr) {
+        names = GPXNames(dictionary: context.pointee.dict)
+        self.context = context
     }
 
     mutating func startElement(
@@ -157,21 +163,6 @@ struct GPXParseState {
         textLength += length
         let kept = min(length, Self.maximumText - text.count)
         if kept > 0 { text.append(contentsOf: UnsafeBufferPointer(start: characters, count: kept)) }
-    }
-
-    mutating func xmlError(_ error: xmlError) {
-        guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        reportedErrors += 1
-        guard reportedErrors <= Self.maximumReportedErrors else {
-            statistics.ignore("further XML errors")
-            return
-        }
-        // One line: libxml2 puts some details (the bytes of an encoding error) on a second.
-        let message =
-            error.message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") }
-            ?? "XML error \(error.code)"
-        let location = FeedLocation(line: Int(error.line), byteOffset: -1)
-        batch.diagnostics.append(FeedDiagnostic(.badXML, at: location, "not well-formed XML: \(message)"))
     }
 
     /// Reads `lat` and `lon` from the attributes (five pointers each:

@@ -54,19 +54,7 @@ public struct KMLPlacemarks: Sendable {
 
     /// Whether `bytes` hold a KML document: its root element is `kml`.
     public static func isKML(_ bytes: [UInt8]) -> Bool {
-        var start = bytes.startIndex
-        // The XML declaration, comments and blanks before the root element.
-        while let open = bytes[start...].firstIndex(of: UInt8(ascii: "<")) {
-            let next = bytes.index(after: open)
-            guard next < bytes.endIndex else { return false }
-            if bytes[next] == UInt8(ascii: "?") || bytes[next] == UInt8(ascii: "!") {
-                start = next
-                continue
-            }
-            let name = bytes[next...].prefix { $0 != 0x20 && $0 != 0x3E && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0x2F }
-            return name.split(separator: UInt8(ascii: ":")).last.map { Array($0) } == Array("kml".utf8)
-        }
-        return false
+        XMLRootElement(bytes) == .named("kml")
     }
 
     /// Reads the placemarks of `bytes`.

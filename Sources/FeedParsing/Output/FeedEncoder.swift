@@ -46,5 +46,6 @@ public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     case .gpx: return GPXEncoder()
     case .csv: return CSVEncoder()
     case .gpsd: return GPSDEncoder()
+    case .kml: return KMLEncoder()
     }
 }

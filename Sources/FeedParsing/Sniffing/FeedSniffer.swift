@@ -1,7 +1,8 @@
 /// Tells a feed's format from its first records.
 ///
 /// After a byte-order mark, blanks and `#` comment lines, a document that
-/// opens with `<` is GPX. Otherwise the feed is read line by line until a
+/// opens with `<` is XML: KML when its root element is `<kml>`, else GPX
+/// (whose decoder says what it is if it is not). Otherwise the feed is read line by line until a
 /// line is a record: one that starts with `$` or `!` (or holds `$`+5
 /// letters+`,` further on) is NMEA, a gpsd report of class `TPV` is gpsd
 /// JSON, and a CSV header that names a position's columns (or a row that
@@ -54,7 +55,13 @@ public enum FeedSniffer {
                 i = end
                 continue
             }
-            if first == 0x3C, isFirstSignificant { return Decision(format: .gpx) }
+            if first == 0x3C, isFirstSignificant {
+                switch XMLRootElement(text[i...]) {
+                case .named("kml"): return Decision(format: .kml)
+                case .unfinished where !isComplete: return nil
+                default: return Decision(format: .gpx)
+                }
+            }
             isFirstSignificant = false
             if first == 0x24 || first == 0x21 { return decision.with(.nmea) }
             // Any other line is judged whole.

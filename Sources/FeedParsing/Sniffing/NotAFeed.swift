@@ -12,7 +12,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     case image(String)
     /// A Garmin FIT activity file.
     case fit
-    /// XML whose root element is not `<gpx>` (TCX, KML, …).
+    /// XML whose root element is neither `<gpx>` nor `<kml>` (TCX, …).
     case otherXML(root: String)
     /// GeoJSON: places, not a feed.
     case geoJSON
@@ -35,10 +35,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             let hint =
                 root == "TrainingCenterDatabase"
                 ? " (a TCX file: convert it, e.g. gpsbabel -i gtrnctr -f IN.tcx -o gpx -F OUT.gpx)"
-                : root == "kml"
-                    ? " (a KML file: its places go to --regions or place import; a track in it, convert it, "
-                        + "e.g. gpsbabel -i kml -f IN.kml -o gpx -F OUT.gpx)" : ""
-            return "not a GPX file (root element <\(root)>)\(hint)"
+                : ""
+            return "not a GPX or KML file (root element <\(root)>)\(hint)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
@@ -54,7 +52,11 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         if prefix.isEmpty { return isWholeFile ? .empty : nil }
         if let magic = magic(prefix) { return magic }
         if let excerpt = binaryExcerpt(prefix) { return .binary(excerpt: excerpt) }
-        if format == nil || format == .gpx, let root = xmlRoot(prefix), root != "gpx" { return .otherXML(root: root) }
+        if format == nil || format == .gpx || format == .kml, case .named(let root) = XMLRootElement(prefix),
+            root != "gpx", root != "kml"
+        {
+            return .otherXML(root: root)
+        }
         if format == nil, let json = json(prefix, isWholeFile: isWholeFile) { return json }
         return nil
     }
@@ -89,45 +91,6 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             let hex = String(byte, radix: 16, uppercase: true)
             return "\\x" + (hex.count == 1 ? "0" + hex : hex)
         }
-    }
-
-    /// The local name of the root element of an XML document, skipping a
-    /// byte-order mark, the declaration, comments, processing instructions
-    /// and a DOCTYPE; `nil` when the bytes are not XML or it is not reached.
-    private static func xmlRoot(_ bytes: [UInt8]) -> String? {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < bytes.count {
-            while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-            guard i + 1 < bytes.count, bytes[i] == 0x3C else { return nil }
-            let next = bytes[i + 1]
-            if next == 0x3F || next == 0x21 {
-                // <?…?>, <!--…-->, <!DOCTYPE …>: skip to the closing '>'.
-                let closing: [UInt8] = bytes[i...].starts(with: Array("<!--".utf8)) ? Array("-->".utf8) : [0x3E]
-                guard let end = firstIndex(of: closing, in: bytes, from: i + 2) else { return nil }
-                i = end + closing.count
-                continue
-            }
-            var name: [UInt8] = []
-            var j = i + 1
-            while j < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[j]) {
-                name.append(bytes[j])
-                j += 1
-            }
-            guard !name.isEmpty, j < bytes.count else { return nil }
-            let local = name.split(separator: 0x3A).last.map { Array($0) } ?? name
-            return String(decoding: local, as: UTF8.self)
-        }
-        return nil
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var i = start
-        while i + needle.count <= bytes.count {
-            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 
     /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file

@@ -42,7 +42,7 @@ public struct GenerateOutputs: Sendable {
     }
 
     /// The feed format a file name implies: `.nmea`/`.log`/`.txt` NMEA,
-    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON; `nil` otherwise.
+    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON, `.kml`; `nil` otherwise.
     public static func format(ofPath path: String) -> FeedFormat? {
         let lowered = path.lowercased()
         guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
@@ -51,6 +51,7 @@ public struct GenerateOutputs: Sendable {
         case "gpx": return .gpx
         case "csv": return .csv
         case "gpsd", "jsonl", "json": return .gpsd
+        case "kml": return .kml
         default: return nil
         }
     }
@@ -62,6 +63,7 @@ public struct GenerateOutputs: Sendable {
         case .gpx: return "gpx"
         case .csv: return "csv"
         case .gpsd: return "gpsd"
+        case .kml: return "kml"
         }
     }
 
@@ -76,6 +78,7 @@ public struct GenerateOutputs: Sendable {
         case .nmea: return NMEAEncoder()
         case .gpx: return GPXEncoder()
         case .gpsd: return GPSDEncoder()
+        case .kml: return KMLEncoder()
         case .csv, nil: return CSVEncoder(columns: [.time, .lat, .lon, .device])
         }
     }

@@ -14,7 +14,7 @@ extension NMEAEncoder.Talker: ExpressibleByArgument {
 struct GenerateOutputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The feed format: nmea, gpx, csv, gpsd, or auto (from --out's extension, else nmea).",
+            "The feed format: nmea, gpx, csv, gpsd, kml, or auto (from --out's extension, else nmea).",
             valueName: "format"))
     var format: FeedFormatChoice = .auto
 
@@ -72,7 +72,8 @@ struct GenerateOutputOptions: ParsableArguments {
     }
 
     /// The outputs for `devices` devices.
-    /// - Throws: a `ValidationError` for several devices into one NMEA or GPX file.
+    /// - Throws: a `ValidationError` for several devices into one NMEA, GPX
+    ///   or KML file (or KML truth), and for KML into a pseudo-terminal.
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
         var isDirectory: ObjCBool = false
@@ -87,7 +88,17 @@ struct GenerateOutputOptions: ParsableArguments {
         var fileFormat: FeedFormat? = nil
         if case .file(let path) = destination { fileFormat = GenerateOutputs.format(ofPath: path) }
         let chosen = format.format ?? fileFormat ?? .nmea
-        if devices > 1, chosen == .nmea || chosen == .gpx, pty == nil {
+        if chosen == .kml, pty != nil {
+            throw ValidationError(
+                "KML is written a track segment (\(KMLEncoder.segmentLength) fixes) at a time, not at a feed's pace: --pty takes nmea, gpx, csv or gpsd"
+            )
+        }
+        if devices > 1, let truth, GenerateOutputs.format(ofPath: truth) == .kml {
+            throw ValidationError(
+                "\(devices) devices' truth in one KML file would be a placemark per point: give --truth a .csv or .gpsd file (they carry a device column)"
+            )
+        }
+        if devices > 1, chosen == .nmea || chosen == .gpx || chosen == .kml, pty == nil {
             if case .folder = destination {
             } else {
                 throw ValidationError(

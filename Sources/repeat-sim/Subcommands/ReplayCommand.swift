@@ -12,12 +12,12 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV or gpsd JSON; - for standard
-            input), puts each device's fixes in time order (--reorder-window), runs
-            them through the geofence detector over the places of the tasks
-            (--tasks) and of --regions (CSV id,lat,lon,radius[,task], GeoJSON, KML or
-            GPX waypoints), and
-            asks each task's recurrence gate whether an arrival may remind. The feed's
+            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON or a KML track; - for
+            standard input), puts each device's fixes in time order
+            (--reorder-window), runs them through the geofence detector over the
+            places of the tasks (--tasks) and of --regions (CSV
+            id,lat,lon,radius[,task], GeoJSON, KML or GPX waypoints), and asks
+            each task's recurrence gate whether an arrival may remind. The feed's
             own time is the clock: due reminders fire at their own time between
             fixes, a task overdue at the first fix fires there, and completions in
             the tasks file apply as the clock passes them.

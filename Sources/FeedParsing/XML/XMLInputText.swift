@@ -1,6 +1,6 @@
 import Glibc
 
-/// A GPX document's bytes as the text libxml2 is given: valid UTF-8 in
+/// An XML document (GPX, KML)'s bytes as the text libxml2 is given: valid UTF-8 in
 /// pieces that start at fixed 64 KiB offsets.
 ///
 /// libxml2 stops at the first byte that is not valid in the document's

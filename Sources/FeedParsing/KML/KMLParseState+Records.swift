@@ -1,0 +1,172 @@
+import GeoCore
+
+extension KMLParseState {
+    /// Reads the text of the element that ended into the record it belongs to.
+    mutating func finishLeaf() {
+        guard textLength <= Self.maximumText else {
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    .badField, at: FeedLocation(line: line, byteOffset: -1),
+                    "<\(elementName)> has \(textLength) bytes of text, more than 64 KiB ('\(Excerpt.of(text[...]))'); "
+                        + "read as empty"))
+            keepTrackAligned()
+            return
+        }
+        var s = 0
+        var e = text.count
+        while s < e, Self.isBlank(text[s]) { s += 1 }
+        while e > s, Self.isBlank(text[e - 1]) { e -= 1 }
+        finishLeaf(text[s..<e])
+    }
+
+    private mutating func finishLeaf(_ value: ArraySlice<UInt8>) {
+        switch leaf {
+        case .none: break
+        case .name: placemark.name = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+        case .placemarkTime: placemark.time = time(value)
+        case .trackTime: track.times.append(time(value))
+        case .pointCoordinates:
+            // A Point's first `lon,lat[,alt]` tuple.
+            let tuple = value.prefix { !Self.isBlank($0) }
+            let position = self.position(tuple, separator: UInt8(ascii: ","), what: "lon,lat[,alt]")
+            placemark.coordinate = position?.coordinate
+            placemark.elevation = position?.elevation
+        case .trackCoord:
+            let position = self.position(value, separator: nil, what: "longitude latitude [altitude]")
+            track.positions.append((position?.coordinate, position?.elevation, line))
+        case .trackAngles:
+            let heading = value.split(whereSeparator: Self.isBlank).first.flatMap(Self.number)
+            track.headings.append(heading)
+        case .arrayValue:
+            guard let array else { return }
+            let number = Self.number(value)
+            if number == nil, !value.isEmpty {
+                batch.diagnostics.append(
+                    FeedDiagnostic(
+                        .badField, at: FeedLocation(line: line, byteOffset: -1),
+                        "<gx:value> '\(Excerpt.of(value))' is not a number; the point is kept without it"))
+            }
+            track.arrays[array, default: []].append(number)
+        }
+    }
+
+    /// An empty entry for the leaf that could not be read, so that a
+    /// track's lists stay paired by rank.
+    private mutating func keepTrackAligned() {
+        switch leaf {
+        case .trackTime: track.times.append(nil)
+        case .trackCoord: track.positions.append((nil, nil, line))
+        case .trackAngles: track.headings.append(nil)
+        case .arrayValue: if let array { track.arrays[array, default: []].append(nil) }
+        case .none, .name, .placemarkTime, .pointCoordinates: break
+        }
+    }
+
+    /// The time of a `<when>`, or `nil` with a diagnostic. KML also allows
+    /// a bare date, a month or a year, which place no fix on the clock.
+    private mutating func time(_ value: ArraySlice<UInt8>) -> Timestamp? {
+        if value.isEmpty { return nil }
+        if let time = RFC3339.parse(utf8: value) { return time }
+        let text = String(decoding: value, as: UTF8.self)
+        let what = RFC3339.outsideHeldSpan(text) ?? "not an RFC 3339 date and time"
+        batch.diagnostics.append(
+            FeedDiagnostic(
+                .badField, at: FeedLocation(line: line, byteOffset: -1),
+                "<when> '\(Excerpt.of(value))' is \(what); the point is kept without a time"))
+        return nil
+    }
+
+    /// The position of `lon lat [alt]` (blank separated) or `lon,lat[,alt]`,
+    /// or `nil` with a diagnostic.
+    private mutating func position(_ value: ArraySlice<UInt8>, separator: UInt8?, what: String) -> KMLPosition? {
+        let parts =
+            separator.map { separator in value.split(separator: separator, omittingEmptySubsequences: false) }
+            ?? value.split(whereSeparator: Self.isBlank)
+        let numbers = parts.prefix(3).map(Self.number)
+        guard numbers.count >= 2, let longitude = numbers[0], let latitude = numbers[1] else {
+            let element = leaf == .trackCoord ? "gx:coord" : "coordinates"
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    value.isEmpty ? .missingField : .badField, at: FeedLocation(line: line, byteOffset: -1),
+                    value.isEmpty
+                        ? "<\(element)> is empty; skipped"
+                        : "<\(element)> '\(Excerpt.of(value))' is not \(what); skipped"))
+            return nil
+        }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isValid else {
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    .badField, at: FeedLocation(line: line, byteOffset: -1),
+                    "position \(latitude),\(longitude) (lat,lon) is out of range; skipped"))
+            return nil
+        }
+        return (coordinate, numbers.count > 2 ? numbers[2] : nil)
+    }
+
+    /// The fixes of the track that ended: the `index`th time, position,
+    /// heading and data values together.
+    mutating func emitTrack() {
+        counts.tracks += 1
+        let positions = track.positions
+        if track.times.count != positions.count {
+            let missing =
+                track.times.count < positions.count
+                ? "the last \(positions.count - track.times.count) positions are kept without a time"
+                : "the last \(track.times.count - positions.count) times are left over"
+            batch.diagnostics.append(
+                FeedDiagnostic(
+                    track.times.count < positions.count ? .missingField : .badField,
+                    at: FeedLocation(line: track.line, byteOffset: -1),
+                    "<gx:Track> has \(track.times.count) <when> and \(positions.count) <gx:coord>, "
+                        + "which KML pairs one to one: \(missing)"))
+        }
+        batch.fixes.reserveCapacity(batch.fixes.count + positions.count)
+        for (index, position) in positions.enumerated() {
+            guard let coordinate = position.coordinate else { continue }
+            let heading = index < track.headings.count ? track.headings[index] : nil
+            batch.fixes.append(
+                Fix(
+                    time: index < track.times.count ? track.times[index] : nil, coordinate: coordinate,
+                    elevation: position.elevation, speed: track.value(.speed, at: index),
+                    course: track.value(.course, at: index) ?? heading, hdop: track.value(.hdop, at: index),
+                    accuracy: track.value(.accuracy, at: index)))
+        }
+        track = KMLTrack()
+    }
+
+    /// A placemark's Point, as a waypoint when they are collected.
+    mutating func endPlacemark() {
+        guard placemark.hasPoint else { return }
+        counts.pointPlacemarks += 1
+        if placemark.time != nil { counts.timedPointPlacemarks += 1 }
+        guard let coordinate = placemark.coordinate else { return }
+        guard collectsWaypoints else {
+            statistics.ignore("Point placemark")
+            return
+        }
+        batch.waypoints.append(
+            Waypoint(name: placemark.name, coordinate: coordinate, elevation: placemark.elevation, time: placemark.time))
+    }
+
+    /// The element whose text is read, for a message.
+    private var elementName: String {
+        switch leaf {
+        case .none: return ""
+        case .name: return "name"
+        case .placemarkTime, .trackTime: return "when"
+        case .pointCoordinates: return "coordinates"
+        case .trackCoord: return "gx:coord"
+        case .trackAngles: return "gx:angles"
+        case .arrayValue: return "gx:value"
+        }
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
+        bytes.withUnsafeBufferPointer { buffer in
+            ASCIIDecimal.double(buffer, 0, buffer.count).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+}

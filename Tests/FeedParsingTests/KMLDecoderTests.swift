@@ -166,6 +166,13 @@ struct KMLDecoderTests {
             #expect(Geodesy.distance(kml.coordinate, gpx.coordinate) < 0.2, "6 decimals in the KML")
         }
 
+        let areas = decode(try readBytes(RepositoryPaths.track("places/berlin-areas.kml")), format: nil)
+        #expect(areas.fixes.isEmpty)
+        #expect(
+            areas.diagnostics.map(\.message).last
+                == "no track (<gx:Track>) in this KML, only 3 Point placemarks, 3 Polygon areas and 1 LineString path "
+                + "without times: places go to --regions or place import; generate ROUTE drives along a path")
+
         let path = decode(try readBytes(RepositoryPaths.track("places/gpsbabel-visnjan-car-line.kml")), format: nil)
         #expect(path.fixes.isEmpty)
         #expect(

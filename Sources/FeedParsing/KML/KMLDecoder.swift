@@ -43,13 +43,13 @@ public final class KMLDecoder: FeedDecoder {
     public func finish(into batch: inout FeedBatch) {
         parser.finish(into: &batch)
         let counts = parser.state.pointee.counts
-        guard counts.tracks == 0, counts.pointPlacemarks + counts.paths > 0 else { return }
+        guard counts.tracks == 0, counts.pointPlacemarks + counts.paths + counts.areas > 0 else { return }
         batch.diagnostics.append(
             FeedDiagnostic(.missingField, at: FeedLocation(line: 1, byteOffset: 0), Self.noTrack(counts)))
     }
 
     /// What a document without a track had, and where it goes instead.
-    static func noTrack(_ counts: (tracks: Int, pointPlacemarks: Int, timedPointPlacemarks: Int, paths: Int)) -> String {
+    static func noTrack(_ counts: KMLCounts) -> String {
         var had: [String] = []
         var hints: [String] = []
         if counts.pointPlacemarks > 0 {
@@ -64,11 +64,16 @@ public final class KMLDecoder: FeedDecoder {
                         + "gpsbabel -i kml -f IN.kml -x nuketypes,tracks -x transform,trk=wpt,del -o gpx -F OUT.gpx")
             }
         }
+        if counts.areas > 0 {
+            had.append("\(counts.areas) Polygon area\(counts.areas == 1 ? "" : "s")")
+            if counts.pointPlacemarks == 0 { hints.append("areas go to --regions") }
+        }
         if counts.paths > 0 {
             had.append("\(counts.paths) LineString path\(counts.paths == 1 ? "" : "s") without times")
             hints.append("generate ROUTE drives along a path")
         }
-        return "no track (<gx:Track>) in this KML, only \(had.joined(separator: " and ")): "
+        let list = had.count > 1 ? had.dropLast().joined(separator: ", ") + " and " + had.last! : had.joined()
+        return "no track (<gx:Track>) in this KML, only \(list): "
             + hints.joined(separator: "; ")
     }
 }

@@ -70,6 +70,18 @@ enum KMLTrackArray {
     }
 }
 
+/// What a KML document held besides tracks, for the word at the end of
+/// one without a track.
+struct KMLCounts {
+    var tracks = 0
+    var pointPlacemarks = 0
+    var timedPointPlacemarks = 0
+    /// `LineString`s.
+    var paths = 0
+    /// `Polygon`s.
+    var areas = 0
+}
+
 /// A position read from KML text, with its altitude when it has one.
 typealias KMLPosition = (coordinate: Coordinate, elevation: Double?)
 

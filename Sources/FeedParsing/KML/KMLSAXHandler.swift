@@ -46,7 +46,7 @@ struct KMLParseState: XMLParseState {
     var statistics = FeedStatistics()
     var reportedErrors = 0
     /// What was read, for the word at the end on a document without a track.
-    var counts = (tracks: 0, pointPlacemarks: 0, timedPointPlacemarks: 0, paths: 0)
+    var counts = KMLCounts()
 
     private var depth = 0
     /// The depths of the open elements that matter; 0 outside them.
@@ -121,7 +121,9 @@ struct KMLParseState: XMLParseState {
         case names.lineString:
             counts.paths += 1
             statistics.ignore("LineString")
-        case names.polygon: statistics.ignore("Polygon")
+        case names.polygon:
+            counts.areas += 1
+            statistics.ignore("Polygon")
         default: break
         }
     }

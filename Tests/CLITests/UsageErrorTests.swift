@@ -151,7 +151,7 @@ struct UnreadableInputTests {
 /// never "0 fixes" with exit 0; its bytes are never echoed raw.
 @Suite("files that are no feed")
 struct NotAFeedFileTests {
-    @Test("a TCX, a JPEG renamed .gpx and an empty file are refused with what they look like")
+    @Test("a TCX, a JPEG renamed .gpx, an empty file and a KMZ are refused with what they look like")
     func refused() throws {
         let folder = temporaryDirectory("repeat-notafeed")
         let files: [(String, [UInt8], String)] = [
@@ -161,6 +161,10 @@ struct NotAFeedFileTests {
             ),
             ("photo.gpx", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46], "photo.gpx: a JPEG image, not a feed"),
             ("empty.nmea", [], "empty.nmea: empty file"),
+            (
+                "ride.kmz", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00],
+                "ride.kmz: a zip archive, not a feed (extract the feed from it first; a KMZ is a zipped KML: unzip it, give its doc.kml)"
+            ),
         ]
         for (name, bytes, message) in files {
             let path = folder + "/" + name

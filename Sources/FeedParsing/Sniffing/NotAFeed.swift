@@ -27,7 +27,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .empty: return "empty file"
         case .compressed(let kind): return "a \(kind)-compressed file, not a feed (decompress it first)"
-        case .archive(let kind): return "a \(kind) archive, not a feed (extract the feed from it first)"
+        case .archive(let kind):
+            return "a \(kind) archive, not a feed (extract the feed from it first"
+                + (kind == "zip" ? "; a KMZ is a zipped KML: unzip it, give its doc.kml)" : ")")
         case .image(let kind): return "a \(kind) image, not a feed"
         case .fit:
             return "a Garmin FIT file, not a feed Repeat reads (convert it: gpsbabel -i garmin_fit -f IN.fit -o gpx -F OUT.gpx)"

@@ -48,7 +48,7 @@ enum KMLLeaf {
 
 /// The per-point data arrays of a track's `ExtendedData` that are read,
 /// by their `name` attribute.
-enum KMLTrackArray {
+enum KMLTrackArray: Int, CaseIterable {
     /// Speed in metres per second (`speed`).
     case speed
     /// Course over ground in degrees (`course`, `bearing`, `heading`).
@@ -94,12 +94,13 @@ struct KMLTrack {
     /// Positions, `nil` for one that could not be read (already reported), with their lines.
     var positions: [(coordinate: Coordinate?, elevation: Double?, line: Int)] = []
     var headings: [Double?] = []
-    var arrays: [KMLTrackArray: [Double?]] = [:]
+    /// The data arrays' values, by ``KMLTrackArray`` raw value.
+    var arrays = [[Double?]](repeating: [], count: KMLTrackArray.allCases.count)
 
     /// The `index`th value of `array`, when there is one.
     func value(_ array: KMLTrackArray, at index: Int) -> Double? {
-        guard let values = arrays[array], index < values.count else { return nil }
-        return values[index]
+        let values = arrays[array.rawValue]
+        return index < values.count ? values[index] : nil
     }
 }
 

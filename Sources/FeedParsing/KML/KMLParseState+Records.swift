@@ -46,7 +46,7 @@ extension KMLParseState {
                         .badField, at: FeedLocation(line: line, byteOffset: -1),
                         "<gx:value> '\(Excerpt.of(value))' is not a number; the point is kept without it"))
             }
-            track.arrays[array, default: []].append(number)
+            track.arrays[array.rawValue].append(number)
         }
     }
 
@@ -57,7 +57,7 @@ extension KMLParseState {
         case .trackTime: track.times.append(nil)
         case .trackCoord: track.positions.append((nil, nil, line))
         case .trackAngles: track.headings.append(nil)
-        case .arrayValue: if let array { track.arrays[array, default: []].append(nil) }
+        case .arrayValue: if let array { track.arrays[array.rawValue].append(nil) }
         case .none, .name, .placemarkTime, .pointCoordinates: break
         }
     }
@@ -79,11 +79,8 @@ extension KMLParseState {
     /// The position of `lon lat [alt]` (blank separated) or `lon,lat[,alt]`,
     /// or `nil` with a diagnostic.
     private mutating func position(_ value: ArraySlice<UInt8>, separator: UInt8?, what: String) -> KMLPosition? {
-        let parts =
-            separator.map { separator in value.split(separator: separator, omittingEmptySubsequences: false) }
-            ?? value.split(whereSeparator: Self.isBlank)
-        let numbers = parts.prefix(3).map(Self.number)
-        guard numbers.count >= 2, let longitude = numbers[0], let latitude = numbers[1] else {
+        let numbers = Self.firstThreeNumbers(value, separator: separator)
+        guard numbers.count >= 2, let longitude = numbers.values.0, let latitude = numbers.values.1 else {
             let element = leaf == .trackCoord ? "gx:coord" : "coordinates"
             batch.diagnostics.append(
                 FeedDiagnostic(
@@ -101,7 +98,38 @@ extension KMLParseState {
                     "position \(latitude),\(longitude) (lat,lon) is out of range; skipped"))
             return nil
         }
-        return (coordinate, numbers.count > 2 ? numbers[2] : nil)
+        return (coordinate, numbers.count > 2 ? numbers.values.2 : nil)
+    }
+
+    /// Up to three numbers read from a text, and how many fields it had.
+    private typealias ThreeFields = (values: (Double?, Double?, Double?), count: Int)
+
+    /// The first three fields of `value` (split at `separator`, or at runs
+    /// of blanks when it is `nil`) read as numbers, and how many fields
+    /// there were up to three, without allocating.
+    private static func firstThreeNumbers(_ value: ArraySlice<UInt8>, separator: UInt8?) -> ThreeFields {
+        value.withUnsafeBufferPointer { bytes in
+            var values: (Double?, Double?, Double?) = (nil, nil, nil)
+            var count = 0
+            var start = 0
+            while count < 3, start <= bytes.count {
+                if separator == nil {
+                    while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+                    if start == bytes.count { break }
+                }
+                var end = start
+                while end < bytes.count, separator.map({ bytes[end] != $0 }) ?? !isBlank(bytes[end]) { end += 1 }
+                let number = ASCIIDecimal.double(bytes, start, end).flatMap { $0.isFinite ? $0 : nil }
+                switch count {
+                case 0: values.0 = number
+                case 1: values.1 = number
+                default: values.2 = number
+                }
+                count += 1
+                start = end + 1
+            }
+            return (values, count)
+        }
     }
 
     /// The fixes of the track that ended: the `index`th time, position,

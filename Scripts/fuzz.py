@@ -58,6 +58,7 @@ FEED_SEEDS = {
     "nmea": (["Tracks/**/*.nmea"], ["nmea/**/*"]),
     "gpx": (["Tracks/**/*.gpx"], ["gpx/**/*"]),
     "kml": (["Tracks/**/*.kml"], []),
+    "tcx": (["Tracks/**/*.tcx"], []),
     "csv": (["Tracks/csv/*.csv"], ["csv/**/*", "**/*.unicsv"]),
     "gpsd": ([], ["**/*.gpsdecode.json", "**/*.chk"]),
 }

@@ -12,6 +12,16 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case gpsd
     /// KML tracks (`gx:Track`), as Google Earth and GPSBabel write them.
     case kml
+    /// Garmin Training Center (TCX) track points: read, not written.
+    case tcx
+
+    /// Whether Repeat writes this format as well as reads it
+    /// (``makeFeedEncoder(format:)``): all but TCX, whose laps open with
+    /// totals a stream cannot know.
+    public var isWritten: Bool { self != .tcx }
+
+    /// The formats Repeat writes.
+    public static let written = allCases.filter(\.isWritten)
 }
 
 /// Settings shared by all decoders.
@@ -111,6 +121,7 @@ public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = 
     case .csv: return CSVDecoder(options: options)
     case .gpsd: return GPSDDecoder(options: options)
     case .kml: return KMLDecoder(options: options)
+    case .tcx: return TCXDecoder(options: options)
     case nil: return SniffingDecoder(options: options)
     }
 }

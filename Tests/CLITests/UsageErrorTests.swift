@@ -151,13 +151,13 @@ struct UnreadableInputTests {
 /// never "0 fixes" with exit 0; its bytes are never echoed raw.
 @Suite("files that are no feed")
 struct NotAFeedFileTests {
-    @Test("a TCX, a JPEG renamed .gpx, an empty file and a KMZ are refused with what they look like")
+    @Test("an OSM file, a JPEG renamed .gpx, an empty file and a KMZ are refused with what they look like")
     func refused() throws {
         let folder = temporaryDirectory("repeat-notafeed")
         let files: [(String, [UInt8], String)] = [
             (
-                "act.tcx", Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase/>\n".utf8),
-                "act.tcx: not a GPX or KML file (root element <TrainingCenterDatabase>)"
+                "route.osm", Array("<?xml version=\"1.0\"?>\n<osm version=\"0.6\"/>\n".utf8),
+                "route.osm: not a GPX, KML or TCX file (root element <osm>)"
             ),
             ("photo.gpx", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46], "photo.gpx: a JPEG image, not a feed"),
             ("empty.nmea", [], "empty.nmea: empty file"),

@@ -10,8 +10,8 @@ struct NotAFeedTests {
         "what a file that is no feed looks like",
         arguments: [
             (
-                bytes("<?xml version=\"1.0\"?>\n<!-- from Garmin -->\n<TrainingCenterDatabase xmlns=\"…\">"),
-                NotAFeed.otherXML(root: "TrainingCenterDatabase")
+                bytes("<?xml version=\"1.0\"?>\n<!-- from JOSM -->\n<osm version=\"0.6\" generator=\"JOSM\">"),
+                NotAFeed.otherXML(root: "osm")
             ),
             (bytes("{\"type\":\"FeatureCollection\",\"features\":[]}"), .geoJSON),
             (bytes("\u{FEFF}{\n  \"tasks\": [{\"id\": \"bins\"}]}"), .tasks),
@@ -32,6 +32,7 @@ struct NotAFeedTests {
         let feeds = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\">", "<gpx:gpx xmlns:gpx=\"…\">",
             "<?xml version=\"1.0\"?><kml:kml xmlns:kml=\"http://www.opengis.net/kml/2.2\">",
+            "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">",
             "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n",
             "time,lat,lon\n2025-01-01T00:00:00Z,52.5,13.4\n", "{\"class\":\"TPV\",\"mode\":3,\"lat\":52.5,\"lon\":13.4}\n",
             "Ort;Breite;Länge\n", "<?xml version=\"1.0\"?>\n<!-- a long comment",

@@ -1,8 +1,9 @@
 /// Tells a feed's format from its first records.
 ///
 /// After a byte-order mark, blanks and `#` comment lines, a document that
-/// opens with `<` is XML: KML when its root element is `<kml>`, else GPX
-/// (whose decoder says what it is if it is not). Otherwise the feed is read line by line until a
+/// opens with `<` is XML: KML when its root element is `<kml>`, TCX when it
+/// is `<TrainingCenterDatabase>`, else GPX (whose decoder says what it is
+/// if it is not). Otherwise the feed is read line by line until a
 /// line is a record: one that starts with `$` or `!` (or holds `$`+5
 /// letters+`,` further on) is NMEA, a gpsd report of class `TPV` is gpsd
 /// JSON, and a CSV header that names a position's columns (or a row that
@@ -58,6 +59,7 @@ public enum FeedSniffer {
             if first == 0x3C, isFirstSignificant {
                 switch XMLRootElement(text[i...]) {
                 case .named("kml"): return Decision(format: .kml)
+                case .named("TrainingCenterDatabase"): return Decision(format: .tcx)
                 case .unfinished where !isComplete: return nil
                 default: return Decision(format: .gpx)
                 }

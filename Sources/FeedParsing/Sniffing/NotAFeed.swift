@@ -1,6 +1,6 @@
 /// A file that is no feed Repeat reads, told from its first bytes: what it
-/// looks like, so the error can say so (`act.tcx: not a GPX file (root
-/// element <TrainingCenterDatabase>)`) instead of decoding nothing.
+/// looks like, so the error can say so (`route.xml: not a GPX, KML or TCX
+/// file (root element <osm>)`) instead of decoding nothing.
 public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// Zero bytes.
     case empty
@@ -12,7 +12,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     case image(String)
     /// A Garmin FIT activity file.
     case fit
-    /// XML whose root element is neither `<gpx>` nor `<kml>` (TCX, …).
+    /// XML whose root element is none of the feeds' (`<gpx>`, `<kml>`,
+    /// TCX's `<TrainingCenterDatabase>`).
     case otherXML(root: String)
     /// GeoJSON: places, not a feed.
     case geoJSON
@@ -33,12 +34,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         case .image(let kind): return "a \(kind) image, not a feed"
         case .fit:
             return "a Garmin FIT file, not a feed Repeat reads (convert it: gpsbabel -i garmin_fit -f IN.fit -o gpx -F OUT.gpx)"
-        case .otherXML(let root):
-            let hint =
-                root == "TrainingCenterDatabase"
-                ? " (a TCX file: convert it, e.g. gpsbabel -i gtrnctr -f IN.tcx -o gpx -F OUT.gpx)"
-                : ""
-            return "not a GPX or KML file (root element <\(root)>)\(hint)"
+        case .otherXML(let root): return "not a GPX, KML or TCX file (root element <\(root)>)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
@@ -54,8 +50,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         if prefix.isEmpty { return isWholeFile ? .empty : nil }
         if let magic = magic(prefix) { return magic }
         if let excerpt = binaryExcerpt(prefix) { return .binary(excerpt: excerpt) }
-        if format == nil || format == .gpx || format == .kml, case .named(let root) = XMLRootElement(prefix),
-            root != "gpx", root != "kml"
+        if format == nil || format == .gpx || format == .kml || format == .tcx,
+            case .named(let root) = XMLRootElement(prefix), !["gpx", "kml", "TrainingCenterDatabase"].contains(root)
         {
             return .otherXML(root: root)
         }

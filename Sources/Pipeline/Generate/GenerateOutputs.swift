@@ -42,7 +42,8 @@ public struct GenerateOutputs: Sendable {
     }
 
     /// The feed format a file name implies: `.nmea`/`.log`/`.txt` NMEA,
-    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON, `.kml`; `nil` otherwise.
+    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON, `.kml`, `.tcx` (which
+    /// the options refuse: TCX is read only); `nil` otherwise.
     public static func format(ofPath path: String) -> FeedFormat? {
         let lowered = path.lowercased()
         guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
@@ -52,34 +53,25 @@ public struct GenerateOutputs: Sendable {
         case "csv": return .csv
         case "gpsd", "jsonl", "json": return .gpsd
         case "kml": return .kml
+        case "tcx": return .tcx
         default: return nil
         }
     }
 
     /// The file extension written for `format`.
-    public static func fileExtension(_ format: FeedFormat) -> String {
-        switch format {
-        case .nmea: return "nmea"
-        case .gpx: return "gpx"
-        case .csv: return "csv"
-        case .gpsd: return "gpsd"
-        case .kml: return "kml"
-        }
-    }
+    public static func fileExtension(_ format: FeedFormat) -> String { format.rawValue }
 
     /// The encoder of the feed.
     func feedEncoder() -> any FeedEncoder {
         format == .nmea ? NMEAEncoder(talker: talker) : makeFeedEncoder(format: format)
     }
 
-    /// The encoder of the truth file at `path`.
+    /// The encoder of the truth file at `path`: its extension's format, CSV
+    /// `time,lat,lon,device` for `.csv` or any other.
     static func truthEncoder(_ path: String) -> any FeedEncoder {
-        switch format(ofPath: path) {
-        case .nmea: return NMEAEncoder()
-        case .gpx: return GPXEncoder()
-        case .gpsd: return GPSDEncoder()
-        case .kml: return KMLEncoder()
-        case .csv, nil: return CSVEncoder(columns: [.time, .lat, .lon, .device])
+        guard let format = format(ofPath: path), format != .csv else {
+            return CSVEncoder(columns: [.time, .lat, .lon, .device])
         }
+        return makeFeedEncoder(format: format)
     }
 }

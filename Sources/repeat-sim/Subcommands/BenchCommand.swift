@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
         help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
     var out: String?
 
-    @Option(help: "The feed format for --parse, --generate and --feed (gpx, nmea, csv, gpsd, kml), or auto.")
+    @Option(help: "The feed format for --parse, --generate and --feed (gpx, nmea, csv, gpsd, kml, tcx), or auto.")
     var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions
@@ -91,6 +91,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let generateCount, generateCount < 2 { throw ValidationError("--generate takes 2 or more fixes") }
         if generateCount != nil, parseFile != nil { throw ValidationError("give --generate N or --parse FILE, not both") }
+        if generateCount != nil, let chosen = format.format, !chosen.isWritten {
+            throw ValidationError("--generate writes nmea, gpx, csv, gpsd or kml; \(chosen.rawValue) is read only")
+        }
         var problems = feed.problems()
         if !feed.feeds.isEmpty {
             if parseFile != nil || generateCount != nil || geofence.positions != nil {

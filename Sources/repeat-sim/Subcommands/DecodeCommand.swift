@@ -5,13 +5,14 @@ import Pipeline
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON or KML feeds.",
+        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML or TCX feeds.",
         discussion: """
             Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
             as the bytes arrive). The format is detected from the content unless --format
             says it; a serial --device is read as NMEA, gpsd as its JSON. A KML file's
             fixes are its tracks (gx:Track, as Google Earth and GPSBabel write them);
-            its placemarks are places, for --regions and place import.
+            its placemarks are places, for --regions and place import. A TCX file's
+            (Garmin Connect, Strava) are its track points with a position.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

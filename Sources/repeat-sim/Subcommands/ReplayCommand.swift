@@ -12,8 +12,8 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON or a KML track; - for
-            standard input), puts each device's fixes in time order
+            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON, a KML track or TCX;
+            - for standard input), puts each device's fixes in time order
             (--reorder-window), runs them through the geofence detector over the
             places of the tasks (--tasks) and of --regions (CSV
             id,lat,lon,radius[,task], GeoJSON, KML or GPX waypoints), and asks

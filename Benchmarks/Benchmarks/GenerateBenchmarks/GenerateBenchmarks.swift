@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(10), maxIterations: 10)
 
     let fixes = 1_000_000
-    for format in FeedFormat.allCases {
+    for format in FeedFormat.written {
         Benchmark("generate \(format.rawValue), 1M fixes") { benchmark in
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("repeat-generate-bench.\(format.rawValue)")
                 .path

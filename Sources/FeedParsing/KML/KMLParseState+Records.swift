@@ -35,8 +35,8 @@ extension KMLParseState {
             let position = self.position(value, separator: nil, what: "longitude latitude [altitude]")
             track.positions.append((position?.coordinate, position?.elevation, line))
         case .trackAngles:
-            let heading = value.split(whereSeparator: Self.isBlank).first.flatMap(Self.number)
-            track.headings.append(heading)
+            // Heading, tilt, roll: the heading is the course.
+            track.headings.append(Self.firstThreeNumbers(value, separator: nil).values.0)
         case .arrayValue:
             guard let array else { return }
             let number = Self.number(value)

@@ -34,7 +34,8 @@ public struct FeedDecodingOptions: Hashable, Sendable {
     /// 2262-04-10: where ``defaultDate`` may lie, and where a log's dates
     /// stop moving on at midnight.
     public static let datesHeld = -106_751...106_750
-    /// Whether to collect GPX waypoints into ``FeedBatch/waypoints``.
+    /// Whether to collect GPX waypoints (and a KML file's Point
+    /// placemarks) into ``FeedBatch/waypoints``.
     public var collectWaypoints: Bool
     /// Whether to collect GPX route points (`rtept`) into
     /// ``FeedBatch/routePoints`` (a planned route to simulate).

@@ -54,7 +54,7 @@ struct DecodeCommand: AsyncParsableCommand {
     @Flag(help: "Exit with status 2 at the first malformed record.")
     var strict = false
 
-    @Flag(help: "List the GPX waypoints (wpt) instead of the track points.")
+    @Flag(help: "List the GPX waypoints (wpt) or KML Point placemarks instead of the track points.")
     var waypoints = false
 
     @OptionGroup(title: "Live input") var live: LiveInputOptions
@@ -68,7 +68,7 @@ struct DecodeCommand: AsyncParsableCommand {
         if let problem = placeBook.problems().first { throw ValidationError(problem) }
         if live.input != nil {
             if !feeds.isEmpty { throw ValidationError("give FEED files or a live input (--device, --gpsd), not both") }
-            if waypoints { throw ValidationError("--waypoints reads GPX files, not a live input") }
+            if waypoints { throw ValidationError("--waypoints reads GPX and KML files, not a live input") }
             return
         }
         if feeds.isEmpty { throw ValidationError("give at least one FEED (a file, or - for standard input)") }

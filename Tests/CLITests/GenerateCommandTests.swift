@@ -537,7 +537,7 @@ struct GenerateCommandTests {
         #expect(replays[0].stdout == replays[1].stdout)
     }
 
-    @Test("KML is refused where it cannot be written: several devices in one file, a --pty")
+    @Test("KML is refused where it cannot be written (several devices in one file, a --pty), TCX everywhere")
     func kmlRefusals() throws {
         let folder = temporaryDirectory("repeat-gen-kml-refused")
         let via = ["--via", "52.5200,13.4050;52.5163,13.3777"]
@@ -548,6 +548,9 @@ struct GenerateCommandTests {
                 "give --truth a .csv or .gpsd file"
             ),
             (["--pty", folder + "/gps", "--format", "kml"], "--pty takes nmea, gpx, csv or gpsd"),
+            (["--out", folder + "/walk.tcx"], "TCX is read, not written"),
+            (["--format", "tcx"], "TCX is read, not written"),
+            (["--out", folder + "/walk.gpx", "--truth", folder + "/truth.tcx"], "TCX is read, not written"),
         ]
         for (arguments, message) in cases {
             let result = try RepeatSimBinary.run(["generate"] + via + arguments)
@@ -557,6 +560,9 @@ struct GenerateCommandTests {
             ["generate"] + via + ["--devices", "2", "--out", folder + "/fleet/", "--format", "kml"])
         #expect(fleet.status == 0, "\(fleet.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/fleet").sorted() == ["dev1.kml", "dev2.kml"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/walk.tcx"), "nothing written")
+        let bench = try RepeatSimBinary.run(["bench", "--generate", "100", "--format", "tcx"])
+        #expect(bench.status == 1 && bench.stderr.contains("--generate writes nmea, gpx, csv, gpsd or kml; tcx is read only"))
     }
 
     @Test("--probe with --environment none: σ 0 puts every pass on the line")

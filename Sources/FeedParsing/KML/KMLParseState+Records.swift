@@ -3,20 +3,16 @@ import GeoCore
 extension KMLParseState {
     /// Reads the text of the element that ended into the record it belongs to.
     mutating func finishLeaf() {
-        guard textLength <= Self.maximumText else {
+        guard !text.isTooLong else {
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: FeedLocation(line: line, byteOffset: -1),
-                    "<\(elementName)> has \(textLength) bytes of text, more than 64 KiB ('\(Excerpt.of(text[...]))'); "
+                    "<\(elementName)> has \(text.length) bytes of text, more than 64 KiB ('\(Excerpt.of(text.bytes[...]))'); "
                         + "read as empty"))
             keepTrackAligned()
             return
         }
-        var s = 0
-        var e = text.count
-        while s < e, Self.isBlank(text[s]) { s += 1 }
-        while e > s, Self.isBlank(text[e - 1]) { e -= 1 }
-        finishLeaf(text[s..<e])
+        finishLeaf(text.trimmed)
     }
 
     private mutating func finishLeaf(_ value: ArraySlice<UInt8>) {
@@ -27,7 +23,7 @@ extension KMLParseState {
         case .trackTime: track.times.append(time(value))
         case .pointCoordinates:
             // A Point's first `lon,lat[,alt]` tuple.
-            let tuple = value.prefix { !Self.isBlank($0) }
+            let tuple = value.prefix { !XMLLeafText.isBlank($0) }
             let position = self.position(tuple, separator: UInt8(ascii: ","), what: "lon,lat[,alt]")
             placemark.coordinate = position?.coordinate
             placemark.elevation = position?.elevation
@@ -114,11 +110,11 @@ extension KMLParseState {
             var start = 0
             while count < 3, start <= bytes.count {
                 if separator == nil {
-                    while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+                    while start < bytes.count, XMLLeafText.isBlank(bytes[start]) { start += 1 }
                     if start == bytes.count { break }
                 }
                 var end = start
-                while end < bytes.count, separator.map({ bytes[end] != $0 }) ?? !isBlank(bytes[end]) { end += 1 }
+                while end < bytes.count, separator.map({ bytes[end] != $0 }) ?? !XMLLeafText.isBlank(bytes[end]) { end += 1 }
                 let number = ASCIIDecimal.double(bytes, start, end).flatMap { $0.isFinite ? $0 : nil }
                 switch count {
                 case 0: values.0 = number
@@ -196,5 +192,4 @@ extension KMLParseState {
         }
     }
 
-    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 }

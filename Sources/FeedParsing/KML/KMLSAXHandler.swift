@@ -35,10 +35,6 @@ enum KMLSAXHandler {
 struct KMLParseState: XMLParseState {
     static let documentName = "KML"
 
-    /// The most text of one element that is kept (a `<coordinates>` of a
-    /// long path is only counted, never read).
-    static let maximumText = 64 * 1024
-
     let collectsWaypoints: Bool
     var names: KMLNames?
     var context: xmlParserCtxtPtr?
@@ -56,8 +52,9 @@ struct KMLParseState: XMLParseState {
     var array: KMLTrackArray?
     var leaf = KMLLeaf.none
     var leafDepth = 0
-    var text: [UInt8] = []
-    var textLength = 0
+    /// The text of the element ``leaf`` reads (a `<coordinates>` of a long
+    /// path is never read).
+    var text = XMLLeafText()
 
     init(collectsWaypoints: Bool) {
         self.collectsWaypoints = collectsWaypoints
@@ -155,16 +152,13 @@ struct KMLParseState: XMLParseState {
 
     mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard leaf != .none, let characters else { return }
-        textLength += length
-        let kept = min(length, Self.maximumText - text.count)
-        if kept > 0 { text.append(contentsOf: UnsafeBufferPointer(start: characters, count: kept)) }
+        text.append(characters, count: length)
     }
 
     private mutating func collect(_ kind: KMLLeaf) {
         leaf = kind
         leafDepth = depth
-        text.removeAll(keepingCapacity: true)
-        textLength = 0
+        text.reset()
     }
 
     /// The value of the attribute `name` (no namespace), from libxml2's

@@ -68,9 +68,6 @@ struct TCXParseState: XMLParseState {
         }
     }
 
-    /// The most text of one field that is kept.
-    static let maximumText = 64 * 1024
-
     var names: TCXNames?
     var context: xmlParserCtxtPtr?
     var batch = FeedBatch()
@@ -84,8 +81,7 @@ struct TCXParseState: XMLParseState {
     private var fields = (altitude: Double?.none, speed: Double?.none, hasPosition: false, isUnreadable: false)
     private var leaf = Leaf.none
     private var leafDepth = 0
-    private var text: [UInt8] = []
-    private var textLength = 0
+    private var text = XMLLeafText()
 
     static func saxHandler() -> xmlSAXHandler { TCXSAXHandler.make() }
 
@@ -136,8 +132,7 @@ struct TCXParseState: XMLParseState {
         guard kind != .none else { return }
         leaf = kind
         leafDepth = depth
-        text.removeAll(keepingCapacity: true)
-        textLength = 0
+        text.reset()
     }
 
     mutating func endElement() {
@@ -161,24 +156,18 @@ struct TCXParseState: XMLParseState {
 
     mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard leaf != .none, let characters else { return }
-        textLength += length
-        let kept = min(length, Self.maximumText - text.count)
-        if kept > 0 { text.append(contentsOf: UnsafeBufferPointer(start: characters, count: kept)) }
+        text.append(characters, count: length)
     }
 
     private mutating func finishLeaf() {
-        var s = 0
-        var e = text.count
-        while s < e, Self.isBlank(text[s]) { s += 1 }
-        while e > s, Self.isBlank(text[e - 1]) { e -= 1 }
-        guard s < e else { return }
-        let value = text[s..<e]
-        if textLength <= Self.maximumText, leaf == .time, let time = RFC3339.parse(utf8: value) {
+        let value = text.trimmed
+        guard !value.isEmpty else { return }
+        if !text.isTooLong, leaf == .time, let time = RFC3339.parse(utf8: value) {
             point.time = time
             return
         }
         let number = value.withUnsafeBufferPointer { ASCIIDecimal.double($0, 0, $0.count).flatMap { $0.isFinite ? $0 : nil } }
-        if textLength <= Self.maximumText, leaf != .time, let number {
+        if !text.isTooLong, leaf != .time, let number {
             switch leaf {
             case .latitude: point.latitude = number
             case .longitude: point.longitude = number
@@ -189,7 +178,7 @@ struct TCXParseState: XMLParseState {
             return
         }
         let what =
-            textLength > Self.maximumText
+            text.isTooLong
             ? "more than 64 KiB of text"
             : leaf != .time
                 ? "not a number"
@@ -228,5 +217,4 @@ struct TCXParseState: XMLParseState {
         batch.fixes.append(Fix(time: point.time, coordinate: coordinate, elevation: fields.altitude, speed: fields.speed))
     }
 
-    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 }

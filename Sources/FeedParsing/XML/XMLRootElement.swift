@@ -14,7 +14,7 @@ enum XMLRootElement: Equatable {
         let bytes = Array(bytes)
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while true {
-            while i < bytes.count, Self.isBlank(bytes[i]) { i += 1 }
+            while i < bytes.count, XMLLeafText.isBlank(bytes[i]) { i += 1 }
             guard i + 1 < bytes.count else {
                 self = i < bytes.count && bytes[i] != 0x3C ? .notXML : .unfinished
                 return
@@ -35,7 +35,7 @@ enum XMLRootElement: Equatable {
                 continue
             }
             var end = i + 1
-            while end < bytes.count, !Self.isBlank(bytes[end]), bytes[end] != 0x3E, bytes[end] != 0x2F { end += 1 }
+            while end < bytes.count, !XMLLeafText.isBlank(bytes[end]), bytes[end] != 0x3E, bytes[end] != 0x2F { end += 1 }
             guard end < bytes.count else {
                 self = .unfinished
                 return
@@ -50,8 +50,6 @@ enum XMLRootElement: Equatable {
             return
         }
     }
-
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         var i = start

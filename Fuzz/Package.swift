@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(name: "fuzz-gpx", dependencies: ["FuzzSupport"], path: "Sources/fuzz-gpx"),
         .executableTarget(name: "fuzz-kml", dependencies: ["FuzzSupport"], path: "Sources/fuzz-kml"),
         .executableTarget(name: "fuzz-tcx", dependencies: ["FuzzSupport"], path: "Sources/fuzz-tcx"),
+        .executableTarget(name: "fuzz-fit", dependencies: ["FuzzSupport"], path: "Sources/fuzz-fit"),
         .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport"], path: "Sources/fuzz-csv"),
         .executableTarget(name: "fuzz-gpsd", dependencies: ["FuzzSupport"], path: "Sources/fuzz-gpsd"),
         .executableTarget(name: "fuzz-sniff", dependencies: ["FuzzSupport"], path: "Sources/fuzz-sniff"),

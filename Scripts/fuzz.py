@@ -7,7 +7,7 @@
     Scripts/fuzz.py --minimize gpx FILE      shrink a crash file
     Scripts/fuzz.py --list                   the targets
 
-Targets: the NMEA, GPX, CSV and gpsd JSON decoders, the sniffing decoder
+Targets: the NMEA, GPX, KML, TCX, FIT, CSV and gpsd JSON decoders, the sniffing decoder
 (no --format), the regions file loader, the tasks file loader and the
 direct reader of replay's shard lines (see Fuzz/Package.swift). They are built with coverage and the address sanitizer
 (`-sanitize=fuzzer,address`), the root package's modules included, and
@@ -59,6 +59,7 @@ FEED_SEEDS = {
     "gpx": (["Tracks/**/*.gpx"], ["gpx/**/*"]),
     "kml": (["Tracks/**/*.kml"], []),
     "tcx": (["Tracks/**/*.tcx"], []),
+    "fit": (["Tracks/**/*.fit"], []),
     "csv": (["Tracks/csv/*.csv"], ["csv/**/*", "**/*.unicsv"]),
     "gpsd": ([], ["**/*.gpsdecode.json", "**/*.chk"]),
 }

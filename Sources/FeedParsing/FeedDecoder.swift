@@ -14,11 +14,24 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case kml
     /// Garmin Training Center (TCX) track points: read, not written.
     case tcx
+    /// Garmin FIT activity and course records (binary): read, not written.
+    case fit
 
     /// Whether Repeat writes this format as well as reads it
-    /// (``makeFeedEncoder(format:)``): all but TCX, whose laps open with
-    /// totals a stream cannot know.
-    public var isWritten: Bool { self != .tcx }
+    /// (``makeFeedEncoder(format:)``): all but those with a
+    /// ``reasonNotWritten``.
+    public var isWritten: Bool { reasonNotWritten == nil }
+
+    /// Why Repeat does not write this format, `nil` when it does: a TCX
+    /// lap opens with totals, a FIT header with the data's length, that a
+    /// stream cannot know before its end.
+    public var reasonNotWritten: String? {
+        switch self {
+        case .tcx: "a lap opens with totals a stream cannot know"
+        case .fit: "its header opens with the length of the data, which a stream cannot know"
+        case .gpx, .nmea, .csv, .gpsd, .kml: nil
+        }
+    }
 
     /// The formats Repeat writes.
     public static let written = allCases.filter(\.isWritten)
@@ -123,6 +136,7 @@ public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = 
     case .gpsd: return GPSDDecoder(options: options)
     case .kml: return KMLDecoder(options: options)
     case .tcx: return TCXDecoder(options: options)
+    case .fit: return FITDecoder(options: options)
     case nil: return SniffingDecoder(options: options)
     }
 }

@@ -52,7 +52,7 @@ public enum FeedFuzzing {
     static func options(format: FeedFormat?, choices: inout FuzzChoices) -> FeedDecodingOptions {
         var options = FeedDecodingOptions()
         if choices.oneIn(4) { options.maximumLineLength = 1 + choices.below(300) }
-        if format == nil || format == .gpx || format == .kml {
+        if format == nil || format == .gpx || format == .kml || format == .fit {
             options.collectWaypoints = choices.oneIn(2)
             options.collectRoutePoints = choices.oneIn(2)
         }

@@ -40,7 +40,7 @@ extension FeedEncoder {
 
 /// Makes the encoder for a format with its default settings: NMEA as
 /// `GP` GGA + RMC + GSA, CSV with every column.
-/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX is read only).
+/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX and FIT are read only).
 public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     switch format {
     case .nmea: return NMEAEncoder()
@@ -48,6 +48,6 @@ public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     case .csv: return CSVEncoder()
     case .gpsd: return GPSDEncoder()
     case .kml: return KMLEncoder()
-    case .tcx: preconditionFailure("TCX is read, not written")
+    case .tcx, .fit: preconditionFailure("\(format.rawValue.uppercased()) is read, not written")
     }
 }

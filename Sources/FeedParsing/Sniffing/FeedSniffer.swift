@@ -1,5 +1,6 @@
 /// Tells a feed's format from its first records.
 ///
+/// A file that opens with a FIT header (`.FIT` at bytes 8 to 11) is FIT.
 /// After a byte-order mark, blanks and `#` comment lines, a document that
 /// opens with `<` is XML: KML when its root element is `<kml>`, TCX when it
 /// is `<TrainingCenterDatabase>`, else GPX (whose decoder says what it is
@@ -28,11 +29,20 @@ public enum FeedSniffer {
     /// The format of a prefix of a feed, or `nil` when more bytes are
     /// needed (`isComplete` says there are no more).
     public static func detect(_ prefix: [UInt8], isComplete: Bool) -> FeedFormat? {
+        if isFIT(prefix) { return .fit }
         var transcoder = TextTranscoder()
         var text: [UInt8] = []
         prefix.withUnsafeBytes { transcoder.transcode($0) { text.append(contentsOf: $0) } }
         if isComplete || transcoder.encoding != .utf8 { transcoder.finish { text.append(contentsOf: $0) } }
         return decide(text, isComplete: isComplete)?.format
+    }
+
+    /// Whether `prefix` opens with a FIT file header: its length (12 or
+    /// more) and `.FIT` at bytes 8 to 11. FIT is binary, so this is read
+    /// before any text decoding.
+    static func isFIT(_ prefix: [UInt8]) -> Bool {
+        prefix.count >= 12 && prefix[0] >= 12 && prefix[8] == 0x2E && prefix[9] == 0x46 && prefix[10] == 0x49
+            && prefix[11] == 0x54
     }
 
     /// The decision on UTF-8 `text`, or `nil` while a line it needs is unfinished.
@@ -201,6 +211,7 @@ final class SniffingDecoder: FeedDecoder {
     /// The decision on the held bytes; banner ranges only for UTF-8 input,
     /// where they are ranges of the held bytes too (after a BOM).
     private func decide(isComplete: Bool) -> FeedSniffer.Decision? {
+        if FeedSniffer.isFIT(prefix) { return FeedSniffer.Decision(format: .fit) }
         var transcoder = TextTranscoder()
         var text: [UInt8] = []
         prefix.withUnsafeBytes { transcoder.transcode($0) { text.append(contentsOf: $0) } }

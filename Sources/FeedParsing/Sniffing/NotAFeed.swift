@@ -10,7 +10,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     case archive(String)
     /// An image (JPEG, PNG, GIF): its kind.
     case image(String)
-    /// A Garmin FIT activity file.
+    /// A Garmin FIT file where another format was asked for (`--format`).
     case fit
     /// XML whose root element is none of the feeds' (`<gpx>`, `<kml>`,
     /// TCX's `<TrainingCenterDatabase>`).
@@ -32,8 +32,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             return "a \(kind) archive, not a feed (extract the feed from it first"
                 + (kind == "zip" ? "; a KMZ is a zipped KML: unzip it, give its doc.kml)" : ")")
         case .image(let kind): return "a \(kind) image, not a feed"
-        case .fit:
-            return "a Garmin FIT file, not a feed Repeat reads (convert it: gpsbabel -i garmin_fit -f IN.fit -o gpx -F OUT.gpx)"
+        case .fit: return "a Garmin FIT file (leave --format out, or give --format fit)"
         case .otherXML(let root): return "not a GPX, KML or TCX file (root element <\(root)>)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"
@@ -48,6 +47,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// XML is only judged where GPX is expected.
     public static func identify(_ prefix: [UInt8], isWholeFile: Bool, format: FeedFormat? = nil) -> NotAFeed? {
         if prefix.isEmpty { return isWholeFile ? .empty : nil }
+        if FeedSniffer.isFIT(prefix) { return format == nil || format == .fit ? nil : .fit }
         if let magic = magic(prefix) { return magic }
         if let excerpt = binaryExcerpt(prefix) { return .binary(excerpt: excerpt) }
         if format == nil || format == .gpx || format == .kml || format == .tcx,
@@ -69,7 +69,6 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         if starts([0xFF, 0xD8, 0xFF]) { return .image("JPEG") }
         if starts([0x89, 0x50, 0x4E, 0x47]) { return .image("PNG") }
         if starts([0x47, 0x49, 0x46, 0x38]) { return .image("GIF") }
-        if bytes.count >= 12, Array(bytes[8..<12]) == Array(".FIT".utf8) { return .fit }
         return nil
     }
 

@@ -42,8 +42,8 @@ public struct GenerateOutputs: Sendable {
     }
 
     /// The feed format a file name implies: `.nmea`/`.log`/`.txt` NMEA,
-    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON, `.kml`, `.tcx` (which
-    /// the options refuse: TCX is read only); `nil` otherwise.
+    /// `.gpx`, `.csv`, `.gpsd`/`.jsonl` gpsd JSON, `.kml`, `.tcx` and `.fit`
+    /// (which the options refuse: they are read only); `nil` otherwise.
     public static func format(ofPath path: String) -> FeedFormat? {
         let lowered = path.lowercased()
         guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
@@ -54,6 +54,7 @@ public struct GenerateOutputs: Sendable {
         case "gpsd", "jsonl", "json": return .gpsd
         case "kml": return .kml
         case "tcx": return .tcx
+        case "fit": return .fit
         default: return nil
         }
     }

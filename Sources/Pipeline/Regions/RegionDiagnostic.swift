@@ -40,7 +40,8 @@ extension RegionDiagnostic {
                 "a \(kind) archive, not places" + (kind == "zip" ? " (a KMZ is a zipped KML: unzip it, give its doc.kml)" : "")
         case .compressed(let kind): message = "a \(kind)-compressed file, not places (decompress it first)"
         case .image(let kind): message = "a \(kind) image, not places"
-        case .fit, .binary: message = "binary data, not places"
+        case .fit: message = "a Garmin FIT file: a feed, not places"
+        case .binary: message = "binary data, not places"
         default: return nil
         }
         return RegionDiagnostic(source: source, location: "1", message: message)

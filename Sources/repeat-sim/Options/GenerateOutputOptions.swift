@@ -74,7 +74,7 @@ struct GenerateOutputOptions: ParsableArguments {
     /// The outputs for `devices` devices.
     /// - Throws: a `ValidationError` for several devices into one NMEA, GPX
     ///   or KML file (or KML truth), for KML into a pseudo-terminal, and for
-    ///   a format Repeat only reads (TCX).
+    ///   a format Repeat only reads (TCX, FIT).
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
         var isDirectory: ObjCBool = false
@@ -89,10 +89,11 @@ struct GenerateOutputOptions: ParsableArguments {
         var fileFormat: FeedFormat? = nil
         if case .file(let path) = destination { fileFormat = GenerateOutputs.format(ofPath: path) }
         let chosen = format.format ?? fileFormat ?? .nmea
-        for written in [chosen] + (truth.flatMap(GenerateOutputs.format(ofPath:)).map { [$0] } ?? []) where !written.isWritten {
-            throw ValidationError(
-                "\(written.rawValue.uppercased()) is read, not written (a lap opens with totals a stream cannot know): "
-                    + "write nmea, gpx, csv, gpsd or kml")
+        for written in [chosen] + (truth.flatMap(GenerateOutputs.format(ofPath:)).map { [$0] } ?? []) {
+            if let reason = written.reasonNotWritten {
+                throw ValidationError(
+                    "\(written.rawValue.uppercased()) is read, not written (\(reason)): write nmea, gpx, csv, gpsd or kml")
+            }
         }
         if chosen == .kml, pty != nil {
             throw ValidationError(

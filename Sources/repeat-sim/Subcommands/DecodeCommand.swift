@@ -5,14 +5,15 @@ import Pipeline
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML or TCX feeds.",
+        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML, TCX or FIT feeds.",
         discussion: """
             Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
             as the bytes arrive). The format is detected from the content unless --format
             says it; a serial --device is read as NMEA, gpsd as its JSON. A KML file's
             fixes are its tracks (gx:Track, as Google Earth and GPSBabel write them);
             its placemarks are places, for --regions and place import. A TCX file's
-            (Garmin Connect, Strava) are its track points with a position.
+            (Garmin Connect, Strava) are its track points with a position, a FIT
+            file's (a watch's or bike computer's activity) its records with one.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,
@@ -54,7 +55,7 @@ struct DecodeCommand: AsyncParsableCommand {
     @Flag(help: "Exit with status 2 at the first malformed record.")
     var strict = false
 
-    @Flag(help: "List the GPX waypoints (wpt) or KML Point placemarks instead of the track points.")
+    @Flag(help: "List the GPX waypoints (wpt), KML Point placemarks or FIT course points instead of the track points.")
     var waypoints = false
 
     @OptionGroup(title: "Live input") var live: LiveInputOptions
@@ -68,7 +69,7 @@ struct DecodeCommand: AsyncParsableCommand {
         if let problem = placeBook.problems().first { throw ValidationError(problem) }
         if live.input != nil {
             if !feeds.isEmpty { throw ValidationError("give FEED files or a live input (--device, --gpsd), not both") }
-            if waypoints { throw ValidationError("--waypoints reads GPX and KML files, not a live input") }
+            if waypoints { throw ValidationError("--waypoints reads GPX, KML and FIT files, not a live input") }
             return
         }
         if feeds.isEmpty { throw ValidationError("give at least one FEED (a file, or - for standard input)") }

@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON, a KML track or TCX;
+            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON, a KML track, TCX or FIT;
             - for standard input), puts each device's fixes in time order
             (--reorder-window), runs them through the geofence detector over the
             places of the tasks (--tasks) and of --regions (CSV

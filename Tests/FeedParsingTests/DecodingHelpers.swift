@@ -2,6 +2,7 @@ import FeedParsing
 import Foundation
 import GeoCore
 import TestSupport
+import Testing
 
 /// Decodes `text` in one chunk with a fresh decoder of `format` (`nil`: sniff).
 func decode(_ text: String, format: FeedFormat?, options: FeedDecodingOptions = .init()) -> FeedBatch {
@@ -28,6 +29,29 @@ func decode(
     if offset < bytes.count { bytes[offset...].withUnsafeBytes { decoder.decode($0, into: &batch) } }
     decoder.finish(into: &batch)
     return batch
+}
+
+/// Checks `fixes` against GPSBabel's `unicsv` reading at `path` of a
+/// file it wrote (`No,Latitude,Longitude,Altitude,Speed,Date,Time`): the
+/// same times and count, positions to GPSBabel's 6 decimals, heights within
+/// `heightTolerance` and speeds to its 0.01 m/s.
+func expectGPSBabelReading(
+    _ fixes: [Fix], at path: String, heightTolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let reference = text.split(whereSeparator: \.isNewline).dropFirst().map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    try #require(fixes.count == reference.count, sourceLocation: sourceLocation)
+    for (fix, row) in zip(fixes, reference) {
+        let time = row[5].replacingOccurrences(of: "/", with: "-") + "T" + row[6] + "Z"
+        #expect(fix.time.map(RFC3339.format) == time, sourceLocation: sourceLocation)
+        #expect(abs(fix.coordinate.latitude - Double(row[1])!) <= 5.01e-7, "\(row)", sourceLocation: sourceLocation)
+        #expect(abs(fix.coordinate.longitude - Double(row[2])!) <= 5.01e-7, "\(row)", sourceLocation: sourceLocation)
+        #expect(abs(fix.elevation! - Double(row[3])!) <= heightTolerance, "\(row)", sourceLocation: sourceLocation)
+        let speed = row[4].isEmpty ? fix.speed == nil : abs(fix.speed! - Double(row[4])!) <= 0.00501
+        #expect(speed, "\(row)", sourceLocation: sourceLocation)
+    }
 }
 
 /// The bytes of a file.

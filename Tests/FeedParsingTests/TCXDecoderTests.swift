@@ -11,23 +11,12 @@ struct TCXDecoderTests {
     @Test("GPSBabel's TCX of the Višnjan drive reads as GPSBabel reads it, in any chunking")
     func gpsbabelActivity() throws {
         let path = RepositoryPaths.track("tcx/gpsbabel-visnjan-car.tcx")
-        let text = try String(contentsOfFile: path + ".expected.gpsbabel.unicsv", encoding: .utf8)
-        // No,Latitude,Longitude,Altitude,Speed,Date,Time
-        let reference = text.split(whereSeparator: \.isNewline).dropFirst().map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        }
         let bytes = try readBytes(path)
         let batch = decode(bytes, format: nil)
         #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
-        try #require(batch.fixes.count == 104 && reference.count == 104)
-        // GPSBabel writes 6 decimals of the TCX's 7 and speed to 2 decimals.
-        for (fix, row) in zip(batch.fixes, reference) {
-            #expect(fix.time.map(RFC3339.format) == row[5].replacingOccurrences(of: "/", with: "-") + "T" + row[6] + "Z")
-            #expect(abs(fix.coordinate.latitude - Double(row[1])!) <= 5.01e-7)
-            #expect(abs(fix.coordinate.longitude - Double(row[2])!) <= 5.01e-7)
-            #expect(fix.elevation == Double(row[3]))
-            #expect(row[4].isEmpty ? fix.speed == nil : abs(fix.speed! - Double(row[4])!) <= 0.00501, "\(row)")
-        }
+        #expect(batch.fixes.count == 104)
+        // GPSBabel writes 6 decimals of the TCX's 7, the heights as they are, speed to 2 decimals.
+        try expectGPSBabelReading(batch.fixes, at: path + ".expected.gpsbabel.unicsv", heightTolerance: 0)
         // The GPX it was written from: the same times, positions to the TCX's 7 decimals.
         let gpx = decode(try readBytes(RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx")), format: .gpx).fixes
         #expect(batch.fixes.map(\.time) == gpx.map(\.time))

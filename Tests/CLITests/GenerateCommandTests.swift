@@ -537,7 +537,7 @@ struct GenerateCommandTests {
         #expect(replays[0].stdout == replays[1].stdout)
     }
 
-    @Test("KML is refused where it cannot be written (several devices in one file, a --pty), TCX everywhere")
+    @Test("KML is refused where it cannot be written (several devices in one file, a --pty), TCX and FIT everywhere")
     func kmlRefusals() throws {
         let folder = temporaryDirectory("repeat-gen-kml-refused")
         let via = ["--via", "52.5200,13.4050;52.5163,13.3777"]
@@ -551,6 +551,9 @@ struct GenerateCommandTests {
             (["--out", folder + "/walk.tcx"], "TCX is read, not written"),
             (["--format", "tcx"], "TCX is read, not written"),
             (["--out", folder + "/walk.gpx", "--truth", folder + "/truth.tcx"], "TCX is read, not written"),
+            (["--out", folder + "/walk.fit"], "FIT is read, not written (its header opens with the length of the data"),
+            (["--format", "fit"], "FIT is read, not written"),
+            (["--out", folder + "/walk.gpx", "--truth", folder + "/truth.fit"], "FIT is read, not written"),
         ]
         for (arguments, message) in cases {
             let result = try RepeatSimBinary.run(["generate"] + via + arguments)
@@ -563,6 +566,8 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/walk.tcx"), "nothing written")
         let bench = try RepeatSimBinary.run(["bench", "--generate", "100", "--format", "tcx"])
         #expect(bench.status == 1 && bench.stderr.contains("--generate writes nmea, gpx, csv, gpsd or kml; tcx is read only"))
+        let fitBench = try RepeatSimBinary.run(["bench", "--generate", "100", "--format", "fit"])
+        #expect(fitBench.status == 1 && fitBench.stderr.contains("fit is read only"))
     }
 
     @Test("--probe with --environment none: σ 0 puts every pass on the line")

@@ -202,6 +202,22 @@ struct ContradictedFormatTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("a FIT file is decoded without --format or with --format fit, refused with another, and is no places file")
+    func fit() throws {
+        let path = RepositoryPaths.track("fit/gpsbabel-visnjan-car.fit")
+        for format in [[], ["--format", "fit"]] {
+            let result = try RepeatSimBinary.run(["decode", path, "--json"] + format)
+            #expect(result.status == 0 && result.stderr.contains("(fit): 104 fixes, 0 skipped"), "\(result.stderr)")
+            #expect(result.stdout.split(separator: "\n").count == 104)
+        }
+        let asked = try RepeatSimBinary.run(["decode", path, "--format", "nmea"])
+        #expect(asked.status == 1 && asked.stdout.isEmpty)
+        #expect(asked.stderr.contains("\(path): a Garmin FIT file (leave --format out, or give --format fit)"), "\(asked.stderr)")
+        let places = try RepeatSimBinary.run(["replay", RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx"), "--regions", path])
+        #expect(places.status == 1)
+        #expect(places.stderr.contains("\(path):1: a Garmin FIT file: a feed, not places"), "\(places.stderr)")
+    }
+
     @Test("a --format the file agrees with, or a CSV forced to NMEA, gets no warning")
     func notWarned() throws {
         for (track, format) in [("gpx/gpxpy-visnjan-car.gpx", "gpx"), ("csv/gpsbabel-iblue747-saxony.csv", "nmea")] {

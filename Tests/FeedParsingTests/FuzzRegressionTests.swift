@@ -107,4 +107,23 @@ struct FuzzRegressionTests {
         #expect(byteByByte.diagnostics == whole.diagnostics)
         #expect(byteByByte.waypoints == whole.waypoints)
     }
+
+    // fuzz-fit (its first run): bytes that are no FIT header were judged on
+    // the bytes of the first read, so the message quoted 4 bytes when the
+    // first chunk held 4 and 12 when it held the whole input. The first 12
+    // bytes (the shortest header) are now waited for, and quoted.
+    @Test("input that is no FIT file is judged and quoted on its first 12 bytes, however the reads cut it")
+    func notFITJudgedOnTwelveBytes() throws {
+        let bytes = try readBytes(RepositoryPaths.root + "/Fuzz/Regressions/fit/not-fit-judged-on-first-read.fit")
+        let whole = decode(bytes, format: .fit)
+        #expect(
+            whole.diagnostics.map(\.description) == [
+                "byte 0: garbage: not a FIT file: it begins 00 94 54 08 82 01 00 00 2E 46 49 54, where a FIT header has its length (12 or 14) and \".FIT\" at bytes 8 to 11"
+            ])
+        for cut in [1, 4, 11, 12, 59] {
+            #expect(decode(bytes, format: .fit, chunkSizes: [cut]).diagnostics == whole.diagnostics, "cut at \(cut)")
+        }
+        let short = decode([0x0E, 0x10, 0x2E], format: .fit).diagnostics.map(\.description)
+        #expect(short.count == 1 && short[0].hasPrefix("byte 0: garbage: not a FIT file: it begins 0E 10 2E, where"))
+    }
 }

@@ -76,7 +76,7 @@ public final class FITDecoder: FeedDecoder {
         switch stage {
         case .header where !buffer.isEmpty:
             if files == 0 {
-                report(.truncated, at: 0, "the input ends inside a FIT file header (\(buffer.count) bytes)", into: &batch)
+                buffer.withUnsafeBufferPointer { reject($0, at: 0, into: &batch) }
             } else {
                 report(
                     .garbage, at: bufferStart,
@@ -110,16 +110,14 @@ public final class FITDecoder: FeedDecoder {
             let offset = bufferStart + index
             switch stage {
             case .header:
-                guard index < bytes.count else { return index }
+                // Judged on 12 bytes (the shortest header), however the reads cut them.
+                guard bytes.count - index >= 12 else { return index }
                 let size = Int(bytes[index])
-                if size >= 12 {
-                    guard bytes.count - index >= 12 else { return index }
-                    if isFITSignature(bytes, at: index + 8) {
-                        guard bytes.count - index >= size else { return index }
-                        startFile(UnsafeBufferPointer(rebasing: bytes[index..<(index + size)]), at: offset, into: &batch)
-                        index += size
-                        continue
-                    }
+                if size >= 12, isFITSignature(bytes, at: index + 8) {
+                    guard bytes.count - index >= size else { return index }
+                    startFile(UnsafeBufferPointer(rebasing: bytes[index..<(index + size)]), at: offset, into: &batch)
+                    index += size
+                    continue
                 }
                 reject(UnsafeBufferPointer(rebasing: bytes[index...]), at: offset, into: &batch)
                 return bytes.count

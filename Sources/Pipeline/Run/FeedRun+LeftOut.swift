@@ -6,7 +6,7 @@ extension FeedRun {
     /// without reading it: its fixes all take the name `device` (the
     /// file's, in a run of several files), which is another shard's.
     ///
-    /// That holds for NMEA, GPX, KML and TCX, whose fixes carry no device, by
+    /// That holds for NMEA, GPX, KML, TCX and FIT, whose fixes carry no device, by
     /// `settings`' format or else by the file's first 4 KiB (as `replay`
     /// checks that a file is a feed at all); never for
     /// CSV or gpsd JSON, whose fixes may name devices of any shard, nor

@@ -168,6 +168,15 @@ struct TaskCommandTests {
         #expect(try sim("task", "show", "ferry").stdout.contains("place      Place 1: -33.8568,-151.2153 r=100 m"))
     }
 
+    @Test("an offset west of Greenwich is taken as --time-zone's value, not as a flag")
+    func westernOffset() throws {
+        let add = try sim(
+            "task", "add", "--title", "Standup", "--every", "1w", "--time-zone", "-05:30", "--start", "2025-01-06T09:00")
+        #expect(add.status == 0, "\(add.stderr)")
+        let show = try sim("task", "show", "standup").stdout
+        #expect(show.contains("zone UTC-05:30") && show.contains("start      2025-01-06 09:00 -05:30"), "\(show)")
+    }
+
     @Test("an id typed wrong is answered with the stored id it may have meant")
     func nearestID() throws {
         #expect(try sim("task", "add", "--title", "Buy cat medicine", "--every", "1w").status == 0)

@@ -20,7 +20,9 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: "The device or person whose arrivals count (default: everyone).")
     var assignee: String?
 
+    // Unconditional: an offset such as -05:30 is a value, not an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "IANA time zone for calendar units, weekdays and the times shown (default: the offset a --due or --start states, as in 23:59+02:00, else UTC).",
             valueName: "zone"))

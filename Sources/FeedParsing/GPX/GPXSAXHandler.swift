@@ -53,20 +53,14 @@ struct GPXParseState: XMLParseState {
     var metadataDepth = 0
     /// The depth of the element whose text ``leaf`` collects.
     var leafDepth = 0
-    var text: [UInt8] = []
-    /// Bytes of text the current leaf had, kept or not (``text`` holds at
-    /// most ``maximumText``).
-    var textLength = 0
+    /// The text of the leaf, capped as the other formats' line limit: a
+    /// 200 MB `<ele>` costs 64 KiB, not its size.
+    var text = XMLLeafText()
     var reportedErrors = 0
-
-    /// The most text of one field that is kept, as the other formats'
-    /// line limit: a 200 MB `<ele>` costs 64 KiB, not its size.
-    static let maximumText = 64 * 1024
 
     init(collectsWaypoints: Bool, collectsRoutePoints: Bool = false) {
         self.collectsWaypoints = collectsWaypoints
         self.collectsRoutePoints = collectsRoutePoints
-        text.reserveCapacity(64)
     }
 
     /// The parser's current line, for diagnostics.
@@ -104,8 +98,7 @@ struct GPXParseState: XMLParseState {
             default: return
             }
             leafDepth = depth
-            text.removeAll(keepingCapacity: true)
-            textLength = 0
+            text.reset()
             return
         }
         if localname == names.extensions {
@@ -124,8 +117,7 @@ struct GPXParseState: XMLParseState {
             default: return
             }
             leafDepth = depth
-            text.removeAll(keepingCapacity: true)
-            textLength = 0
+            text.reset()
             return
         }
         let kind: GPXPointKind
@@ -160,9 +152,7 @@ struct GPXParseState: XMLParseState {
 
     mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard leaf != .none, let characters else { return }
-        textLength += length
-        let kept = min(length, Self.maximumText - text.count)
-        if kept > 0 { text.append(contentsOf: UnsafeBufferPointer(start: characters, count: kept)) }
+        text.append(characters, count: length)
     }
 
     /// Reads `lat` and `lon` from the attributes (five pointers each:
@@ -194,24 +184,21 @@ struct GPXParseState: XMLParseState {
     private mutating func finishLeaf() {
         // Only a diagnostic needs the name: String(describing:) allocates.
         var field: String { leaf == .elevation ? "ele" : String(describing: leaf) }
-        guard textLength <= Self.maximumText else {
+        guard !text.isTooLong else {
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field)> has \(textLength) bytes of text, more than 64 KiB ('\(Excerpt.of(text[...]))'); "
+                    "<\(field)> has \(text.length) bytes of text, more than 64 KiB ('\(Excerpt.of(text.bytes[...]))'); "
                         + "the point is kept without it"))
             return
         }
-        var s = 0
-        var e = text.count
-        while s < e, Self.isBlank(text[s]) { s += 1 }
-        while e > s, Self.isBlank(text[e - 1]) { e -= 1 }
+        let (s, e) = text.trimmedBounds
         guard s < e else { return }
         if leaf == .name {
-            point.name = String(decoding: text[s..<e], as: UTF8.self)
+            point.name = String(decoding: text.bytes[s..<e], as: UTF8.self)
             return
         }
-        let parsed: Bool = text.withUnsafeBufferPointer { buffer in
+        let parsed: Bool = text.bytes.withUnsafeBufferPointer { buffer in
             if leaf == .time {
                 guard let time = RFC3339.parse(utf8: UnsafeBufferPointer(rebasing: buffer[s..<e])) else { return false }
                 point.time = time
@@ -230,16 +217,14 @@ struct GPXParseState: XMLParseState {
         if !parsed {
             let what =
                 leaf == .time
-                ? RFC3339.outsideHeldSpan(String(decoding: text[s..<e], as: UTF8.self)) ?? "not an RFC 3339 time"
+                ? RFC3339.outsideHeldSpan(String(decoding: text.bytes[s..<e], as: UTF8.self)) ?? "not an RFC 3339 time"
                 : "not a number"
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .badField, at: currentLocation,
-                    "<\(field)> '\(Excerpt.of(text[s..<e]))' is \(what); the point is kept without it"))
+                    "<\(field)> '\(Excerpt.of(text.bytes[s..<e]))' is \(what); the point is kept without it"))
         }
     }
-
-    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
     private mutating func emitPoint(_ point: GPXPoint) {
         switch point.kind {

@@ -17,11 +17,18 @@ struct XMLLeafText {
 
     /// The kept bytes without their leading and trailing blanks.
     var trimmed: ArraySlice<UInt8> {
+        let (s, e) = trimmedBounds
+        return bytes[s..<e]
+    }
+
+    /// Where ``trimmed`` starts and ends in ``bytes``: the GPX decoder, which
+    /// reads several leaves a point, reads them in place rather than slice them.
+    var trimmedBounds: (start: Int, end: Int) {
         var s = 0
         var e = bytes.count
         while s < e, Self.isBlank(bytes[s]) { s += 1 }
         while e > s, Self.isBlank(bytes[e - 1]) { e -= 1 }
-        return bytes[s..<e]
+        return (s, e)
     }
 
     /// Starts a new element's text.

@@ -14,7 +14,7 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case kml
     /// Garmin Training Center (TCX) track points: read, not written.
     case tcx
-    /// Garmin FIT activity and course records (binary): read, not written.
+    /// Garmin FIT activity and course records (binary).
     case fit
 
     /// Whether Repeat writes this format as well as reads it
@@ -23,13 +23,11 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     public var isWritten: Bool { reasonNotWritten == nil }
 
     /// Why Repeat does not write this format, `nil` when it does: a TCX
-    /// lap opens with totals, a FIT header with the data's length, that a
-    /// stream cannot know before its end.
+    /// lap opens with totals that a stream cannot know before its end.
     public var reasonNotWritten: String? {
         switch self {
         case .tcx: "a lap opens with totals a stream cannot know"
-        case .fit: "its header opens with the length of the data, which a stream cannot know"
-        case .gpx, .nmea, .csv, .gpsd, .kml: nil
+        case .gpx, .nmea, .csv, .gpsd, .kml, .fit: nil
         }
     }
 

@@ -537,7 +537,63 @@ struct GenerateCommandTests {
         #expect(replays[0].stdout == replays[1].stdout)
     }
 
-    @Test("KML is refused where it cannot be written (several devices in one file, a --pty), TCX and FIT everywhere")
+    @Test(
+        "a FIT feed, truth and fleet: records that decode as the CSV of the same seed, to FIT's precision; the manifest hashes the rewritten file"
+    )
+    func fitOutputs() throws {
+        let folder = temporaryDirectory("repeat-gen-fit-out")
+        let route = RepositoryPaths.track("gpx/gpxpy-visnjan-car.gpx")
+        let common = [route, "--keep-times", "--environment", "urban", "--seed", "5", "--interval", "2s"]
+        for ext in ["fit", "csv"] {
+            let result = try RepeatSimBinary.run(
+                ["generate"] + common + [
+                    "--out", folder + "/feed.\(ext)", "--truth", folder + "/truth.\(ext)", "--manifest", folder + "/\(ext).json",
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        func lines(_ path: String) throws -> [[String: Any]] {
+            let result = try RepeatSimBinary.run(["decode", path, "--json"])
+            #expect(result.status == 0 && !result.stderr.contains("skipped (") && result.stderr.contains(", 0 skipped"))
+            return try result.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        for name in ["feed", "truth"] {
+            let fit = try lines(folder + "/\(name).fit")
+            let csv = try lines(folder + "/\(name).csv")
+            try #require(!fit.isEmpty && fit.count == csv.count)
+            for (a, b) in zip(fit, csv) {
+                // Whole seconds, and positions to a semicircle (8.4e-8°).
+                #expect((a["time"] as? String)?.prefix(19) == (b["time"] as? String)?.prefix(19))
+                #expect(abs((a["lat"] as! Double) - (b["lat"] as! Double)) < 1e-7)
+                #expect(abs((a["lon"] as! Double) - (b["lon"] as! Double)) < 1e-7)
+            }
+        }
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/fit.json"))) as? [String: Any]
+        )
+        let outputs = try #require(manifest["outputs"] as? [[String: Any]])
+        #expect(outputs.count == 2)
+        for output in outputs {
+            let path = try #require(output["path"] as? String)
+            let sum = try runProcess("/usr/bin/sha256sum", [path])
+            #expect(output["sha256"] as? String == String(sum.stdout.prefix(64)), "the file as rewritten: \(path)")
+        }
+        let fleet = try RepeatSimBinary.run(
+            [
+                "generate", "--via", "52.5200,13.4050;52.5163,13.3777", "--devices", "3", "--out", folder + "/fleet/", "--format",
+                "fit",
+            ])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        for device in ["dev1", "dev2", "dev3"] {
+            let decoded = try RepeatSimBinary.run(["decode", folder + "/fleet/\(device).fit"])
+            #expect(decoded.status == 0 && decoded.stderr.contains("(fit): ") && decoded.stderr.contains(", 0 skipped"))
+        }
+    }
+
+    @Test(
+        "KML and FIT are refused where they cannot be written (several devices in one file, a --pty, FIT to stdout), TCX everywhere"
+    )
     func kmlRefusals() throws {
         let folder = temporaryDirectory("repeat-gen-kml-refused")
         let via = ["--via", "52.5200,13.4050;52.5163,13.3777"]
@@ -551,9 +607,16 @@ struct GenerateCommandTests {
             (["--out", folder + "/walk.tcx"], "TCX is read, not written"),
             (["--format", "tcx"], "TCX is read, not written"),
             (["--out", folder + "/walk.gpx", "--truth", folder + "/truth.tcx"], "TCX is read, not written"),
-            (["--out", folder + "/walk.fit"], "FIT is read, not written (its header opens with the length of the data"),
-            (["--format", "fit"], "FIT is read, not written"),
-            (["--out", folder + "/walk.gpx", "--truth", folder + "/truth.fit"], "FIT is read, not written"),
+            (["--format", "fit"], "give --out FILE.fit or --out FOLDER/"),
+            (
+                ["--pty", folder + "/gps", "--format", "fit"],
+                "is written last, into the file: --pty takes nmea, gpx, csv or gpsd"
+            ),
+            (["--devices", "2", "--out", folder + "/fleet.fit"], "2 devices in fit need --out FOLDER/"),
+            (
+                ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/truth.fit"],
+                "2 devices' truth in one FIT file would not say whose each point is"
+            ),
         ]
         for (arguments, message) in cases {
             let result = try RepeatSimBinary.run(["generate"] + via + arguments)
@@ -565,9 +628,8 @@ struct GenerateCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/fleet").sorted() == ["dev1.kml", "dev2.kml"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/walk.tcx"), "nothing written")
         let bench = try RepeatSimBinary.run(["bench", "--generate", "100", "--format", "tcx"])
-        #expect(bench.status == 1 && bench.stderr.contains("--generate writes nmea, gpx, csv, gpsd or kml; tcx is read only"))
-        let fitBench = try RepeatSimBinary.run(["bench", "--generate", "100", "--format", "fit"])
-        #expect(fitBench.status == 1 && fitBench.stderr.contains("fit is read only"))
+        #expect(
+            bench.status == 1 && bench.stderr.contains("--generate writes nmea, gpx, csv, gpsd, kml or fit; tcx is read only"))
     }
 
     @Test("--probe with --environment none: σ 0 puts every pass on the line")

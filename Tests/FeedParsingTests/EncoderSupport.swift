@@ -10,6 +10,7 @@ func encode(_ fixes: [Fix], with encoder: some FeedEncoder, valid: (Int) -> Bool
     encoder.appendHeader(to: &bytes)
     for (index, fix) in fixes.enumerated() { encoder.append(fix, valid: valid(index), to: &bytes) }
     encoder.appendFooter(to: &bytes)
+    if let start = encoder.rewrittenStart { bytes.replaceSubrange(0..<start.count, with: start) }
     return bytes
 }
 

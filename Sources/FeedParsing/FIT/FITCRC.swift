@@ -18,6 +18,13 @@ struct FITCRC {
         value = crc
     }
 
+    /// Takes in `count` zero bytes (a CRC of 0 stays 0).
+    mutating func updateWithZeros(count: Int) {
+        var crc = value
+        for _ in 0..<count where crc != 0 { crc = crc >> 8 ^ Self.table[Int(UInt8(truncatingIfNeeded: crc))] }
+        value = crc
+    }
+
     /// `0x1A2B`.
     static func hex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16, uppercase: true)

@@ -224,6 +224,8 @@ public final class FITDecoder: FeedDecoder {
         }
         let localType = header & 0x80 != 0 ? Int(header >> 5 & 0x03) : Int(header & 0x0F)
         if let definition = definitions[localType] { return 1 + definition.size }
+        // Without the data's length, the last 2 bytes may be the file's CRC.
+        if dataEnd == nil, bytes.count <= 2 { return nil }
         report(
             .garbage, at: offset,
             "a data message of local type \(localType) comes before any definition of that type: the rest of the "

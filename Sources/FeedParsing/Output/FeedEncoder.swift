@@ -29,9 +29,16 @@ public protocol FeedEncoder: Sendable {
     mutating func append(_ fix: Fix, valid: Bool, to bytes: inout [UInt8])
     /// Appends what comes after the last fix (GPX's closing tags).
     mutating func appendFooter(to bytes: inout [UInt8])
+    /// Once the footer is appended, the bytes that replace the start of
+    /// the output (FIT's header, which holds the data's length); `nil`
+    /// for the formats written straight through.
+    var rewrittenStart: [UInt8]? { get }
 }
 
 extension FeedEncoder {
+    /// Nothing to rewrite: the output is final as appended.
+    public var rewrittenStart: [UInt8]? { nil }
+
     /// Appends one valid fix.
     public mutating func append(_ fix: Fix, to bytes: inout [UInt8]) {
         append(fix, valid: true, to: &bytes)
@@ -40,7 +47,7 @@ extension FeedEncoder {
 
 /// Makes the encoder for a format with its default settings: NMEA as
 /// `GP` GGA + RMC + GSA, CSV with every column.
-/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX and FIT are read only).
+/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX is read only).
 public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     switch format {
     case .nmea: return NMEAEncoder()
@@ -48,6 +55,7 @@ public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     case .csv: return CSVEncoder()
     case .gpsd: return GPSDEncoder()
     case .kml: return KMLEncoder()
-    case .tcx, .fit: preconditionFailure("\(format.rawValue.uppercased()) is read, not written")
+    case .fit: return FITEncoder()
+    case .tcx: preconditionFailure("TCX is read, not written")
     }
 }

@@ -135,6 +135,7 @@ public enum GenerateRun {
         encoder.appendFooter(to: &bytes)
         try writer.write(&bytes)
         try writer.finish()
+        if let start = encoder.rewrittenStart { try writer.file.overwriteStart(start) }
         return GenerateSummary.Output(
             role: "feed", path: path, bytes: writer.file.byteCount, sha256: writer.file.close())
     }
@@ -166,6 +167,7 @@ public enum GenerateRun {
         return try names.indices.map { index in
             encoders[index].appendFooter(to: &buffers[index])
             try writers[index].write(buffers[index])
+            if let start = encoders[index].rewrittenStart { try writers[index].overwriteStart(start) }
             return GenerateSummary.Output(
                 role: "feed", path: writers[index].path, bytes: writers[index].byteCount, sha256: writers[index].close())
         }
@@ -191,6 +193,7 @@ public enum GenerateRun {
             }
             encoder.appendFooter(to: &bytes)
             try writer.write(bytes)
+            if let start = encoder.rewrittenStart { try writer.overwriteStart(start) }
             summary.outputs.append(
                 GenerateSummary.Output(role: "truth", path: path, bytes: writer.byteCount, sha256: writer.close()))
         }

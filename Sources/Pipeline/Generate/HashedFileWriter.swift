@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +16,8 @@ public final class HashedFileWriter {
     private var hash: SHA256?
     /// Bytes written so far.
     public private(set) var byteCount = 0
+    /// Whether the start was written over, so the hash is taken again from the file.
+    private var isRewritten = false
 
     /// Creates (or truncates) the file at `path`; `-` writes to standard
     /// output. `hashing` computes the SHA-256 of what is written.
@@ -43,9 +47,23 @@ public final class HashedFileWriter {
         byteCount += buffer.count
     }
 
+    /// Writes `bytes` over the start of the file: FIT's header, which holds
+    /// the length of the data after it. The SHA-256 is then taken from the
+    /// file as it ends, at ``close()``.
+    /// - Throws: ``RunError/writeFailed(_:_:)``; standard output is not rewritten.
+    public func overwriteStart(_ bytes: [UInt8]) throws {
+        guard descriptor != STDOUT_FILENO else { throw RunError.writeFailed(path, "standard output cannot be rewritten") }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count else { throw RunError.writeFailed(path, String(cString: strerror(errno))) }
+        if hash != nil { isRewritten = true }
+    }
+
     /// Closes the file; returns the SHA-256 of everything written, if hashing.
     public func close() -> String? {
         if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
-        return hash?.hexDigest()
+        guard isRewritten, let contents = FileManager.default.contents(atPath: path) else { return hash?.hexDigest() }
+        var rehash = SHA256()
+        contents.withUnsafeBytes { rehash.update($0) }
+        return rehash.hexDigest()
     }
 }

@@ -14,7 +14,7 @@ extension NMEAEncoder.Talker: ExpressibleByArgument {
 struct GenerateOutputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The feed format: nmea, gpx, csv, gpsd, kml, or auto (from --out's extension, else nmea).",
+            "The feed format: nmea, gpx, csv, gpsd, kml, fit (into a file), or auto (from --out's extension, else nmea).",
             valueName: "format"))
     var format: FeedFormatChoice = .auto
 
@@ -72,9 +72,10 @@ struct GenerateOutputOptions: ParsableArguments {
     }
 
     /// The outputs for `devices` devices.
-    /// - Throws: a `ValidationError` for several devices into one NMEA, GPX
-    ///   or KML file (or KML truth), for KML into a pseudo-terminal, and for
-    ///   a format Repeat only reads (TCX, FIT).
+    /// - Throws: a `ValidationError` for several devices into one NMEA, GPX,
+    ///   KML or FIT file (or KML or FIT truth), for KML or FIT into a
+    ///   pseudo-terminal, FIT to standard output, and a format Repeat only
+    ///   reads (TCX).
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
         var isDirectory: ObjCBool = false
@@ -92,7 +93,7 @@ struct GenerateOutputOptions: ParsableArguments {
         for written in [chosen] + (truth.flatMap(GenerateOutputs.format(ofPath:)).map { [$0] } ?? []) {
             if let reason = written.reasonNotWritten {
                 throw ValidationError(
-                    "\(written.rawValue.uppercased()) is read, not written (\(reason)): write nmea, gpx, csv, gpsd or kml")
+                    "\(written.rawValue.uppercased()) is read, not written (\(reason)): write nmea, gpx, csv, gpsd, kml or fit")
             }
         }
         if chosen == .kml, pty != nil {
@@ -100,12 +101,22 @@ struct GenerateOutputOptions: ParsableArguments {
                 "KML is written a track segment (\(KMLEncoder.segmentLength) fixes) at a time, not at a feed's pace: --pty takes nmea, gpx, csv or gpsd"
             )
         }
+        if chosen == .fit, pty != nil || destination == .standardOutput {
+            throw ValidationError(
+                "a FIT file's header, which holds the data's length, is written last, into the file: "
+                    + (pty != nil ? "--pty takes nmea, gpx, csv or gpsd" : "give --out FILE.fit or --out FOLDER/"))
+        }
         if devices > 1, let truth, GenerateOutputs.format(ofPath: truth) == .kml {
             throw ValidationError(
                 "\(devices) devices' truth in one KML file would be a placemark per point: give --truth a .csv or .gpsd file (they carry a device column)"
             )
         }
-        if devices > 1, chosen == .nmea || chosen == .gpx || chosen == .kml, pty == nil {
+        if devices > 1, let truth, GenerateOutputs.format(ofPath: truth) == .fit {
+            throw ValidationError(
+                "\(devices) devices' truth in one FIT file would not say whose each point is: give --truth a .csv or .gpsd file (they carry a device column)"
+            )
+        }
+        if devices > 1, chosen == .nmea || chosen == .gpx || chosen == .kml || chosen == .fit, pty == nil {
             if case .folder = destination {
             } else {
                 throw ValidationError(

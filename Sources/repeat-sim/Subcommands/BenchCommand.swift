@@ -92,7 +92,7 @@ struct BenchCommand: ParsableCommand {
         if let generateCount, generateCount < 2 { throw ValidationError("--generate takes 2 or more fixes") }
         if generateCount != nil, parseFile != nil { throw ValidationError("give --generate N or --parse FILE, not both") }
         if generateCount != nil, let chosen = format.format, !chosen.isWritten {
-            throw ValidationError("--generate writes nmea, gpx, csv, gpsd or kml; \(chosen.rawValue) is read only")
+            throw ValidationError("--generate writes nmea, gpx, csv, gpsd, kml or fit; \(chosen.rawValue) is read only")
         }
         var problems = feed.problems()
         if !feed.feeds.isEmpty {

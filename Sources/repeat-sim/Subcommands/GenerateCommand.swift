@@ -27,7 +27,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
             Outputs: --out FILE (the format from its extension, or --format),
             - for standard output (the default), or a FOLDER/ for one file per
-            device (needed for several devices in NMEA, GPX or KML). --pty PATH
+            device (needed for several devices in NMEA, GPX, KML or FIT; a FIT
+            file's header, which holds the data's length, is written last, so
+            FIT goes to a file or a folder). --pty PATH
             instead links a pseudo-terminal at PATH and writes it at the
             feed's pace (--pace realtime|N) within --baud's bytes, for
             `repeat-sim live --device PATH`, gpsd or any app; it waits for a

@@ -61,9 +61,13 @@ public final class HashedFileWriter {
     /// Closes the file; returns the SHA-256 of everything written, if hashing.
     public func close() -> String? {
         if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
-        guard isRewritten, let contents = FileManager.default.contents(atPath: path) else { return hash?.hexDigest() }
+        guard isRewritten, let file = FileHandle(forReadingAtPath: path) else { return hash?.hexDigest() }
+        defer { try? file.close() }
+        // Read back a megabyte at a time, so that memory stays flat here too.
         var rehash = SHA256()
-        contents.withUnsafeBytes { rehash.update($0) }
+        while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
+            chunk.withUnsafeBytes { rehash.update($0) }
+        }
         return rehash.hexDigest()
     }
 }

@@ -9,7 +9,8 @@ struct FITMessageReader {
     static let epochOffset: Int64 = 631_065_600
     /// FIT times below this are seconds since the device was switched on, not dates.
     static let smallestDate: UInt32 = 0x1000_0000
-    private static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
+    /// Degrees in one semicircle, FIT's unit of latitude and longitude (2^31 of them make 180°).
+    static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 
     let collectWaypoints: Bool
     private(set) var statistics = FeedStatistics()
@@ -44,14 +45,17 @@ struct FITMessageReader {
         }
         if let time { clock = time }
         let location = FeedLocation(line: 0, byteOffset: byteOffset)
+        /// The message's position, `nil` when either half has no value.
+        var position: Coordinate? {
+            guard let latitude = number(definition.latitude), let longitude = number(definition.longitude) else { return nil }
+            return Coordinate(latitude: latitude * Self.degreesPerSemicircle, longitude: longitude * Self.degreesPerSemicircle)
+        }
         switch global {
         case FITMessageDefinition.Global.record:
-            guard let latitude = number(definition.latitude), let longitude = number(definition.longitude) else {
+            guard let coordinate = position else {
                 statistics.ignore("record without a position")
                 return
             }
-            let coordinate = Coordinate(
-                latitude: latitude * Self.degreesPerSemicircle, longitude: longitude * Self.degreesPerSemicircle)
             guard coordinate.isValid else {
                 batch.diagnostics.append(
                     FeedDiagnostic(
@@ -77,10 +81,7 @@ struct FITMessageReader {
                 statistics.ignore("course point")
                 return
             }
-            guard let latitude = number(definition.latitude), let longitude = number(definition.longitude) else { return }
-            let coordinate = Coordinate(
-                latitude: latitude * Self.degreesPerSemicircle, longitude: longitude * Self.degreesPerSemicircle)
-            guard coordinate.isValid else { return }
+            guard let coordinate = position, coordinate.isValid else { return }
             let pointTime = number(definition.coursePointTime).flatMap { UInt32(exactly: $0) }
             batch.waypoints.append(
                 Waypoint(

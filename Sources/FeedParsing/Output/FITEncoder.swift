@@ -120,7 +120,7 @@ public struct FITEncoder: FeedEncoder {
     /// Degrees as semicircles; 180° east (2^31, past Int32 and next to
     /// FIT's "no value") is written as the same meridian, 180° west.
     private static func semicircles(_ degrees: Double) -> Int32 {
-        let value = Int64((degrees * 2_147_483_648.0 / 180.0).rounded())
+        let value = Int64((degrees / FITMessageReader.degreesPerSemicircle).rounded())
         return value >= 1 << 31 ? Int32.min : Int32(clamping: value)
     }
 

@@ -3,16 +3,25 @@ import Foundation
 import Synchronization
 
 /// Ctrl-C, SIGTERM and SIGHUP (the terminal or the ssh session closed) as
-/// a request to stop: `onStop` runs once (a live run ends, flushes and
-/// exits 0); a second signal ends the process at once with status 130.
+/// a request to stop: the first signal runs `takeEffect`, announces the
+/// stop on standard error, then runs `onStop` (a live run ends, flushes
+/// and exits 0); a second signal ends the process at once with status 130.
 public final class StopSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var stopRequested = false
     private var sources: [any DispatchSourceSignal] = []
+    private let takeEffect: @Sendable () -> Void
     private let onStop: @Sendable () -> Void
 
     /// Listens for SIGINT, SIGTERM and SIGHUP until ``release()``.
-    public init(onStop: @escaping @Sendable () -> Void) {
+    /// `takeEffect` runs before the announcement, so that whoever reads it
+    /// may rely on the stop (a run of files reads nothing after it);
+    /// `onStop` runs after, so that it comes before anything the stopped
+    /// run then says.
+    public init(
+        takeEffect: @escaping @Sendable () -> Void = {}, onStop: @escaping @Sendable () -> Void = {}
+    ) {
+        self.takeEffect = takeEffect
         self.onStop = onStop
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
@@ -31,7 +40,7 @@ public final class StopSignal: @unchecked Sendable {
         _ operation: sending @escaping () async throws -> Success
     ) async throws -> Success {
         let pending = PendingCancel()
-        let stop = StopSignal { pending.cancel() }
+        let stop = StopSignal(onStop: { pending.cancel() })
         defer { stop.release() }
         let task = Task(operation: operation)
         pending.attach { task.cancel() }
@@ -49,6 +58,7 @@ public final class StopSignal: @unchecked Sendable {
             return stopRequested
         }
         if already { exit(130) }
+        takeEffect()
         Console.write("repeat-sim: stopping (signal \(number)); a second one ends at once")
         onStop()
     }
@@ -73,7 +83,7 @@ public final class StopRequest: Sendable {
     /// second signal ends the process at once (status 130).
     public static func onSignals<T>(_ body: (StopRequest) throws -> T) rethrows -> T {
         let stop = StopRequest()
-        let signals = StopSignal { stop.request() }
+        let signals = StopSignal(takeEffect: { stop.request() })
         defer { signals.release() }
         return try body(stop)
     }

@@ -36,13 +36,16 @@ struct StoppedRunTests {
         try waitUntil("the process to exit") { !process.isRunning }
     }
 
-    @Test("replay -: the reads after Ctrl-C are not evaluated; what came before is printed with the summary; status 130")
-    func replayOfAPipe() throws {
+    /// With more than one job too, a read's reminders come once the pipe
+    /// has nothing more, not with the next read.
+    @Test(
+        "replay -: the reads after Ctrl-C are not evaluated; what came before is printed with the summary; status 130",
+        arguments: [1, 2])
+    func replayOfAPipe(jobs: Int) throws {
         let folder = temporaryDirectory("repeat-stopped")
         try Self.regions.write(toFile: folder + "/shops.csv", atomically: true, encoding: .utf8)
-        // One job: its reminders come as each read is evaluated (with more, a read's wait for the next).
         let replay = try RunningRepeatSim(
-            ["replay", "-", "--regions", folder + "/shops.csv", "--json", "--jobs", "1"], input: true)
+            ["replay", "-", "--regions", folder + "/shops.csv", "--json", "--jobs", String(jobs)], input: true)
         defer { replay.stop() }
         try Self.stopBetweenTheHalves(replay, with: SIGINT) { replay.outputText.contains(#""region":"bakery""#) }
         #expect(replay.status == 130, "\(replay.diagnosticsText)")

@@ -48,6 +48,14 @@ final class FeedReadAhead {
 
     deinit { queue.cancel() }
 
-    /// The next message, waiting for the decoding thread; `nil` after the last.
-    func next() -> Message? { queue.pop() }
+    /// The next message, waiting for the decoding thread; `nil` after the
+    /// last. `whileWaiting` runs once the decoder has kept the caller
+    /// waiting ``patience`` seconds: a pipe or a terminal that has nothing
+    /// more yet.
+    func next(whileWaiting: () -> Void) -> Message? { queue.pop(patience: Self.patience, whileWaiting: whileWaiting) }
+
+    /// How long a wait for the decoder is that of a feed with nothing
+    /// more yet: reading and decoding a chunk of a file or of a busy pipe
+    /// takes a millisecond or so.
+    static let patience: TimeInterval = 0.05
 }

@@ -280,7 +280,7 @@ public final class FeedRun {
         var bytesRead = 0
         // The progress line counts the fixes of the feeds read before too.
         let fixesBefore = result.feeds.reduce(0) { $0 + $1.fixes }
-        while let message = reader.next() {
+        while let message = reader.next(whileWaiting: releaseInFlight) {
             switch message {
             case .batch(var batch, let bytes, let format, let ignored):
                 bytesRead = bytes
@@ -357,6 +357,19 @@ public final class FeedRun {
         var epochs = epochs
         for index in epochs.indices where epochs[index].device == nil { epochs[index].device = device }
         return epochs
+    }
+
+    /// Hands on the outcomes of the reads the workers have in flight, when
+    /// the feed (a pipe, a terminal) has nothing more yet: its reminders
+    /// come as each read is evaluated, as with one job. (A shard's lines
+    /// are for `merge`, which reads them whole: they wait.)
+    private func releaseInFlight() {
+        guard let sharded, shardWriter == nil, let stages = pipeline else { return }
+        pipeline = nil
+        var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
+        sharded.drain(into: &side)
+        pipeline = side.pipeline
+        for sink in sinks { sink.flush() }
     }
 
     /// Hands on what the stages hold without waiting for the reorder window.

@@ -50,4 +50,24 @@ final class HandOffQueue<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
         return items.removeFirst()
     }
+
+    /// ``pop()``, calling `whileWaiting` (with the queue unlocked) once
+    /// nothing has come for `patience` seconds.
+    func pop(patience: TimeInterval, whileWaiting: () -> Void) -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: patience)
+        while items.isEmpty && !finished && !cancelled {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                whileWaiting()
+                condition.lock()
+                while items.isEmpty && !finished && !cancelled { condition.wait() }
+                break
+            }
+        }
+        guard !items.isEmpty else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
 }

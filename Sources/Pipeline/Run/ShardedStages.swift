@@ -188,8 +188,9 @@ final class ShardedStages {
         } while start < fixes.count
     }
 
-    /// Hands `consumer` the outcomes of every read in flight.
-    private func drain<Consumer: OutcomeConsumer>(into consumer: inout Consumer) {
+    /// Hands `consumer` the outcomes of every read in flight, waiting for
+    /// the workers: what a feed that has nothing more yet has given so far.
+    func drain<Consumer: OutcomeConsumer>(into consumer: inout Consumer) {
         while !inFlight.isEmpty { collect(into: &consumer) }
     }
 

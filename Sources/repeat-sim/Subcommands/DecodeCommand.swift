@@ -12,8 +12,8 @@ struct DecodeCommand: AsyncParsableCommand {
             says it; a serial --device is read as NMEA, gpsd as its JSON. A KML file's
             fixes are its tracks (gx:Track, as Google Earth and GPSBabel write them);
             its placemarks are places, for --regions and place import. A TCX file's
-            (Garmin Connect, Strava) are its track points with a position, a FIT
-            file's (a watch's or bike computer's activity) its records with one.
+            fixes (Garmin Connect, Strava) are its track points with a position; a
+            FIT file's (a watch's or bike computer's activity) are its records with one.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

@@ -13,28 +13,30 @@ struct GenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Simulate a noisy GPS feed along a route, and write the ground truth beside it.",
         discussion: """
-            The true path is a ROUTE file (a GPX track or route, a KML gx:Track or
-            a LineString drawn in Google My Maps or Earth, a GeoJSON LineString
-            from geojson.io or QGIS, or a CSV, NMEA or gpsd feed) or --via points, followed along great-circle legs at
-            the --profile's speed (--stop at each interior vertex), or a
-            recording on its own clock (--keep-times). Fixes are sampled every
-            --interval, displaced by the --environment's error (Gauss–Markov
-            bias + white jitter + over-confident outliers), then dropped, cut
-            by tunnels (--gap), delivered invalid at a --cold-start, reordered
-            and duplicated as asked. --truth writes where the device really
-            was; --manifest the seed, every parameter, the counts and the
-            SHA-256 of each output. Same seed and arguments, same bytes.
+            The true path is a ROUTE file (a GPX track or route, a KML gx:Track
+            or a LineString drawn in Google My Maps or Earth, a GeoJSON
+            LineString from geojson.io or QGIS, a TCX or FIT activity or
+            course, or a CSV, NMEA or gpsd feed) or --via points, followed
+            along great-circle legs at the --profile's speed (--stop at each
+            interior vertex), or a recording on its own clock (--keep-times).
+            Fixes are sampled every --interval, displaced by the
+            --environment's error (Gauss–Markov bias + white jitter +
+            over-confident outliers), then dropped, cut by tunnels (--gap),
+            delivered invalid at a --cold-start, reordered and duplicated as
+            asked. --truth writes where the device really was; --manifest the
+            seed, every parameter, the counts and the SHA-256 of each output.
+            Same seed and arguments, same bytes.
 
             Outputs: --out FILE (the format from its extension, or --format),
             - for standard output (the default), or a FOLDER/ for one file per
-            device (needed for several devices in NMEA, GPX, KML or FIT; a FIT
-            file's header, which holds the data's length, is written last, so
-            FIT goes to a file or a folder). --pty PATH
-            instead links a pseudo-terminal at PATH and writes it at the
-            feed's pace (--pace realtime|N) within --baud's bytes, for
+            device (needed for several devices in NMEA, GPX, KML or FIT). A
+            FIT file's header, which holds the data's length, is written
+            last, so FIT goes to a file or a folder. --pty PATH instead links
+            a pseudo-terminal at PATH and writes it at the feed's pace
+            (--pace realtime|N) within --baud's bytes, for
             `repeat-sim live --device PATH`, gpsd or any app; it waits for a
-            reader (--no-wait does not), stops on Ctrl-C, and removes its
-            link however it ends.
+            reader (--no-wait does not), stops on Ctrl-C, and removes its link
+            however it ends.
 
             Examples:
               repeat-sim generate --via "52.5200,13.4050;52.5163,13.3777" \\
@@ -51,7 +53,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, or a CSV, NMEA or gpsd feed.",
+            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, a TCX or FIT activity or course, or a CSV, NMEA or gpsd feed.",
             valueName: "ROUTE"))
     var route: String?
 

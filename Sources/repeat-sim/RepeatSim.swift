@@ -37,7 +37,9 @@ struct RepeatSim: AsyncParsableCommand {
             command = try parseAsRoot()
         } catch {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            if let misspelt = misspeltSubcommand(in: arguments) ?? unknownOption(in: arguments) {
+            if let misspelt = misspeltSubcommand(in: arguments) ?? unknownOption(in: arguments)
+                ?? negativeValue(in: arguments, error: message(for: error))
+            {
                 Console.write(misspelt)
                 Foundation.exit(1)
             }
@@ -124,6 +126,21 @@ struct RepeatSim: AsyncParsableCommand {
             return usageError("Unknown option '\(name)'.\(hint)", for: command)
         }
         return nil
+    }
+
+    /// For ArgumentParser's `Missing value for '--stop <duration>'` when the
+    /// word after the flag is a negative number (`--stop -1s`), which it
+    /// takes for a flag: an error that says what was given. The flags
+    /// whose values may be negative (coordinates, a UTC offset) take them.
+    static func negativeValue(in arguments: [String], error: String) -> String? {
+        let prefix = "Missing value for '"
+        guard error.hasPrefix(prefix) else { return nil }
+        let flag = String(error.dropFirst(prefix.count).prefix { $0 != " " && $0 != "'" })
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        let value = arguments[index + 1]
+        guard value.count > 1, value.hasPrefix("-"), value.dropFirst().first.map({ $0.isNumber || $0 == "." }) == true
+        else { return nil }
+        return usageError("'\(flag)' takes no negative value, and '\(value)' is one.", for: command(in: arguments).command)
     }
 
     /// For a command line whose command word is none of the subcommands

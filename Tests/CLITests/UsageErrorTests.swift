@@ -49,6 +49,23 @@ struct UsageErrorTests {
         #expect(help.status == 0 && help.stdout.contains("USAGE: repeat-sim generate"))
     }
 
+    @Test("a negative value, which argument-parser takes for a flag, is named as one; after '=' the value says so")
+    func negativeValue() throws {
+        let generate = try RepeatSimBinary.run(["generate", "--via", "52.52,13.40;52.53,13.41", "--stop", "-1s"])
+        #expect(generate.status == 1)
+        #expect(
+            generate.stderr.hasPrefix("Error: '--stop' takes no negative value, and '-1s' is one.\nUsage: repeat-sim generate"),
+            "\(generate.stderr)")
+        let replay = try RepeatSimBinary.run(["replay", "walk.gpx", "--regions", "shops.csv", "--max-accuracy", "-.5"])
+        #expect(replay.stderr.hasPrefix("Error: '--max-accuracy' takes no negative value, and '-.5' is one."), "\(replay.stderr)")
+        let joined = try RepeatSimBinary.run(["generate", "--via", "52.52,13.40;52.53,13.41", "--stop=-1s"])
+        #expect(joined.status == 1)
+        #expect(joined.stderr.contains("'-1s' is negative: a duration is 0 or more"), "\(joined.stderr)")
+        // A flag with no value at all is still a missing value.
+        let missing = try RepeatSimBinary.run(["generate", "--via", "52.52,13.40;52.53,13.41", "--speed"])
+        #expect(missing.stderr.hasPrefix("Error: Missing value for '--speed <m/s>'"), "\(missing.stderr)")
+    }
+
     @Test("a misspelt command gets a 'did you mean', at any level")
     func misspeltCommand() throws {
         let root = try RepeatSimBinary.run(["decod", "walk.gpx"])

@@ -42,7 +42,8 @@ struct DurationArgument: Hashable, Sendable, CustomStringConvertible {
             return DurationArgument(
                 description: text, calendar: whole ? CalendarDuration(Int(fractional), .seconds) : nil, seconds: fractional)
         }
-        throw ValidationError("'\(text)' is not a duration like 45s, 0.5s, 30m, 6h, 3d, 2w, 1mo or 1y")
+        let what = text.hasPrefix("-") ? "is negative: a duration is 0 or more," : "is not a duration"
+        throw ValidationError("'\(text)' \(what) like 45s, 0.5s, 30m, 6h, 3d, 2w, 1mo or 1y")
     }
 
     /// Seconds of a fractional count of a fixed unit (`0.5s`, `1.5h`,

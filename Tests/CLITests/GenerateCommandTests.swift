@@ -78,7 +78,9 @@ struct GenerateCommandTests {
             toFile: scenario, atomically: true, encoding: .utf8)
         let scored = try RepeatSimBinary.run(["evaluate", "--scenario", scenario, "--runs", "1"])
         #expect(scored.status == 1, "\(scored.stderr)")
-        #expect(scored.stderr.contains("'-5s' is not a duration"), "a value with a dash is the key's: \(scored.stderr)")
+        #expect(
+            scored.stderr.contains("'-5s' is negative: a duration is 0 or more"),
+            "a value with a dash is the key's: \(scored.stderr)")
     }
 
     // MARK: Round trip
@@ -249,14 +251,65 @@ struct GenerateCommandTests {
         #expect(manifest.contains(#""path":"\#(folder)/feeds/dev1.nmea""#), "\(manifest)")
         #expect(manifest.contains(#""path":"\#(folder)/feeds/dev2.nmea""#), "\(manifest)")
 
-        // A truth or manifest path that is a folder is named as one.
-        for flag in ["--truth", "--manifest"] {
-            let onFolder = try RepeatSimBinary.run([
-                "generate", "--via", Self.walk, "--out", folder + "/walk.csv", flag, folder + "/feeds",
-            ])
-            #expect(onFolder.status == 1)
-            #expect(onFolder.stderr.contains("cannot create \"\(folder)/feeds\": it is a folder"), "\(onFolder.stderr)")
+        // A manifest path that is a folder is named as one.
+        let onFolder = try RepeatSimBinary.run([
+            "generate", "--via", Self.walk, "--out", folder + "/walk.csv", "--manifest", folder + "/feeds",
+        ])
+        #expect(onFolder.status == 1)
+        #expect(onFolder.stderr.contains("cannot create \"\(folder)/feeds\": it is a folder"), "\(onFolder.stderr)")
+    }
+
+    @Test(
+        "--truth FOLDER/: a file per device in the feed's format, the CSV truth's points device by device; evaluate takes the folder"
+    )
+    func truthFolder() throws {
+        let folder = temporaryDirectory("repeat-gen-truth-folder")
+        let fleet = ["generate", "--via", Self.walk, "--devices", "3", "--environment", "urban", "--interval", "10s"]
+        let inFolders = try RepeatSimBinary.run(
+            fleet + ["--out", folder + "/feeds/", "--truth", folder + "/truth/", "--manifest", folder + "/run.json"])
+        #expect(inFolders.status == 0, "\(inFolders.stderr)")
+        let inOneFile = try RepeatSimBinary.run(fleet + ["--out", folder + "/again/", "--truth", folder + "/truth.csv"])
+        #expect(inOneFile.status == 0, "\(inOneFile.stderr)")
+
+        let names = ["dev1.nmea", "dev2.nmea", "dev3.nmea"]
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/truth").sorted() == names)
+        let csv = Dictionary(grouping: try decode(folder + "/truth.csv"), by: { $0.device ?? "" })
+        for name in names {
+            let points = try decode(folder + "/truth/" + name)
+            let expected = try #require(csv[String(name.prefix(4))])
+            #expect(points.count == expected.count, "\(name)")
+            for (point, truth) in zip(points, expected) {
+                // NMEA writes hundredths of a second and 1e-6 minutes.
+                #expect(abs(point.time.secondsSince1970 - truth.time.secondsSince1970) <= 0.005, "\(name) \(truth.time)")
+                #expect(Geodesy.distance(point.coordinate, truth.coordinate) < 0.01, "\(name) \(truth.time)")
+            }
         }
+        let manifest = try String(contentsOfFile: folder + "/run.json", encoding: .utf8)
+        for name in names {
+            #expect(manifest.contains(#"{"role":"truth","path":"\#(folder)/truth/\#(name)""#), "\(manifest)")
+        }
+
+        // The walk's middle, which every device's truth crosses.
+        let regions = folder + "/middle.csv"
+        try "id,lat,lon,radius\nmiddle,\((Self.walkStart.latitude + Self.walkEnd.latitude) / 2),13.40,100\n".write(
+            toFile: regions, atomically: true, encoding: .utf8)
+        let feeds = names.map { folder + "/feeds/" + $0 }
+        let byFolder = try RepeatSimBinary.run(
+            ["evaluate"] + feeds + ["--truth", folder + "/truth", "--regions", regions, "--json"])
+        let byCSV = try RepeatSimBinary.run(
+            ["evaluate"] + feeds + ["--truth", folder + "/truth.csv", "--regions", regions, "--json"])
+        #expect(byFolder.status == 0, "\(byFolder.stderr)")
+        #expect(byFolder.stderr.contains("3 true entries, 3 true exits"), "\(byFolder.stderr)")
+        let scores = try [byFolder, byCSV].map { try #require(jsonLines($0.stdout).first) }
+        for kind in ["enter", "exit"] {
+            let counts = scores.map { score in ["tp", "fp", "fn"].map { (score[kind] as? [String: Any])?[$0] as? Int } }
+            #expect(counts[0] == counts[1] && counts[0] == [3, 0, 0], "\(kind): \(counts)")
+        }
+
+        let empty = temporaryDirectory("repeat-gen-truth-empty")
+        let nothing = try RepeatSimBinary.run(["evaluate"] + feeds + ["--truth", empty, "--regions", regions])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.hasPrefix("Error: --truth \(empty) is a folder with no file in it"), "\(nothing.stderr)")
     }
 
     // MARK: Errors
@@ -592,7 +645,7 @@ struct GenerateCommandTests {
     }
 
     @Test(
-        "KML and FIT are refused where they cannot be written (several devices in one file, a --pty, FIT to stdout), TCX everywhere"
+        "KML and FIT are refused where they cannot be written (several devices in one file, a --pty, FIT to stdout), TCX everywhere; several devices' truth needs a device column or a folder"
     )
     func kmlRefusals() throws {
         let folder = temporaryDirectory("repeat-gen-kml-refused")
@@ -601,7 +654,20 @@ struct GenerateCommandTests {
             (["--devices", "2", "--out", folder + "/fleet.kml"], "2 devices in kml need --out FOLDER/"),
             (
                 ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/truth.kml"],
-                "give --truth a .csv or .gpsd file"
+                "2 devices' truth in one KML file would not say whose each point is: give --truth FOLDER/ (a file per device) "
+                    + "or a .csv or .gpsd file"
+            ),
+            (
+                ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/truth.gpx"],
+                "2 devices' truth in one GPX file would not say whose each point is"
+            ),
+            (
+                ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/truth.nmea"],
+                "2 devices' truth in one NMEA file would not say whose each point is"
+            ),
+            (
+                ["--devices", "2", "--out", folder + "/fleet/", "--truth", folder + "/./fleet/"],
+                "is the feed's folder, where the truth's files would take the feeds' names"
             ),
             (["--pty", folder + "/gps", "--format", "kml"], "--pty takes nmea, gpx, csv or gpsd"),
             (["--out", folder + "/walk.tcx"], "TCX is read, not written"),

@@ -14,15 +14,24 @@ public struct GenerateOutputs: Sendable {
         case folder(String)
     }
 
+    /// Where the truth goes.
+    public enum Truth: Hashable, Sendable {
+        /// One file; its format follows its extension (CSV
+        /// `time,lat,lon,device` by default).
+        case file(String)
+        /// One file per device in a folder, `FOLDER/DEVICE.EXT`, in the
+        /// feed's format.
+        case folder(String)
+    }
+
     /// The feed's format.
     public var format: FeedFormat
     /// NMEA's talker.
     public var talker: NMEAEncoder.Talker
     /// Where the feed goes.
     public var destination: Destination
-    /// The truth file, if any; its format follows its extension (CSV
-    /// `time,lat,lon,device` by default).
-    public var truth: String?
+    /// Where the truth goes, if anywhere.
+    public var truth: Truth?
     /// Seconds between truth points.
     public var truthInterval: Double
     /// The manifest file, if any.
@@ -30,7 +39,7 @@ public struct GenerateOutputs: Sendable {
 
     /// Outputs as given.
     public init(
-        format: FeedFormat, talker: NMEAEncoder.Talker, destination: Destination, truth: String?, truthInterval: Double,
+        format: FeedFormat, talker: NMEAEncoder.Talker, destination: Destination, truth: Truth?, truthInterval: Double,
         manifest: String?
     ) {
         self.format = format

@@ -144,33 +144,12 @@ public enum GenerateRun {
         _ simulation: FeedSimulation, encoder: any FeedEncoder, folder: String, hashing: Bool,
         into summary: inout GenerateSummary, _ timeline: inout Timeline
     ) throws -> [GenerateSummary.Output] {
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let names = simulation.devices.enumerated().map { $1.name ?? "device\($0 + 1)" }
-        let fileExtension = GenerateOutputs.fileExtension(encoder.format)
-        let writers = try names.map {
-            try HashedFileWriter(path: (folder as NSString).appendingPathComponent("\($0).\(fileExtension)"), hashing: hashing)
-        }
-        var encoders = names.map { _ in encoder }
-        var buffers = names.map { _ in [UInt8]() }
-        for index in names.indices { encoders[index].appendHeader(to: &buffers[index]) }
-        let slots = Dictionary(uniqueKeysWithValues: simulation.devices.enumerated().map { ($1.name ?? "", $0) })
+        var files = try DeviceFiles(folder: folder, devices: simulation.devices, encoder: encoder, hashing: hashing)
         for delivered in simulation.fixes() {
-            let slot = slots[delivered.fix.device ?? ""] ?? 0
-            encoders[slot].append(delivered.fix, valid: delivered.valid, to: &buffers[slot])
             count(valid: delivered.valid, into: &summary)
-            if buffers[slot].count >= 1 << 20 {
-                try writers[slot].write(buffers[slot])
-                buffers[slot].removeAll(keepingCapacity: true)
-                timeline.show(delivered.fix.time)
-            }
+            if try files.append(delivered.fix, valid: delivered.valid) { timeline.show(delivered.fix.time) }
         }
-        return try names.indices.map { index in
-            encoders[index].appendFooter(to: &buffers[index])
-            try writers[index].write(buffers[index])
-            if let start = encoders[index].rewrittenStart { try writers[index].overwriteStart(start) }
-            return GenerateSummary.Output(
-                role: "feed", path: writers[index].path, bytes: writers[index].byteCount, sha256: writers[index].close())
-        }
+        return try files.finish(role: "feed")
     }
 
     /// Writes the truth and the manifest.
@@ -178,30 +157,45 @@ public enum GenerateRun {
         _ simulation: FeedSimulation, _ outputs: GenerateOutputs, parameters: JSONLine,
         into summary: inout GenerateSummary
     ) throws {
-        if let path = outputs.truth {
-            let writer = try HashedFileWriter(path: path, hashing: outputs.manifest != nil)
-            var encoder = GenerateOutputs.truthEncoder(path)
-            var bytes: [UInt8] = []
-            encoder.appendHeader(to: &bytes)
+        switch outputs.truth {
+        case nil: break
+        case .file(let path): summary.outputs.append(try writeTruth(simulation, outputs, path: path, into: &summary))
+        case .folder(let folder):
+            var files = try DeviceFiles(
+                folder: folder, devices: simulation.devices, encoder: outputs.feedEncoder(), hashing: outputs.manifest != nil)
             for point in try simulation.truth(interval: outputs.truthInterval) {
-                encoder.append(point, to: &bytes)
+                _ = try files.append(point, valid: true)
                 summary.truthPoints += 1
-                if bytes.count >= 1 << 20 {
-                    try writer.write(bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
             }
-            encoder.appendFooter(to: &bytes)
-            try writer.write(bytes)
-            if let start = encoder.rewrittenStart { try writer.overwriteStart(start) }
-            summary.outputs.append(
-                GenerateSummary.Output(role: "truth", path: path, bytes: writer.byteCount, sha256: writer.close()))
+            summary.outputs += try files.finish(role: "truth")
         }
         if let path = outputs.manifest {
             let writer = try HashedFileWriter(path: path, hashing: false)
             try writer.write(Array(GenerateManifest.text(simulation, outputs, parameters: parameters, summary: summary).utf8))
             _ = writer.close()
         }
+    }
+
+    /// Writes the truth into one file, in its extension's format.
+    private static func writeTruth(
+        _ simulation: FeedSimulation, _ outputs: GenerateOutputs, path: String, into summary: inout GenerateSummary
+    ) throws -> GenerateSummary.Output {
+        let writer = try HashedFileWriter(path: path, hashing: outputs.manifest != nil)
+        var encoder = GenerateOutputs.truthEncoder(path)
+        var bytes: [UInt8] = []
+        encoder.appendHeader(to: &bytes)
+        for point in try simulation.truth(interval: outputs.truthInterval) {
+            encoder.append(point, to: &bytes)
+            summary.truthPoints += 1
+            if bytes.count >= 1 << 20 {
+                try writer.write(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        encoder.appendFooter(to: &bytes)
+        try writer.write(bytes)
+        if let start = encoder.rewrittenStart { try writer.overwriteStart(start) }
+        return GenerateSummary.Output(role: "truth", path: path, bytes: writer.byteCount, sha256: writer.close())
     }
 
     private static func count(valid: Bool, into summary: inout GenerateSummary) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evaluation
+import Foundation
 import Pipeline
 
 /// What `evaluate` scores against: truth tracks, labelled events, or a
@@ -7,7 +8,9 @@ import Pipeline
 struct TruthOptions: ParsableArguments {
     @Option(
         name: .customLong("truth"),
-        help: ArgumentHelp("Where the devices really were: a feed of truth points (repeatable).", valueName: "track"))
+        help: ArgumentHelp(
+            "Where the devices really were: a feed of truth points, or a FOLDER of them (generate --truth FOLDER/); repeatable.",
+            valueName: "track"))
     var tracks: [String] = []
 
     @Option(
@@ -22,6 +25,23 @@ struct TruthOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("With --scenario: runs with seeds 1…N, pooled (a million at most).", valueName: "n"))
     var runs: Int?
+
+    /// Puts the files of a `--truth` folder in its place, in name order
+    /// (what a shell's `FOLDER/*` gives, which `--truth` would take one at a
+    /// time).
+    mutating func validate() throws {
+        tracks = try tracks.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return [path]
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let files = names.filter { !$0.hasPrefix(".") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+                .filter { isRegularFile($0) }
+            guard !files.isEmpty else { throw ValidationError("--truth \(path) is a folder with no file in it") }
+            return files
+        }
+    }
 }
 
 /// `evaluate`'s own flags: the matching window, the sweep, the

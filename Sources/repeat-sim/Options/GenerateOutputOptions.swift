@@ -43,8 +43,8 @@ struct GenerateOutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Write the error-free positions here (CSV time,lat,lon,device unless the extension says).",
-            valueName: "file"))
+            "Write the error-free positions here: a FILE (CSV time,lat,lon,device unless the extension says), or a FOLDER (ending in /, or existing) for a file per device in the feed's format.",
+            valueName: "path"))
     var truth: String?
 
     @Option(
@@ -73,20 +73,17 @@ struct GenerateOutputOptions: ParsableArguments {
 
     /// The outputs for `devices` devices.
     /// - Throws: a `ValidationError` for several devices into one NMEA, GPX,
-    ///   KML or FIT file (or KML or FIT truth), for KML or FIT into a
-    ///   pseudo-terminal, FIT to standard output, and a format Repeat only
-    ///   reads (TCX).
+    ///   KML or FIT file, feed or truth, for KML or FIT into a
+    ///   pseudo-terminal, FIT to standard output, a truth folder that is
+    ///   the feed's, and a format Repeat only reads (TCX).
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
-        var isDirectory: ObjCBool = false
         switch out {
         case nil, "-": destination = .standardOutput
-        case let path?
-        where path.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue):
-            destination = .folder(path)
+        case let path? where Self.namesFolder(path): destination = .folder(path)
         case let path?: destination = .file(path)
         }
+        let truthDestination = truth.map { Self.namesFolder($0) ? GenerateOutputs.Truth.folder($0) : .file($0) }
         var fileFormat: FeedFormat? = nil
         if case .file(let path) = destination { fileFormat = GenerateOutputs.format(ofPath: path) }
         let chosen = format.format ?? fileFormat ?? .nmea
@@ -106,14 +103,18 @@ struct GenerateOutputOptions: ParsableArguments {
                 "a FIT file's header, which holds the data's length, is written last, into the file: "
                     + (pty != nil ? "--pty takes nmea, gpx, csv or gpsd" : "give --out FILE.fit or --out FOLDER/"))
         }
-        if devices > 1, let truth, GenerateOutputs.format(ofPath: truth) == .kml {
+        if devices > 1, case .file(let path) = truthDestination, let format = GenerateOutputs.format(ofPath: path),
+            format != .csv, format != .gpsd
+        {
             throw ValidationError(
-                "\(devices) devices' truth in one KML file would be a placemark per point: give --truth a .csv or .gpsd file (they carry a device column)"
-            )
+                "\(devices) devices' truth in one \(format.rawValue.uppercased()) file would not say whose each point is: "
+                    + "give --truth FOLDER/ (a file per device) or a .csv or .gpsd file (they carry a device column)")
         }
-        if devices > 1, let truth, GenerateOutputs.format(ofPath: truth) == .fit {
+        if case .folder(let feeds) = destination, case .folder(let truths) = truthDestination,
+            Self.sameFolder(feeds, truths)
+        {
             throw ValidationError(
-                "\(devices) devices' truth in one FIT file would not say whose each point is: give --truth a .csv or .gpsd file (they carry a device column)"
+                "--truth \(truths) is the feed's folder, where the truth's files would take the feeds' names: give it a folder of its own"
             )
         }
         if devices > 1, chosen == .nmea || chosen == .gpx || chosen == .kml || chosen == .fit, pty == nil {
@@ -125,8 +126,21 @@ struct GenerateOutputOptions: ParsableArguments {
             }
         }
         return GenerateOutputs(
-            format: chosen, talker: talker, destination: destination, truth: truth,
+            format: chosen, talker: talker, destination: destination, truth: truthDestination,
             truthInterval: truthInterval.seconds ?? 1, manifest: manifest)
+    }
+
+    /// Whether `path` names a folder: it ends in `/`, or is one.
+    private static func namesFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return path.hasSuffix("/") || (exists && isDirectory.boolValue)
+    }
+
+    /// Whether two folder paths name the same folder, existing or not.
+    private static func sameFolder(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolved(first) == resolved(second)
     }
 }
 

@@ -306,6 +306,16 @@ struct GenerateCommandTests {
             #expect(counts[0] == counts[1] && counts[0] == [3, 0, 0], "\(kind): \(counts)")
         }
 
+        #expect(!byFolder.stderr.contains("warning"), "\(byFolder.stderr)")
+        // What `--truth truth/*` gives: the files after the first are FEEDs, and the warning says so.
+        let globbed = try RepeatSimBinary.run(
+            ["evaluate"] + feeds + ["--truth"] + names.map { folder + "/truth/" + $0 } + ["--regions", regions])
+        #expect(
+            globbed.stderr.contains(
+                "warning: \(folder)/truth/dev2.nmea, \(folder)/truth/dev3.nmea lie beside --truth \(folder)/truth/dev1.nmea, "
+                    + "and are read as FEEDs: --truth takes one file each time it is given, so a shell's \(folder)/truth/* "
+                    + "gives it the first alone; give the folder instead: --truth \(folder)/truth"), "\(globbed.stderr)")
+
         let empty = temporaryDirectory("repeat-gen-truth-empty")
         let nothing = try RepeatSimBinary.run(["evaluate"] + feeds + ["--truth", empty, "--regions", regions])
         #expect(nothing.status == 1)

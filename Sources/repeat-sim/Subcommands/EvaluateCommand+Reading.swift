@@ -165,6 +165,7 @@ extension EvaluateCommand {
         for device in matching.unmatched where shard?.holds(feedDevice: device) ?? true {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
         }
+        if let hint = strayTruthHint(unmatched: matching.unmatched) { Console.warn(hint) }
         guard shard == nil else { return }
         let fed = Set(feedDevices.compactMap { matching.truthDevice(of: $0) })
         let unfed = matching.truth.filter { !fed.contains($0) }
@@ -172,6 +173,29 @@ extension EvaluateCommand {
             Console.warn("no fix in the feed for truth device \(device ?? "(unnamed)"); its true events count as missed")
         }
         if unfed.count > 5 { Console.warn("and \(unfed.count - 5) more truth devices without a fix in the feed") }
+    }
+
+    /// For FEEDs named after their files that found no truth and lie
+    /// beside a `--truth` file of their kind: what `--truth FOLDER/*`
+    /// gives, where the shell's files after the first are FEEDs. `nil`
+    /// when none does.
+    private func strayTruthHint(unmatched: [String?]) -> String? {
+        let names = Set(unmatched.compactMap { $0 })
+        func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+        func kind(_ path: String) -> String { (path as NSString).pathExtension.lowercased() }
+        for track in truth.tracks where track != "-" {
+            let strays = feeds.filter {
+                names.contains(($0 as NSString).lastPathComponent) && folder($0) == folder(track) && kind($0) == kind(track)
+            }
+            guard !strays.isEmpty else { continue }
+            let shown = strays.prefix(3).joined(separator: ", ") + (strays.count > 3 ? " and \(strays.count - 3) more" : "")
+            let place = folder(track).isEmpty ? "." : folder(track)
+            let one = strays.count == 1
+            return "\(shown) lie\(one ? "s" : "") beside --truth \(track), and \(one ? "is" : "are") read as "
+                + "FEED\(one ? "" : "s"): --truth takes one file each time it is given, so a shell's "
+                + "\(place)/* gives it the first alone; give the folder instead: --truth \(place)"
+        }
+        return nil
     }
 
     /// Whether the files `paths` are larger than `others` together, so

@@ -47,9 +47,10 @@ public struct Area: Hashable, Sendable {
                 prepared.append(PreparedRing(ring, lons: lons, polygon: p, isHole: r > 0))
             }
         }
+        let outers = prepared.filter { !$0.isHole }
+        guard outers.contains(where: { !$0.isFlat }) else { throw .noArea }
         self.polygons = polygons
         self.rings = prepared
-        let outers = prepared.filter { !$0.isHole }
         lonMin = outers.map(\.lonMin).min()!
         lonMax = outers.map(\.lonMax).max()!
         let south = outers.map(\.latMin).min()!
@@ -159,6 +160,9 @@ public enum AreaError: Error, Hashable, Sendable {
     /// A ring that goes round a pole without an edge from −180° to +180°
     /// along a parallel, so no reading of it in degrees closes.
     case aroundPole(polygon: Int, ring: Int)
+    /// Every outer ring's positions lie on one line (or on one point), so
+    /// that nothing is ever inside.
+    case noArea
 }
 
 /// A ring unwrapped into a continuous longitude frame, with its extent.
@@ -191,6 +195,21 @@ struct PreparedRing: Hashable, Sendable {
             twice += (lons[i] * lats[i + 1] - lons[i + 1] * lats[i])
         }
         surface = abs(twice) / 2 * scale * scale * cosLat
+    }
+
+    /// Whether the ring's positions lie on one line in the frame, or on
+    /// one point: it then has no inside, whereas a ring that crosses
+    /// itself (a bow tie, whose signed surface may be 0) has.
+    var isFlat: Bool {
+        let (lon0, lat0) = (lons[0], lats[0])
+        guard let first = lons.indices.first(where: { lons[$0] != lon0 || lats[$0] != lat0 }) else { return true }
+        let (dLon, dLat) = (lons[first] - lon0, lats[first] - lat0)
+        let length = (dLon * dLon + dLat * dLat).squareRoot()
+        return lons.indices.allSatisfy { index in
+            let (eLon, eLat) = (lons[index] - lon0, lats[index] - lat0)
+            let cross = dLon * eLat - dLat * eLon
+            return abs(cross) <= 1e-12 * length * (eLon * eLon + eLat * eLat).squareRoot()
+        }
     }
 
     /// The longitudes of the closed `ring` in one continuous frame that

@@ -143,6 +143,39 @@ import Testing
                 + "and across it (… [180, 89], [180, 90], [-180, 90], [-180, 89] …)")
     }
 
+    @Test("a ring whose positions lie on one line has no inside: refused where it is all there is, kept beside an area")
+    func flatRings() {
+        let loaded = geojson(
+            """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"name":"street"},"geometry":{"type":"Polygon","coordinates":[
+                 [[13.40,52.52],[13.41,52.52],[13.42,52.52],[13.40,52.52]]]}},
+              {"type":"Feature","properties":{"name":"diagonal"},"geometry":{"type":"Polygon","coordinates":[
+                 [[13.1,52.1],[13.3,52.3],[13.2,52.2],[13.1,52.1]]]}},
+              {"type":"Feature","properties":{"name":"dot"},"geometry":{"type":"Polygon","coordinates":[
+                 [[13.1,52.1],[13.1,52.1],[13.1,52.1],[13.1,52.1]]]}},
+              {"type":"Feature","properties":{"name":"bow tie"},"geometry":{"type":"Polygon","coordinates":[
+                 [[13.0,52.0],[13.1,52.1],[13.1,52.0],[13.0,52.1],[13.0,52.0]]]}},
+              {"type":"Feature","properties":{"name":"square and line"},"geometry":{"type":"MultiPolygon","coordinates":[
+                 [[[13.40,52.52],[13.41,52.52],[13.42,52.52],[13.40,52.52]]],
+                 [[[13.0,52.0],[13.1,52.0],[13.1,52.1],[13.0,52.1],[13.0,52.0]]]]}}
+            ]}
+            """)
+        #expect(loaded.regions.map(\.id) == ["bow tie", "square and line"])
+        #expect(loaded.diagnostics.map(\.location) == [0, 1, 2].map { "features[\($0)]" })
+        for diagnostic in loaded.diagnostics {
+            #expect(
+                diagnostic.message
+                    == "it encloses no area: the positions of its outer rings lie on one line, so nothing is ever inside")
+        }
+        // A ring that crosses itself has an inside by the even–odd rule, though its signed surface is 0.
+        let bowTie = loaded.regions[0].shape
+        #expect(bowTie.contains(Coordinate(latitude: 52.05, longitude: 13.02)))
+        #expect(bowTie.contains(Coordinate(latitude: 52.05, longitude: 13.08)))
+        #expect(!bowTie.contains(Coordinate(latitude: 52.02, longitude: 13.05)))
+        #expect(loaded.regions[1].shape.contains(Coordinate(latitude: 52.05, longitude: 13.05)))
+    }
+
     @Test func invalidJSONIsOneDiagnostic() {
         let loaded = geojson("{\"type\": \"FeatureCollection\", \"features\": [")
         #expect(loaded.regions.isEmpty)

@@ -117,6 +117,7 @@ public enum RegionGeoJSONLoader {
         case .aroundPole(let p, let r):
             return "polygon \(p) ring \(r) goes round a pole: close it as RFC 7946 does, along the antimeridian "
                 + "to the pole and across it (… [180, 89], [180, 90], [-180, 90], [-180, 89] …)"
+        case .noArea: return "it encloses no area: the positions of its outer rings lie on one line, so nothing is ever inside"
         }
     }
 

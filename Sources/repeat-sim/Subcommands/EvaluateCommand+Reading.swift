@@ -162,10 +162,11 @@ extension EvaluateCommand {
     /// and, unsharded, of the truth devices without a fix in the feed
     /// (five, then how many more): every true event of theirs is a miss.
     private func warnUnmatched(_ matching: DeviceMatching, feedDevices: [String?], shard: EvaluationShard?) {
-        for device in matching.unmatched where shard?.holds(feedDevice: device) ?? true {
+        let unmatched = matching.unmatched.filter { shard?.holds(feedDevice: $0) ?? true }
+        for device in unmatched {
             Console.warn("no truth for device \(device ?? "(unnamed)"); its detections are not scored")
         }
-        if let hint = strayTruthHint(unmatched: matching.unmatched) { Console.warn(hint) }
+        if let hint = strayTruthHint(unmatched: unmatched) { Console.warn(hint) }
         guard shard == nil else { return }
         let fed = Set(feedDevices.compactMap { matching.truthDevice(of: $0) })
         let unfed = matching.truth.filter { !fed.contains($0) }

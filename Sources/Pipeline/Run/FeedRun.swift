@@ -226,12 +226,11 @@ public final class FeedRun {
             } catch {
                 shardLinesFailed(error)
             }
-        } else if let sharded, let stages = pipeline {
-            pipeline = nil
-            var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
-            let workers = stopped ? sharded.end(&side) : sharded.finish(&side, lastFeed: lastFeed)
-            result.pipeline = side.pipeline.statistics(adding: workers)
-            pipeline = side.pipeline
+        } else if let sharded, pipeline != nil {
+            onTasksSide { side in
+                let workers = stopped ? sharded.end(&side) : sharded.finish(&side, lastFeed: lastFeed)
+                result.pipeline = side.pipeline.statistics(adding: workers)
+            }
         } else if !result.stoppedAtMalformedRecord, pipeline != nil {
             pipeline!.finish { dispatch($0, feed: "") }
         }
@@ -364,12 +363,20 @@ public final class FeedRun {
     /// come as each read is evaluated, as with one job. (A shard's lines
     /// are for `merge`, which reads them whole: they wait.)
     private func releaseInFlight() {
-        guard let sharded, shardWriter == nil, let stages = pipeline else { return }
+        guard let sharded, shardWriter == nil, pipeline != nil else { return }
+        onTasksSide { sharded.drain(into: &$0) }
+        for sink in sinks { sink.flush() }
+    }
+
+    /// Runs `body` on the tasks' side of the stages, which takes the
+    /// workers' outcomes (``ShardedStages``), and keeps the stages it
+    /// leaves; nothing without stages.
+    private func onTasksSide(_ body: (inout TasksSide) -> Void) {
+        guard let stages = pipeline else { return }
         pipeline = nil
         var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
-        sharded.drain(into: &side)
+        body(&side)
         pipeline = side.pipeline
-        for sink in sinks { sink.flush() }
     }
 
     /// Hands on what the stages hold without waiting for the reorder window.
@@ -430,13 +437,9 @@ public final class FeedRun {
                 shardLinesFailed(error)
                 return false
             }
-        } else if let sharded, let stages = pipeline {
-            pipeline = nil
-            var side = TasksSide(consume stages) { self.dispatch($0, feed: $1) }
-            sharded.submit(
-                feed: feed, fixes: batch.fixes, epochs: named(batch.epochsWithoutFix, device), to: &side,
-                returningTo: pool)
-            pipeline = side.pipeline
+        } else if let sharded, pipeline != nil {
+            let epochs = named(batch.epochsWithoutFix, device)
+            onTasksSide { sharded.submit(feed: feed, fixes: batch.fixes, epochs: epochs, to: &$0, returningTo: pool) }
         } else if var stages = pipeline {
             // Worked on as locals, so that the per-fix loop pays for no
             // dynamic exclusivity check on this object's properties.

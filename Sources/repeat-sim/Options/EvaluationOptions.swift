@@ -31,10 +31,7 @@ struct TruthOptions: ParsableArguments {
     /// time).
     mutating func validate() throws {
         tracks = try tracks.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return [path]
-            }
+            guard isFolder(path) else { return [path] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let files = names.filter { !$0.hasPrefix(".") }.sorted().map { (path as NSString).appendingPathComponent($0) }
                 .filter { isRegularFile($0) }

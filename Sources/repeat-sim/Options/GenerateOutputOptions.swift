@@ -132,9 +132,7 @@ struct GenerateOutputOptions: ParsableArguments {
 
     /// Whether `path` names a folder: it ends in `/`, or is one.
     private static func namesFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return path.hasSuffix("/") || (exists && isDirectory.boolValue)
+        path.hasSuffix("/") || isFolder(path)
     }
 
     /// Whether two folder paths name the same folder, existing or not.

@@ -61,51 +61,54 @@ public final class RunningRepeatSim {
         process.standardOutput = stdout.pipe
         process.standardError = stderr.pipe
         try process.run()
+        stdout.startReading()
+        stderr.startReading()
     }
 
-    /// One output stream of the process: collected as it comes by a
-    /// readability handler, and drained once the process has exited.
+    /// One output stream of the process, collected as it comes by a thread
+    /// of its own that blocks in `read(2)` until the end of the stream.
+    ///
+    /// Not a `FileHandle.readabilityHandler`: tearing down its dispatch read
+    /// source while other tests set theirs up crashes libdispatch's event
+    /// loop on Linux now and then (swift-corelibs-libdispatch issue 949), as
+    /// it crashed a CI run of this suite. A blocking read registers nothing
+    /// with that loop.
     private final class OutputStream: @unchecked Sendable {
         let pipe = Pipe.closedOnExec()
         let buffer = LockedData()
-        /// Held while a handler or the drain reads, so that what each reads
-        /// is appended in the order it was read.
-        private let reading = NSLock()
+        private let ended = DispatchSemaphore(value: 0)
 
-        init() {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.collect(handle) }
-        }
-
-        private func collect(_ handle: FileHandle) {
-            reading.withLock {
-                guard !buffer.isEnded else { return }
-                let data = handle.availableData
-                if data.isEmpty {
-                    handle.readabilityHandler = nil
-                    buffer.end()
-                } else {
-                    buffer.append(data)
-                }
-            }
-        }
-
-        /// Reads what is left in the pipe, without waiting, and ends the
-        /// buffer. Once the process has exited, everything it wrote is in
-        /// the pipe; the handler may lag behind that by seconds on a loaded
-        /// machine, or not be called again at all.
-        func drain() {
-            reading.withLock {
-                guard !buffer.isEnded else { return }
-                let handle = pipe.fileHandleForReading
-                handle.readabilityHandler = nil
-                let descriptor = handle.fileDescriptor
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        /// Starts the reading thread; called once the process runs, so that
+        /// the pipe's writing end is the process's alone and its exit ends
+        /// the stream.
+        func startReading() {
+            let thread = Thread { [pipe, buffer, ended] in
+                let descriptor = pipe.fileHandleForReading.fileDescriptor
                 var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                while case let count = read(descriptor, &chunk, chunk.count), count > 0 {
-                    buffer.append(Data(chunk[..<count]))
+                while true {
+                    let count = read(descriptor, &chunk, chunk.count)
+                    if count > 0 {
+                        buffer.append(Data(chunk[..<count]))
+                    } else if count < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
                 }
                 buffer.end()
+                ended.signal()
             }
+            thread.name = "repeat-sim output reader"
+            thread.start()
+        }
+
+        /// Waits for the reading thread to reach the end of the stream,
+        /// which comes as soon as the process has exited; bounded, so that
+        /// a stream some other process holds open fails the test instead
+        /// of hanging it.
+        func drain() {
+            guard !buffer.isEnded else { return }
+            _ = ended.wait(timeout: .now() + 30)
         }
     }
 
@@ -114,7 +117,7 @@ public final class RunningRepeatSim {
     /// Standard error as text.
     public var diagnosticsText: String { String(decoding: diagnostics.get(), as: UTF8.self) }
     /// Whether it is still running. Once it is not, all it wrote is
-    /// collected: what the handlers had not read yet is read at once.
+    /// collected: this waits for the readers to reach the end of it.
     public var isRunning: Bool {
         if process.isRunning { return true }
         stdout.drain()

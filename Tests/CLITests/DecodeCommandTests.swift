@@ -200,30 +200,16 @@ struct DecodeCommandTests {
 
     @Test("a pipe streams: the first fix is printed before the input ends")
     func streaming() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
-        process.arguments = ["decode", "-", "--json", "--format", "nmea"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let received = LockedData()
-        let firstLine = DispatchSemaphore(value: 0)
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            received.append(data)
-            if data.contains(0x0A) { firstLine.signal() }
-        }
+        let decode = try RunningRepeatSim(["decode", "-", "--json", "--format", "nmea"], input: true)
+        defer { decode.stop() }
         // Two epochs: the second one closes the first, which must come out now.
         let text =
             "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n$GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*60\n"
-        stdin.fileHandleForWriting.write(Data(text.utf8))
-        let arrived = firstLine.wait(timeout: .now() + 20) == .success
-        try stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        stdout.fileHandleForReading.readabilityHandler = nil
+        decode.write(Data(text.utf8))
+        let arrived = (try? waitUntil("the first fix") { decode.output.get().contains(0x0A) }) != nil
+        decode.closeInput()
+        try waitUntil("decode to end") { !decode.isRunning }
         #expect(arrived, "no fix came out while the pipe was still open")
-        #expect(String(decoding: received.get(), as: UTF8.self).hasPrefix("{\"time\":\"1994-03-23T12:35:19Z\""))
+        #expect(decode.outputText.hasPrefix("{\"time\":\"1994-03-23T12:35:19Z\""))
     }
 }

@@ -45,10 +45,8 @@ final class HandOffQueue<Element: Sendable>: @unchecked Sendable {
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !finished && !cancelled { condition.wait() }
-        guard !items.isEmpty else { return nil }
-        condition.broadcast()
-        return items.removeFirst()
+        waitWhileEmptyAndOpen()
+        return takeFirst()
     }
 
     /// ``pop()``, calling `whileWaiting` (with the queue unlocked) once
@@ -57,15 +55,29 @@ final class HandOffQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: patience)
-        while items.isEmpty && !finished && !cancelled {
+        while isEmptyAndOpen {
             guard condition.wait(until: deadline) else {
                 condition.unlock()
                 whileWaiting()
                 condition.lock()
-                while items.isEmpty && !finished && !cancelled { condition.wait() }
+                waitWhileEmptyAndOpen()
                 break
             }
         }
+        return takeFirst()
+    }
+
+    /// Whether a consumer has to wait: nothing queued, and more may come.
+    private var isEmptyAndOpen: Bool { items.isEmpty && !finished && !cancelled }
+
+    /// Waits, with `condition` locked, until an item, the end or a cancel.
+    private func waitWhileEmptyAndOpen() {
+        while isEmptyAndOpen { condition.wait() }
+    }
+
+    /// Takes the first item, with `condition` locked, and wakes a producer
+    /// waiting for room; `nil` when there is none (the end, or cancelled).
+    private func takeFirst() -> Element? {
         guard !items.isEmpty else { return nil }
         condition.broadcast()
         return items.removeFirst()

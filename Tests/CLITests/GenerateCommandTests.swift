@@ -655,7 +655,62 @@ struct GenerateCommandTests {
     }
 
     @Test(
-        "KML and FIT are refused where they cannot be written (several devices in one file, a --pty, FIT to stdout), TCX everywhere; several devices' truth needs a device column or a folder"
+        "FIT to a standard output sent to a file (> walk.fit) is the --out file's bytes, from where the file's offset stood, and the manifest hashes it; appended to (>>), it is refused"
+    )
+    func fitToStandardOutputFile() throws {
+        let folder = temporaryDirectory("repeat-gen-fit-stdout")
+        let arguments = ["generate", "--via", "52.5200,13.4050;52.5163,13.3777", "--environment", "urban", "--seed", "7"]
+        let viaOut = try RepeatSimBinary.run(arguments + ["--out", folder + "/out.fit"])
+        #expect(viaOut.status == 0, "\(viaOut.stderr)")
+        let expected = try Data(contentsOf: URL(fileURLWithPath: folder + "/out.fit"))
+        try #require(expected.count > 1_000)
+
+        /// Runs `generate … --format fit --manifest M` with standard output
+        /// the file at `path` opened with `flags`, at its end.
+        func generate(into path: String, flags: Int32) throws -> (status: Int32, stderr: String, manifest: String) {
+            let descriptor = open(path, O_WRONLY | O_CREAT | flags, 0o644)
+            try #require(descriptor >= 0)
+            lseek(descriptor, 0, SEEK_END)
+            let manifest = path + ".json"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: RepeatSimBinary.path)
+            process.arguments = arguments + ["--format", "fit", "--manifest", manifest]
+            process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            let stderr = Pipe.closedOnExec()
+            process.standardError = stderr
+            try process.run()
+            let diagnostics = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: diagnostics, as: UTF8.self), manifest)
+        }
+
+        // > walk.fit: the same bytes, and the manifest's SHA-256 is the file's.
+        let fresh = try generate(into: folder + "/fresh.fit", flags: O_TRUNC)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/fresh.fit")) == expected)
+        let manifest = try String(contentsOfFile: fresh.manifest, encoding: .utf8)
+        let sum = try runProcess("/usr/bin/sha256sum", [folder + "/out.fit"])
+        #expect(manifest.contains("\"sha256\":\"\(sum.stdout.prefix(64))\""), "\(manifest)")
+
+        // { printf …; repeat-sim generate …; } > f: the header is written over
+        // the start of the FIT data, after what the file held.
+        let prefix = Data("written before\n".utf8)
+        try prefix.write(to: URL(fileURLWithPath: folder + "/after.fit"))
+        let after = try generate(into: folder + "/after.fit", flags: 0)
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/after.fit")) == prefix + expected)
+
+        // >> walk.fit: every write goes to the end, the header's too.
+        let appended = try generate(into: folder + "/appended.fit", flags: O_APPEND)
+        #expect(appended.status == 1)
+        #expect(
+            appended.stderr.contains("standard output is appended to (>>)")
+                && appended.stderr.contains("or send standard output to a file (> walk.fit)"), "\(appended.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/appended.fit")).isEmpty)
+    }
+
+    @Test(
+        "KML and FIT are refused where they cannot be written (several devices in one file, a --pty, FIT to a pipe), TCX everywhere; several devices' truth needs a device column or a folder"
     )
     func kmlRefusals() throws {
         let folder = temporaryDirectory("repeat-gen-kml-refused")

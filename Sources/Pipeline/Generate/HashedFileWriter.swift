@@ -18,6 +18,9 @@ public final class HashedFileWriter {
     public private(set) var byteCount = 0
     /// Whether the start was written over, so the hash is taken again from the file.
     private var isRewritten = false
+    /// Where the first byte went: 0 in a file this writer created;
+    /// standard output's offset when it began, in a file it was sent to.
+    private let startOffset: off_t
 
     /// Creates (or truncates) the file at `path`; `-` writes to standard
     /// output. `hashing` computes the SHA-256 of what is written.
@@ -27,10 +30,30 @@ public final class HashedFileWriter {
         hash = hashing ? SHA256() : nil
         if path == "-" {
             descriptor = STDOUT_FILENO
+            startOffset = max(0, lseek(STDOUT_FILENO, 0, SEEK_CUR))
         } else {
             let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard opened >= 0 else { throw RunError.creating(path) }
             descriptor = opened
+            startOffset = 0
+        }
+    }
+
+    /// Why standard output cannot be written over (``overwriteStart(_:)``),
+    /// or `nil` when it can: it is sent to a regular file (`> walk.fit`),
+    /// not appended to (`>>`), nor a pipe, a terminal or another device.
+    public static func standardOutputRewriteProblem() -> String? {
+        var status = stat()
+        guard fstat(STDOUT_FILENO, &status) == 0 else { return "standard output is closed" }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            let flags = fcntl(STDOUT_FILENO, F_GETFL)
+            return flags >= 0 && flags & O_APPEND == 0
+                ? nil : "standard output is appended to (>>), where every write goes to the end"
+        case S_IFIFO: return "standard output is a pipe"
+        case S_IFSOCK: return "standard output is a socket"
+        case S_IFCHR: return isatty(STDOUT_FILENO) == 1 ? "standard output is a terminal" : "standard output is a device"
+        default: return "standard output is not a file"
         }
     }
 
@@ -47,13 +70,13 @@ public final class HashedFileWriter {
         byteCount += buffer.count
     }
 
-    /// Writes `bytes` over the start of the file: FIT's header, which holds
-    /// the length of the data after it. The SHA-256 is then taken from the
-    /// file as it ends, at ``close()``.
-    /// - Throws: ``RunError/writeFailed(_:_:)``; standard output is not rewritten.
+    /// Writes `bytes` over the start of what was written: FIT's header,
+    /// which holds the length of the data after it. The SHA-256 is then
+    /// taken from the file as it ends, at ``close()``.
+    /// - Throws: ``RunError/writeFailed(_:_:)``, for standard output when
+    ///   ``standardOutputRewriteProblem()`` has one.
     public func overwriteStart(_ bytes: [UInt8]) throws {
-        guard descriptor != STDOUT_FILENO else { throw RunError.writeFailed(path, "standard output cannot be rewritten") }
-        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, startOffset) }
         guard written == bytes.count else { throw RunError.writeFailed(path, String(cString: strerror(errno))) }
         if hash != nil { isRewritten = true }
     }
@@ -61,8 +84,13 @@ public final class HashedFileWriter {
     /// Closes the file; returns the SHA-256 of everything written, if hashing.
     public func close() -> String? {
         if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
-        guard isRewritten, let file = FileHandle(forReadingAtPath: path) else { return hash?.hexDigest() }
+        guard isRewritten else { return hash?.hexDigest() }
+        // Standard output is open for writing only: its file is opened again
+        // to be read. A file that cannot be read back has no hash, rather
+        // than the hash of the bytes before the start was written over.
+        guard let file = FileHandle(forReadingAtPath: path == "-" ? "/proc/self/fd/1" : path) else { return nil }
         defer { try? file.close() }
+        guard (try? file.seek(toOffset: UInt64(startOffset))) != nil else { return nil }
         // Read back a megabyte at a time, so that memory stays flat here too.
         var rehash = SHA256()
         while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {

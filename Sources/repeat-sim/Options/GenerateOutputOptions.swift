@@ -74,7 +74,8 @@ struct GenerateOutputOptions: ParsableArguments {
     /// The outputs for `devices` devices.
     /// - Throws: a `ValidationError` for several devices into one NMEA, GPX,
     ///   KML or FIT file, feed or truth, for KML or FIT into a
-    ///   pseudo-terminal, FIT to standard output, a truth folder that is
+    ///   pseudo-terminal, FIT to a standard output that is not a file
+    ///   to write over, a truth folder that is
     ///   the feed's, and a format Repeat only reads (TCX).
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
@@ -98,10 +99,15 @@ struct GenerateOutputOptions: ParsableArguments {
                 "KML is written a track segment (\(KMLEncoder.segmentLength) fixes) at a time, not at a feed's pace: --pty takes nmea, gpx, csv or gpsd"
             )
         }
-        if chosen == .fit, pty != nil || destination == .standardOutput {
+        if chosen == .fit, pty != nil {
             throw ValidationError(
-                "a FIT file's header, which holds the data's length, is written last, into the file: "
-                    + (pty != nil ? "--pty takes nmea, gpx, csv or gpsd" : "give --out FILE.fit or --out FOLDER/"))
+                "a FIT file's header, which holds the data's length, is written last, into the file: --pty takes nmea, gpx, csv or gpsd"
+            )
+        }
+        if chosen == .fit, destination == .standardOutput, let problem = HashedFileWriter.standardOutputRewriteProblem() {
+            throw ValidationError(
+                "a FIT file's header, which holds the data's length, is written last, into the file, and \(problem): "
+                    + "give --out FILE.fit or --out FOLDER/, or send standard output to a file (> walk.fit)")
         }
         if devices > 1, case .file(let path) = truthDestination, let format = GenerateOutputs.format(ofPath: path),
             format != .csv, format != .gpsd

@@ -30,13 +30,13 @@ struct GenerateCommand: AsyncParsableCommand {
             Outputs: --out FILE (the format from its extension, or --format),
             - for standard output (the default), or a FOLDER/ for one file per
             device (needed for several devices in NMEA, GPX, KML or FIT). A
-            FIT file's header, which holds the data's length, is written
-            last, so FIT goes to a file or a folder. --pty PATH instead links
-            a pseudo-terminal at PATH and writes it at the feed's pace
-            (--pace realtime|N) within --baud's bytes, for
-            `repeat-sim live --device PATH`, gpsd or any app; it waits for a
-            reader (--no-wait does not), stops on Ctrl-C, and removes its link
-            however it ends.
+            FIT file's header, which holds the data's length, is written last,
+            so FIT goes to a file or a folder, or to a standard output that is
+            a file (> walk.fit). --pty PATH instead links a pseudo-terminal at
+            PATH and writes it at the feed's pace (--pace realtime|N) within
+            --baud's bytes, for `repeat-sim live --device PATH`, gpsd or any
+            app; it waits for a reader (--no-wait does not), stops on Ctrl-C,
+            and removes its link however it ends.
 
             Examples:
               repeat-sim generate --via "52.5200,13.4050;52.5163,13.3777" \\

@@ -109,6 +109,31 @@ struct PlaceCommandTests {
         #expect(try RepeatSimBinary.run(["place", "list", "--db", db]).stdout.split(separator: "\n").count == 2)
     }
 
+    @Test(
+        "Google Takeout's location history: the places visited are imported once each and found by name; as a feed or as regions it is said to be places"
+    )
+    func googleTakeoutVisits() throws {
+        let history = RepositoryPaths.track("places/google-takeout-2013_JUNE-excerpt.json")
+        let db = temporaryDirectory("repeat-place-takeout") + "/repeat.sqlite"
+        let imported = try RepeatSimBinary.run(["place", "import", history, "--radius", "60", "--db", db])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 5 places from \(history): 5 new, 0 updated.\n")
+        let near = try RepeatSimBinary.run(["place", "list", "--near", "37.4384,-122.1576", "--db", db])
+        #expect(near.stdout.hasPrefix("Trader Joe's "), "\(near.stdout)")
+        let task = try RepeatSimBinary.run(
+            ["task", "add", "--title", "Coffee beans", "--every", "2w", "--at-place", "joanie", "--db", db])
+        #expect(task.status == 0, "\(task.stderr)")
+        let shown = try RepeatSimBinary.run(["task", "show", "coffee-beans", "--db", db])
+        #expect(shown.stdout.contains("place      Joanie's Cafe: 37.4263542,-122.1445037 r=60 m"), "\(shown.stdout)")
+
+        let feed = try RepeatSimBinary.run(["replay", history, "--regions", RepositoryPaths.track("visnjan-errands/places.csv")])
+        #expect(feed.status == 1)
+        #expect(feed.stderr.contains("Google Takeout's location history: visits to places, not a feed (repeat-sim place import"))
+        let regions = try RepeatSimBinary.run(["replay", Self.drives, "--regions", history])
+        #expect(regions.status == 1)
+        #expect(regions.stderr.contains("Google Takeout's location history: visits to places, not regions"), "\(regions.stderr)")
+    }
+
     @Test("a file with no named place is an error; unnamed items are reported")
     func noNamedPlace() throws {
         let folder = temporaryDirectory("repeat-place-none")

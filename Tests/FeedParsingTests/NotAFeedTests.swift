@@ -15,6 +15,7 @@ struct NotAFeedTests {
             ),
             (bytes("{\"type\":\"FeatureCollection\",\"features\":[]}"), .geoJSON),
             (bytes("\u{FEFF}{\n  \"tasks\": [{\"id\": \"bins\"}]}"), .tasks),
+            (bytes("{\n  \"timelineObjects\": [{\n    \"activitySegment\": {\n"), .takeoutTimeline),
             (bytes("{\"route\": \"car.gpx\", \"environment\": \"urban\"}"), .otherJSON),
             ([0x1F, 0x8B, 0x08, 0x00], .compressed("gzip")),
             ([0x50, 0x4B, 0x03, 0x04, 0x14], .archive("zip")),

@@ -72,6 +72,55 @@ struct NamedPlaceTests {
             ])
     }
 
+    @Test(
+        "Google Takeout's location history: each place visited once, named as GPSBabel names it, where GPSBabel puts it; candidates and movements are not places"
+    )
+    func googleTakeoutVisits() throws {
+        let path = RepositoryPaths.track("places/google-takeout-2013_JUNE-excerpt.json")
+        let excerpt = try Data(contentsOf: URL(fileURLWithPath: path))
+        let loaded = LoadedPlaces.load([UInt8](excerpt), source: "june", defaultRadius: 75)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let home = "134-248 Oregon Expy, Palo Alto, California 94306, United States"
+        // Six visits; the address Google has no name for is visited twice.
+        #expect(
+            loaded.places.map(\.name) == [home, "Stanford University", "LYFE Kitchen", "Trader Joe's", "Joanie's Cafe"])
+        #expect(loaded.places.allSatisfy { $0.radius == 75 })
+        // GPSBabel's reading of the whole of Google's files (Tracks/places/gpsbabel-googletakeout.gpx)
+        // has a waypoint per visit, with the same name at the same position.
+        let gpsbabel = LoadedPlaces.load(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.track("places/gpsbabel-googletakeout.gpx")))),
+            source: "gpx", defaultRadius: 75)
+        for place in loaded.places {
+            let waypoint = try #require(gpsbabel.places.first { $0.name == place.name }, "\(place.name)")
+            #expect(abs(waypoint.centre.latitude - place.centre.latitude) < 1e-9, "\(place.name)")
+            #expect(abs(waypoint.centre.longitude - place.centre.longitude) < 1e-9, "\(place.name)")
+        }
+    }
+
+    @Test("Google Takeout's location history: a visit without a name or an address, or a position, is reported with its index")
+    func googleTakeoutVisitProblems() throws {
+        let loaded = Self.load(
+            """
+            {"timelineObjects": [
+             {"activitySegment": {"endLocation": {"latitudeE7": 525163000, "longitudeE7": 133777000, "name": "Not a visit"}}},
+             {"placeVisit": {"location": {"latitudeE7": 525163000, "longitudeE7": 133777000, "placeId": "a"}}},
+             {"placeVisit": {"location": {"placeId": "b", "name": "Nowhere"}}},
+             {"placeVisit": {"location": {"latitudeE7": 915163000, "longitudeE7": 133777000, "name": "Beyond the pole"}}},
+             {"placeVisit": {"location": {"latitudeE7": 525200000, "longitudeE7": 134050000, "name": "Bakery"}}},
+             {"placeVisit": {"location": {"latitudeE7": 525200100, "longitudeE7": 134050100, "name": "bakery"}}}
+            ]}
+            """)
+        // Without a placeId, the same name is the same place, as the place book compares names.
+        let bakery = NamedPlace(name: "Bakery", centre: Coordinate(latitude: 52.52, longitude: 13.405), radius: 100)
+        #expect(loaded.places == [bakery])
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "places:timelineObjects[1].placeVisit: a visit to a place without a name or an address; skipped",
+                "places:timelineObjects[2].placeVisit: \"Nowhere\" has no latitudeE7 and longitudeE7; skipped",
+                "places:timelineObjects[3].placeVisit: \"Beyond the pole\": latitude must be within ±90°, got 91.5163; skipped",
+            ])
+    }
+
     @Test("GeoJSON: a Polygon across the antimeridian is centred there; one round a pole, on the pole")
     func geoJSONAtTheEndsOfTheMap() throws {
         let loaded = Self.load(

@@ -19,6 +19,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     case geoJSON
     /// A tasks file (`{"tasks": […]}`): what `--tasks` takes.
     case tasks
+    /// Google Takeout's Semantic Location History (`{"timelineObjects": […]}`):
+    /// visits to places, which `place import` takes.
+    case takeoutTimeline
     /// Other JSON that is no gpsd report (each of gpsd's has a `"class"`).
     case otherJSON
     /// Bytes that are not text; a short escaped excerpt of the first ones.
@@ -36,6 +39,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         case .otherXML(let root): return "not a GPX, KML or TCX file (root element <\(root)>)"
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"
+        case .takeoutTimeline:
+            return "Google Takeout's location history: visits to places, not a feed (repeat-sim place import takes its places)"
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
         case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
         }
@@ -90,8 +95,8 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file
-    /// or other JSON; `nil` for a gpsd report, no JSON object, or a first
+    /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file,
+    /// Google Takeout's location history or other JSON; `nil` for a gpsd report, no JSON object, or a first
     /// line cut short (a gpsd report's `"class"` may come after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
         let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
@@ -105,6 +110,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         }
         guard isWholeFile || bytes[open...].contains(0x0A) else { return nil }
         let firstKey = bytes[(open + 1)...].drop { blanks.contains($0) }
-        return firstKey.starts(with: Array("\"tasks\"".utf8)) ? .tasks : .otherJSON
+        if firstKey.starts(with: Array("\"tasks\"".utf8)) { return .tasks }
+        return firstKey.starts(with: Array("\"timelineObjects\"".utf8)) ? .takeoutTimeline : .otherJSON
     }
 }

@@ -18,7 +18,9 @@ extension LoadedPlaces {
     /// GeoJSON's are), GeoJSON features
     /// with a `name` property (a `Point`, with a `radius` property or
     /// `defaultRadius`; a `Polygon` or `MultiPolygon` becomes the circle
-    /// around its vertices' centre that holds them all), or CSV
+    /// around its vertices' centre that holds them all), the places visited
+    /// in Google Takeout's Semantic Location History
+    /// (``takeoutVisits(_:source:radius:)``), or CSV
     /// `name,lat,lon[,radius]` with a header. Items without a name or a
     /// usable position are reported and skipped.
     public static func load(_ bytes: [UInt8], source: String, defaultRadius: Double) -> LoadedPlaces {
@@ -79,7 +81,8 @@ extension LoadedPlaces {
         return LoadedPlaces(places: places, diagnostics: diagnostics)
     }
 
-    /// GeoJSON features with a name.
+    /// GeoJSON features with a name, or the places of a Google Takeout
+    /// Semantic Location History file.
     static func geoJSON(_ bytes: [UInt8], source: String, radius: Double) -> LoadedPlaces {
         var diagnostics: [RegionDiagnostic] = []
         let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
@@ -87,6 +90,8 @@ extension LoadedPlaces {
         switch root?["type"] as? String {
         case "FeatureCollection": features = root?["features"] as? [Any] ?? []
         case "Feature": features = [root as Any]
+        case nil where isTakeoutTimeline(root):
+            return takeoutVisits(root?["timelineObjects"] as? [Any] ?? [], source: source, radius: radius)
         default:
             let problem = root == nil ? "not valid JSON" : "expected a GeoJSON FeatureCollection or Feature"
             return LoadedPlaces(places: [], diagnostics: [RegionDiagnostic(source: source, location: "1", message: problem)])

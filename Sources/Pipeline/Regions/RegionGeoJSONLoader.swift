@@ -32,6 +32,12 @@ public enum RegionGeoJSONLoader {
             features = ((root as! [String: Any])["features"] as? [Any]) ?? []
         case "Feature":
             features = [root]
+        case nil where LoadedPlaces.isTakeoutTimeline(root as? [String: Any]):
+            report(
+                "1",
+                "Google Takeout's location history: visits to places, not regions (repeat-sim place import takes its places, "
+                    + "for tasks' --at-place)")
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         default:
             report("1", "expected a GeoJSON FeatureCollection or Feature")
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)

@@ -7,18 +7,22 @@ import TaskStore
 struct PlaceImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the named places of a GPX, KML, GeoJSON or CSV file to the place book.",
+        abstract:
+            "Add the named places of a GPX, KML, GeoJSON or CSV file, or of Google Takeout's location history, to the place book.",
         discussion: """
             GPX: every <wpt> with a <name>. KML (Google My Maps' "Export to KML",
             Google Earth): every Placemark with a <name>; a Point takes its
             <Data name="radius">, else --radius; a Polygon becomes the circle around
             it (a KMZ is a zipped KML: unzip it first). GeoJSON: every feature with
             a "name" property (Google Takeout's saved places: their location's
-            name); a Point takes its "radius" property, else --radius; a
-            Polygon becomes the circle around it. CSV: a header naming name, lat and lon
-            (and radius). A place whose name is in the book already moves to the
-            file's position. Items without a name or a position are reported and
-            skipped; a file with no named place at all is an error.
+            name); a Point takes its "radius" property, else --radius; a Polygon
+            becomes the circle around it. CSV: a header naming name, lat and lon
+            (and radius). Google Takeout's location history (each month's file, like
+            2013_JUNE.json, in its Semantic Location History folder): every place
+            visited, once, by its name or, when Google knew none, its address. A
+            place whose name is in the book already moves to the file's position.
+            Items without a name or a position are reported and skipped; a file with
+            no named place at all is an error.
             """
     )
 
@@ -43,7 +47,8 @@ struct PlaceImport: AsyncParsableCommand {
             throw InputFileProblem(
                 path: source,
                 problem:
-                    "no named place (GPX <wpt> with a <name>, KML Placemarks with a <name>, GeoJSON features with a \"name\" property, or CSV name,lat,lon[,radius])"
+                    "no named place (GPX <wpt> with a <name>, KML Placemarks with a <name>, GeoJSON features with a \"name\" property, "
+                    + "CSV name,lat,lon[,radius], or Google Takeout's placeVisits)"
             )
         }
         let places = Self.lastOfEachName(loaded.places, source: source)

@@ -74,9 +74,9 @@ struct GenerateOutputOptions: ParsableArguments {
     /// The outputs for `devices` devices.
     /// - Throws: a `ValidationError` for several devices into one NMEA, GPX,
     ///   KML or FIT file, feed or truth, for KML or FIT into a
-    ///   pseudo-terminal, FIT to a standard output that is not a file
-    ///   to write over, a truth folder that is
-    ///   the feed's, and a format Repeat only reads (TCX).
+    ///   pseudo-terminal, FIT to a standard output that is no file to write
+    ///   over, a truth folder that is the feed's, and a format Repeat only
+    ///   reads (TCX).
     func outputs(devices: Int) throws -> GenerateOutputs {
         let destination: GenerateOutputs.Destination
         switch out {

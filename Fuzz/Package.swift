@@ -49,6 +49,15 @@ let package = Package(
             path: "Sources/fuzz-regions"
         ),
         .executableTarget(
+            name: "fuzz-places",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Geofencing", package: "Repeat"),
+                .product(name: "Pipeline", package: "Repeat"),
+            ],
+            path: "Sources/fuzz-places"
+        ),
+        .executableTarget(
             name: "fuzz-shard",
             dependencies: ["FuzzSupport", .product(name: "Pipeline", package: "Repeat")],
             path: "Sources/fuzz-shard"

@@ -8,8 +8,9 @@
     Scripts/fuzz.py --list                   the targets
 
 Targets: the NMEA, GPX, KML, TCX, FIT, CSV and gpsd JSON decoders, the sniffing decoder
-(no --format), the regions file loader, the tasks file loader and the
-direct reader of replay's shard lines (see Fuzz/Package.swift). They are built with coverage and the address sanitizer
+(no --format), the regions file loader, the places file loader (`place import`), the
+tasks file loader and the direct reader of replay's shard lines (see
+Fuzz/Package.swift). They are built with coverage and the address sanitizer
 (`-sanitize=fuzzer,address`), the root package's modules included, and
 optimised (-c release, which keeps Swift's overflow and bounds traps;
 --debug also checks unsafe-pointer bounds, at a third or less of the speed).
@@ -70,6 +71,7 @@ TARGETS = {
         sum((shared for _, shared in FEED_SEEDS.values()), []),
     ),
     "regions": (["Tracks/**/places.csv", "Tracks/**/*-places.csv", "Tracks/places/*.kml"], []),
+    "places": (["Tracks/**/places.gpx", "Tracks/**/places.csv", "Tracks/places/*.json", "Tracks/places/*.kml"], []),
     "tasks": (["Tracks/**/tasks.json"], []),
     "shard": ([], []),
 }

@@ -16,6 +16,17 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case tcx
     /// Garmin FIT activity and course records (binary).
     case fit
+    /// Google Takeout's raw location history (`Records.json`): read, not written.
+    case takeout
+
+    /// The format's name in a sentence: `GPX`, `NMEA`, `gpsd JSON`.
+    public var name: String {
+        switch self {
+        case .gpsd: "gpsd JSON"
+        case .takeout: "Google Takeout location history"
+        case .gpx, .nmea, .csv, .kml, .tcx, .fit: rawValue.uppercased()
+        }
+    }
 
     /// Whether Repeat writes this format as well as reads it
     /// (``makeFeedEncoder(format:)``): all but those with a
@@ -23,10 +34,12 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     public var isWritten: Bool { reasonNotWritten == nil }
 
     /// Why Repeat does not write this format, `nil` when it does: a TCX
-    /// lap opens with totals that a stream cannot know before its end.
+    /// lap opens with totals that a stream cannot know before its end;
+    /// Takeout's history is Google's export of a phone's own record.
     public var reasonNotWritten: String? {
         switch self {
         case .tcx: "a lap opens with totals a stream cannot know"
+        case .takeout: "it is Google's export of a phone's history, read to replay it"
         case .gpx, .nmea, .csv, .gpsd, .kml, .fit: nil
         }
     }
@@ -135,6 +148,7 @@ public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = 
     case .kml: return KMLDecoder(options: options)
     case .tcx: return TCXDecoder(options: options)
     case .fit: return FITDecoder(options: options)
+    case .takeout: return TakeoutDecoder(options: options)
     case nil: return SniffingDecoder(options: options)
     }
 }

@@ -121,7 +121,7 @@ struct GPSDLineDecoder: LineHandler {
 }
 
 /// The TPV fields the decoder reads.
-struct GPSDReport {
+struct GPSDReport: JSONMemberSink {
     var className: String?
     var isTPV = false
     var mode = 0
@@ -137,7 +137,7 @@ struct GPSDReport {
     var eph: Double?
 
     /// Stores one top-level member; strings arrive unescaped, numbers parsed.
-    mutating func set(key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?) {
+    mutating func set(key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?, numberText: UnsafeBufferPointer<UInt8>?) {
         switch String(decoding: key, as: UTF8.self) {
         case "class":
             className = string

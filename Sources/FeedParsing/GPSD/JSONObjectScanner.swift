@@ -1,12 +1,21 @@
-/// A minimal JSON scanner for one object on one line: reads top-level
-/// string and number members, skips nested values, and rejects anything
-/// that is not JSON. It allocates only for the string values it keeps.
+/// What a ``JSONObjectScanner`` hands on for each top-level member.
+protocol JSONMemberSink {
+    /// Stores one top-level member; strings arrive unescaped, numbers
+    /// parsed. `numberText` is a number's own digits, for values a
+    /// `Double` does not hold exactly (a 64-bit identifier).
+    mutating func set(key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?, numberText: UnsafeBufferPointer<UInt8>?)
+}
+
+/// A minimal JSON scanner for one object (a gpsd line, a Takeout location
+/// record): reads top-level string and number members, skips nested
+/// values, and rejects anything that is not JSON. It allocates only for the
+/// string values it keeps.
 struct JSONObjectScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
 
     /// Scans `{ "key": value, … }`; `false` at the first syntax error.
-    mutating func scanObject(into report: inout GPSDReport) -> Bool {
+    mutating func scanObject<Sink: JSONMemberSink>(into report: inout Sink) -> Bool {
         guard consume(0x7B) else { return false }
         skipBlanks()
         if consume(0x7D) { return trailingBlanksOnly() }
@@ -21,12 +30,13 @@ struct JSONObjectScanner {
             switch bytes[position] {
             case 0x22:
                 guard let value = scanString() else { return false }
-                report.set(key: keyBytes, string: value, number: nil)
+                report.set(key: keyBytes, string: value, number: nil, numberText: nil)
             case 0x2D, 0x30...0x39:
                 let start = position
                 while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
                 guard let number = ASCIIDecimal.double(bytes, start, position) else { return false }
-                report.set(key: keyBytes, string: nil, number: number)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                report.set(key: keyBytes, string: nil, number: number, numberText: text)
             default:
                 guard skipValue() else { return false }
             }
@@ -53,7 +63,9 @@ struct JSONObjectScanner {
     }
 
     private mutating func skipBlanks() {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+        while position < bytes.count,
+            bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x09 || bytes[position] == 0x0D
+        {
             position += 1
         }
     }

@@ -47,7 +47,8 @@ extension FeedEncoder {
 
 /// Makes the encoder for a format with its default settings: NMEA as
 /// `GP` GGA + RMC + GSA, CSV with every column.
-/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX is read only).
+/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX and Takeout's
+///   history are read only).
 public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     switch format {
     case .nmea: return NMEAEncoder()
@@ -56,6 +57,6 @@ public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     case .gpsd: return GPSDEncoder()
     case .kml: return KMLEncoder()
     case .fit: return FITEncoder()
-    case .tcx: preconditionFailure("TCX is read, not written")
+    case .tcx, .takeout: preconditionFailure("\(format.name) is read, not written")
     }
 }

@@ -1,8 +1,9 @@
 /// Tells a feed's format from its first records.
 ///
 /// A file that opens with a FIT header (`.FIT` at bytes 8 to 11) is FIT.
-/// After a byte-order mark, blanks and `#` comment lines, a document that
-/// opens with `<` is XML: KML when its root element is `<kml>`, TCX when it
+/// After a byte-order mark, blanks and `#` comment lines, a JSON document
+/// whose first key is `"locations"` is Google Takeout's location history,
+/// and a document that opens with `<` is XML: KML when its root element is `<kml>`, TCX when it
 /// is `<TrainingCenterDatabase>`, else GPX (whose decoder says what it is
 /// if it is not). Otherwise the feed is read line by line until a
 /// line is a record: one that starts with `$` or `!` (or holds `$`+5
@@ -66,6 +67,13 @@ public enum FeedSniffer {
                 i = end
                 continue
             }
+            if first == 0x7B, isFirstSignificant {
+                switch opensTakeoutHistory(text[i...]) {
+                case true?: return Decision(format: .takeout)
+                case nil where !isComplete: return nil
+                default: break
+                }
+            }
             if first == 0x3C, isFirstSignificant {
                 switch XMLRootElement(text[i...]) {
                 case .named("kml"): return Decision(format: .kml)
@@ -106,6 +114,19 @@ public enum FeedSniffer {
         // says what it cannot read (an empty feed is NMEA: nothing to say).
         if sawJSON { return Decision(format: .gpsd) }
         return Decision(format: isFirstSignificant ? .nmea : .csv)
+    }
+
+    /// Whether a JSON document is Google Takeout's location history: its
+    /// first key is `"locations"` (or, in old exports,
+    /// `"somePointsHidden"`); `nil` while the key is unfinished.
+    static func opensTakeoutHistory(_ document: ArraySlice<UInt8>) -> Bool? {
+        let key = document.dropFirst().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        for name in ["\"locations\"", "\"somePointsHidden\""] {
+            let expected = Array(name.utf8)
+            if key.starts(with: expected) { return true }
+            if key.count < expected.count, expected.starts(with: key) { return nil }
+        }
+        return false
     }
 
     /// The next line that is not blank after `index`, without its leading

@@ -101,7 +101,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// `"class"` may come after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
         let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-        guard let open = bytes.firstIndex(where: { !blanks.contains($0) }), bytes[open] == 0x7B else { return nil }
+        guard let open = bytes.firstIndex(where: { !blanks.contains($0) }), bytes[open] == 0x7B,
+            FeedSniffer.opensTakeoutHistory(bytes[open...]) != true
+        else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.contains("\"class\"") else { return nil }
         if ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains(where: { text.contains($0) }),

@@ -9,7 +9,8 @@ extension FeedRun {
     /// That holds for NMEA, GPX, KML, TCX and FIT, whose fixes carry no device, by
     /// `settings`' format or else by the file's first 4 KiB (as `replay`
     /// checks that a file is a feed at all); never for
-    /// CSV or gpsd JSON, whose fixes may name devices of any shard, nor
+    /// CSV, gpsd JSON or Takeout's history, whose fixes may name devices
+    /// of any shard, nor
     /// under `--strict`, where a malformed record in any file stops every
     /// shard where it stops the run without `--shard`. Standard input, a
     /// pipe, a device and a spooled copy are always read.
@@ -18,7 +19,7 @@ extension FeedRun {
             !writer.holds(device: device)
         else { return false }
         let format = settings.format ?? sniffedFormat(of: path)
-        return format.map { $0 != .csv && $0 != .gpsd } ?? false
+        return format.map { $0 != .csv && $0 != .gpsd && $0 != .takeout } ?? false
     }
 
     /// Whether `path` is a regular file (not `-`, a pipe or a device).

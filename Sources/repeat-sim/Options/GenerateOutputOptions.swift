@@ -91,7 +91,7 @@ struct GenerateOutputOptions: ParsableArguments {
         for written in [chosen] + (truth.flatMap(GenerateOutputs.format(ofPath:)).map { [$0] } ?? []) {
             if let reason = written.reasonNotWritten {
                 throw ValidationError(
-                    "\(written.rawValue.uppercased()) is read, not written (\(reason)): write nmea, gpx, csv, gpsd, kml or fit")
+                    "\(written.name) is read, not written (\(reason)): write nmea, gpx, csv, gpsd, kml or fit")
             }
         }
         if chosen == .kml, pty != nil {

@@ -60,16 +60,12 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
         }
         if let format, let read = FeedSniffer.detect(prefix, isComplete: isWholeFile), read != format, read != .csv {
             Console.warn(
-                "\(path) reads as \(name(of: read)), not \(name(of: format)) as --format says: it is decoded as asked "
-                    + "(leave --format out to have it read as \(name(of: read)))")
+                "\(path) reads as \(read.name), not \(format.name) as --format says: it is decoded as asked "
+                    + "(leave --format out to have it read as \(read.name))")
         }
     }
 }
 
-/// A format's name in a sentence: `GPX`, `NMEA`, `CSV`, `gpsd JSON`.
-private func name(of format: FeedFormat) -> String {
-    format == .gpsd ? "gpsd JSON" : format.rawValue.uppercased()
-}
 
 /// Whether `path` names a regular file, which can be read again (not `-`,
 /// a pipe or a device).

@@ -5,7 +5,7 @@ import Pipeline
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML, TCX or FIT feeds.",
+        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML, TCX, FIT or Google Takeout feeds.",
         discussion: """
             Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
             as the bytes arrive). The format is detected from the content unless --format
@@ -14,6 +14,9 @@ struct DecodeCommand: AsyncParsableCommand {
             its placemarks are places, for --regions and place import. A TCX file's
             fixes (Garmin Connect, Strava) are its track points with a position; a
             FIT file's (a watch's or bike computer's activity) are its records with one.
+            Google Takeout's location history (Records.json, takeout) gives a fix for
+            each of its locations, a phone's history to replay: each deviceTag is a
+            device.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

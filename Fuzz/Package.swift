@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "fuzz-fit", dependencies: ["FuzzSupport"], path: "Sources/fuzz-fit"),
         .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport"], path: "Sources/fuzz-csv"),
         .executableTarget(name: "fuzz-gpsd", dependencies: ["FuzzSupport"], path: "Sources/fuzz-gpsd"),
+        .executableTarget(name: "fuzz-takeout", dependencies: ["FuzzSupport"], path: "Sources/fuzz-takeout"),
         .executableTarget(name: "fuzz-sniff", dependencies: ["FuzzSupport"], path: "Sources/fuzz-sniff"),
         .executableTarget(
             name: "fuzz-regions",

@@ -63,6 +63,7 @@ FEED_SEEDS = {
     "fit": (["Tracks/**/*.fit"], []),
     "csv": (["Tracks/csv/*.csv"], ["csv/**/*", "**/*.unicsv"]),
     "gpsd": ([], ["**/*.gpsdecode.json", "**/*.chk"]),
+    "takeout": (["Tracks/takeout/*.json"], []),
 }
 TARGETS = {
     **FEED_SEEDS,

@@ -6,6 +6,20 @@ import Testing
 
 @Suite("Google Takeout location history decoder")
 struct TakeoutDecoderTests {
+    /// Expects `text` to decode to the same fixes and diagnostics (codes,
+    /// messages, lines, offsets) in chunks of any size as in one.
+    static func expectSameInChunks(
+        _ text: String, options: FeedDecodingOptions = .init(), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let bytes = Array(text.utf8)
+        let whole = decode(bytes, format: nil, options: options)
+        for size in [1, 2, 7, 64] {
+            let chunked = decode(bytes, format: nil, chunkSizes: repeatElement(size, count: bytes.count), options: options)
+            #expect(chunked.fixes == whole.fixes, "chunks of \(size)", sourceLocation: sourceLocation)
+            #expect(chunked.diagnostics == whole.diagnostics, "chunks of \(size)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The three documents of google_takeout_parser's `tests/test_json.py`
     /// (`test_location_old`, `_new`, `_2024`; MIT, Tracks/licenses), with
     /// the values its tests expect of them.
@@ -76,8 +90,7 @@ struct TakeoutDecoderTests {
               } ]
             }
             """
-        let bytes = Array(text.utf8)
-        let whole = decode(bytes, format: nil)
+        let whole = decode(text, format: nil)
         #expect(whole.diagnostics.isEmpty, "\(whole.diagnostics)")
         try #require(whole.fixes.count == 2)
         let first = whole.fixes[0]
@@ -87,10 +100,7 @@ struct TakeoutDecoderTests {
         // A number where older exports wrote a string; -1 for an unknown speed and heading.
         #expect(whole.fixes[1].time.map(RFC3339.format) == "2014-04-05T19:46:43.852Z")
         #expect(whole.fixes[1].speed == nil && whole.fixes[1].course == nil)
-        for size in [1, 2, 7, 64] {
-            let chunked = decode(bytes, format: nil, chunkSizes: repeatElement(size, count: bytes.count))
-            #expect(chunked.fixes == whole.fixes, "chunks of \(size)")
-        }
+        Self.expectSameInChunks(text)
     }
 
     @Test("coordinates that overflowed 32 bits in early exports are read as the signed values they were")
@@ -132,6 +142,7 @@ struct TakeoutDecoderTests {
             "9: locations[7] is not a location record (a JSON object); skipped",
             "10: locations[8] is not a location record (a JSON object); skipped",
         ])
+        Self.expectSameInChunks(text)
     }
 
     @Test("a record over the length limit is dropped without holding it; the next one is read")
@@ -139,9 +150,11 @@ struct TakeoutDecoderTests {
         let padding = String(repeating: "x", count: 300)
         let text =
             #"{"locations":[{"latitudeE7":1,"longitudeE7":2,"note":"\#(padding)"},{"timestampMs":"0","latitudeE7":3,"longitudeE7":4}]}"#
-        let batch = decode(text, format: .takeout, options: FeedDecodingOptions(maximumLineLength: 200))
+        let options = FeedDecodingOptions(maximumLineLength: 200)
+        let batch = decode(text, format: .takeout, options: options)
         #expect(batch.fixes.map(\.coordinate.latitude) == [3e-7])
         #expect(batch.diagnostics.map(\.message) == ["locations[0] is longer than the longest record kept; skipped"])
+        Self.expectSameInChunks(text, options: options)
     }
 
     @Test("a file cut short keeps the records before the cut and says so")
@@ -151,6 +164,7 @@ struct TakeoutDecoderTests {
         #expect(batch.fixes.map(\.coordinate.latitude) == [1e-7])
         #expect(batch.diagnostics.map(\.code) == [.truncated])
         #expect(batch.diagnostics.first?.message.contains("after 1 records (cut short?)") == true)
+        Self.expectSameInChunks(text)
     }
 
     @Test("JSON that is no location history says what is missing; bytes after the document stop the reading")
@@ -164,6 +178,7 @@ struct TakeoutDecoderTests {
             "{\"locations\":[{\"timestampMs\":\"0\",\"latitudeE7\":1,\"longitudeE7\":2}]}\n{\"locations\":[]}", format: .takeout)
         #expect(trailing.fixes.count == 1)
         #expect(trailing.diagnostics.map { "\($0.code) \($0.location.line)" } == ["badJSON 2"])
+        Self.expectSameInChunks("{\"locations\":[{\"timestampMs\":\"0\",\"latitudeE7\":1,\"longitudeE7\":2}]}\n{\"x\":1}")
         let array = decode("[1, 2]", format: .takeout)
         #expect(array.diagnostics.map(\.code) == [.badJSON])
     }

@@ -136,24 +136,24 @@ struct GPSDReport: JSONMemberSink {
     var track: Double?
     var eph: Double?
 
-    /// Stores one top-level member; strings arrive unescaped, numbers parsed.
-    mutating func set(key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?, numberText: UnsafeBufferPointer<UInt8>?) {
+    /// Stores one top-level member.
+    mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
         switch String(decoding: key, as: UTF8.self) {
         case "class":
-            className = string
-            isTPV = string == "TPV"
+            className = value.string
+            isTPV = className == "TPV"
         // 0…3 in gpsd; anything else (1e19 from a hostile peer) is no fix, never a trap.
-        case "mode": mode = number.map { (0...3).contains($0) ? Int($0) : 0 } ?? 0
-        case "device": device = string
-        case "time": time = string
-        case "lat": latitude = number
-        case "lon": longitude = number
-        case "alt": altitude = number
-        case "altMSL": altitudeMSL = number
-        case "altHAE": altitudeHAE = number
-        case "speed": speed = number
-        case "track": track = number
-        case "eph": eph = number
+        case "mode": mode = value.number.map { (0...3).contains($0) ? Int($0) : 0 } ?? 0
+        case "device": device = value.string
+        case "time": time = value.string
+        case "lat": latitude = value.number
+        case "lon": longitude = value.number
+        case "alt": altitude = value.number
+        case "altMSL": altitudeMSL = value.number
+        case "altHAE": altitudeHAE = value.number
+        case "speed": speed = value.number
+        case "track": track = value.number
+        case "eph": eph = value.number
         default: break
         }
     }

@@ -1,15 +1,35 @@
-/// What a ``JSONObjectScanner`` hands on for each top-level member.
+/// One top-level member's value, as a ``JSONObjectScanner`` hands it on.
+enum JSONScalar {
+    /// A string: the bytes between its quotes, escapes as written (they
+    /// were checked).
+    case string(UnsafeBufferPointer<UInt8>)
+    /// A number, parsed, with its own text for values a `Double` does not
+    /// hold exactly (a 64-bit identifier).
+    case number(Double, text: UnsafeBufferPointer<UInt8>)
+
+    /// The string with its escapes resolved; `nil` for a number.
+    var string: String? {
+        guard case .string(let raw) = self else { return nil }
+        return JSONObjectScanner.unescaped(raw)
+    }
+
+    /// The number; `nil` for a string.
+    var number: Double? {
+        guard case .number(let value, _) = self else { return nil }
+        return value
+    }
+}
+
+/// What a ``JSONObjectScanner`` hands each top-level member to.
 protocol JSONMemberSink {
-    /// Stores one top-level member; strings arrive unescaped, numbers
-    /// parsed. `numberText` is a number's own digits, for values a
-    /// `Double` does not hold exactly (a 64-bit identifier).
-    mutating func set(key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?, numberText: UnsafeBufferPointer<UInt8>?)
+    /// Takes one top-level string or number member.
+    mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar)
 }
 
 /// A minimal JSON scanner for one object (a gpsd line, a Takeout location
 /// record): reads top-level string and number members, skips nested
-/// values, and rejects anything that is not JSON. It allocates only for the
-/// string values it keeps.
+/// values, and rejects anything that is not JSON. It allocates nothing:
+/// values are handed on as the bytes they are.
 struct JSONObjectScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
@@ -29,14 +49,16 @@ struct JSONObjectScanner {
             let keyBytes = UnsafeBufferPointer(rebasing: bytes[key.start..<key.end])
             switch bytes[position] {
             case 0x22:
-                guard let value = scanString() else { return false }
-                report.set(key: keyBytes, string: value, number: nil, numberText: nil)
+                guard let range = scanStringRange() else { return false }
+                let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
+                // Escapes are rare: checked where they are, by resolving them.
+                if raw.contains(0x5C), Self.unescaped(raw) == nil { return false }
+                report.set(key: keyBytes, value: .string(raw))
             case 0x2D, 0x30...0x39:
                 let start = position
                 while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
                 guard let number = ASCIIDecimal.double(bytes, start, position) else { return false }
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                report.set(key: keyBytes, string: nil, number: number, numberText: text)
+                report.set(key: keyBytes, value: .number(number, text: UnsafeBufferPointer(rebasing: bytes[start..<position])))
             default:
                 guard skipValue() else { return false }
             }
@@ -90,10 +112,9 @@ struct JSONObjectScanner {
         return nil
     }
 
-    /// A string value with its escapes resolved.
-    private mutating func scanString() -> String? {
-        guard let range = scanStringRange() else { return nil }
-        let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
+    /// The text between a string's quotes with its escapes resolved; `nil`
+    /// for a broken `\u` escape.
+    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
         guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         var utf8: [UInt8] = []

@@ -6,9 +6,9 @@ import GeoCore
 /// "accuracy": …, "timestamp": "…"}, … ]}`.
 ///
 /// Each record becomes a fix: `latitudeE7`/`longitudeE7` ÷ 10⁷, the time
-/// from `timestamp` (RFC 3339) or, in older exports, `timestampMs`
-/// (milliseconds since 1970), `accuracy` (metres), `altitude`, `velocity`
-/// (m/s) and `heading`. A record's `deviceTag` names its device, so that
+/// from `timestampMs` (milliseconds since 1970, older exports) where the
+/// record has one, else from `timestamp` (RFC 3339), `accuracy` (metres),
+/// `altitude`, `velocity` (m/s) and `heading`. A record's `deviceTag` names its device, so that
 /// a phone's and a tablet's interleaved records are two devices; records
 /// without one are the file's. The activity guesses nested in a record,
 /// with times of their own, are passed over. Coordinates that overflowed
@@ -66,6 +66,7 @@ struct TakeoutRecordDecoder {
     var batch = FeedBatch()
     private(set) var sawNoJSON = false
     private var devices = DeviceIDMemo()
+    private var lastTag: (tag: Int64, id: DeviceID)?
 
     mutating func handle(_ event: TakeoutFramer.Event) {
         switch event {
@@ -85,19 +86,18 @@ struct TakeoutRecordDecoder {
     }
 
     private mutating func record(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, at location: FeedLocation) {
-        let name = "locations[\(index)]"
         guard bytes.first == 0x7B else {
-            return report(.badJSON, at: location, "\(name) is not a location record (a JSON object); skipped")
+            return report(.badJSON, at: location, "\(name(index)) is not a location record (a JSON object); skipped")
         }
         var record = TakeoutRecord()
         var scanner = JSONObjectScanner(bytes: bytes, position: 0)
         guard scanner.scanObject(into: &record) else {
             let lines = bytes.prefix(scanner.position).count { $0 == 0x0A }
             let errorLine = FeedLocation(line: location.line + lines, byteOffset: location.byteOffset + scanner.position)
-            return report(.badJSON, at: errorLine, "\(name) is malformed JSON; skipped")
+            return report(.badJSON, at: errorLine, "\(name(index)) is malformed JSON; skipped")
         }
         guard let latitudeE7 = record.latitudeE7, let longitudeE7 = record.longitudeE7 else {
-            return report(.missingField, at: location, "\(name) has no latitudeE7 and longitudeE7; skipped")
+            return report(.missingField, at: location, "\(name(index)) has no latitudeE7 and longitudeE7; skipped")
         }
         let coordinate = Coordinate(
             latitude: TakeoutRecord.unwrapped(latitudeE7, limit: 90) / 1e7,
@@ -105,25 +105,39 @@ struct TakeoutRecordDecoder {
         guard coordinate.isValid else {
             let e7 = [latitudeE7, longitudeE7].map { Int64(exactly: $0).map(String.init) ?? "\($0)" }
             return report(
-                .badField, at: location, "\(name) has latitudeE7 \(e7[0]), longitudeE7 \(e7[1]): out of range; skipped")
+                .badField, at: location,
+                "\(name(index)) has latitudeE7 \(e7[0]), longitudeE7 \(e7[1]): out of range; skipped")
         }
         if let accuracy = record.accuracy, accuracy < 0 {
-            return report(.badField, at: location, "\(name) has a negative accuracy (\(accuracy)); skipped")
+            return report(.badField, at: location, "\(name(index)) has a negative accuracy (\(accuracy)); skipped")
         }
         var time: Timestamp?
-        switch record.time() {
+        switch record.time {
         case .success(let stamp): time = stamp
-        case .failure(let problem): report(.badField, at: location, "\(name): \(problem.message); the fix is kept without a time")
-        case nil: report(.missingField, at: location, "\(name) has no timestamp; the fix is kept without a time")
+        case .failure(let problem):
+            report(.badField, at: location, "\(name(index)): \(problem.message); the fix is kept without a time")
+        case nil: report(.missingField, at: location, "\(name(index)) has no timestamp; the fix is kept without a time")
         }
         // -1 stood for "unknown" in some exports.
         var fix = Fix(
             time: time, coordinate: coordinate, elevation: record.altitude,
             speed: record.velocity.flatMap { $0 >= 0 ? $0 : nil },
             course: record.heading.flatMap { (0..<360).contains($0) ? $0 : nil }, accuracy: record.accuracy)
-        fix.deviceID = record.deviceTag.map { devices.id(of: $0) }
+        fix.deviceID = deviceID(record)
         batch.fixes.append(fix)
     }
+
+    /// The device a record's `deviceTag` names; `nil` (the file's) without one.
+    private mutating func deviceID(_ record: TakeoutRecord) -> DeviceID? {
+        guard let tag = record.deviceTag else { return record.deviceTagText.map { devices.id(of: $0) } }
+        if let lastTag, lastTag.tag == tag { return lastTag.id }
+        let id = DeviceID(String(tag))
+        lastTag = (tag, id)
+        return id
+    }
+
+    /// How a record is named in a message: `locations[12]`.
+    private func name(_ index: Int) -> String { "locations[\(index)]" }
 
     private mutating func report(_ code: FeedDiagnostic.Code, at location: FeedLocation, _ message: String) {
         batch.diagnostics.append(FeedDiagnostic(code, at: location, message))

@@ -5,9 +5,10 @@
 /// It follows the document's structure (nesting, strings and their
 /// escapes) without parsing values: the elements of the top-level
 /// `"locations"` array are handed on whole, each with its index and the
-/// line it opens on; every other member is passed over. A record is held
-/// only up to `maximumLength` bytes, so memory stays bounded however
-/// large the file, and a file cut short keeps the records before the cut.
+/// line it opens on; every other member is passed over. A record that lies
+/// within one chunk is handed on in place; one that spans chunks is
+/// gathered, up to `maximumLength` bytes, so memory stays bounded however
+/// large the file. A file cut short keeps the records before the cut.
 struct TakeoutFramer {
     /// What the framer tells its owner.
     enum Event {
@@ -16,7 +17,8 @@ struct TakeoutFramer {
         /// An element longer than the limit, dropped.
         case overlong(index: Int, at: FeedLocation)
         /// Bytes where the document has no place for them (the file is no
-        /// JSON object): reported once, the rest of the input ignored.
+        /// JSON object, or goes on after it): reported once, the rest of
+        /// the input ignored.
         case notJSON(at: FeedLocation)
     }
 
@@ -32,7 +34,8 @@ struct TakeoutFramer {
     /// Whether the bytes are inside the top-level `locations` array.
     private var inLocations = false
     private(set) var sawLocations = false
-    private var record: [UInt8] = []
+    /// The element being read, when it began in an earlier chunk.
+    private var carried: [UInt8] = []
     private var isRecording = false
     private var isOverlong = false
     private var recordStart = FeedLocation(line: 1, byteOffset: 0)
@@ -40,6 +43,7 @@ struct TakeoutFramer {
     private var hasFailed = false
     private var isClosed = false
     private var line = 1
+    /// The offset of the chunk being read in the whole input.
     private var offset = 0
 
     init(maximumLength: Int) {
@@ -51,36 +55,64 @@ struct TakeoutFramer {
 
     /// Reads the next bytes, telling `handle` of each record they complete.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ handle: (Event) -> Void) {
-        for byte in bytes {
-            defer { offset += 1 }
+        defer { offset += bytes.count }
+        guard !hasFailed else { return }
+        var chunk = Chunk(bytes: bytes, recordStart: 0)
+        var i = 0
+        while i < bytes.count {
+            // Inside a record or a string, only a few bytes mean anything:
+            // the others (digits, letters, blanks) are passed over at once.
+            if isRecording || inString, !escaped, !isReadingKey {
+                while i < bytes.count, !Self.isStructural(bytes[i]) { i += 1 }
+                guard i < bytes.count else { break }
+            }
+            let byte = bytes[i]
             if byte == 0x0A { line += 1 }
-            if hasFailed { continue }
-            if isRecording { keep(byte) }
             if inString {
-                read(stringByte: byte)
+                readString(byte)
+                i += 1
                 continue
             }
             switch byte {
-            case 0x7B, 0x5B: open(byte, handle)
-            case 0x7D, 0x5D: close(handle)
             case 0x20, 0x0A, 0x0D, 0x09: break
-            case 0x2C where isRecording && depth == 2: endRecord(handle)
+            case 0x7B, 0x5B: open(byte, at: i, &chunk, handle)
+            case 0x7D, 0x5D: close(at: i, &chunk, handle)
+            case 0x2C where isRecording && depth == 2: endRecord(before: i, &chunk, handle)
             case 0x2C, 0x3A: expectsKey = byte == 0x2C
             default:
-                guard depth > 0 else { return fail(handle) }
+                guard depth > 0 else { return fail(at: i, handle) }
                 // A bare value in the array (a string, a number, `null`):
                 // framed as a record of its own so that the owner can report it.
-                if inLocations, depth == 2, !isRecording { startRecord(with: byte) }
+                if inLocations, depth == 2, !isRecording { startRecord(at: i, &chunk) }
                 if byte == 0x22 {
                     inString = true
                     isReadingKey = depth == 1 && expectsKey
                     if isReadingKey { key.removeAll(keepingCapacity: true) }
                 }
             }
+            if hasFailed { return }
+            i += 1
         }
+        if isRecording { carry(UnsafeBufferPointer(rebasing: bytes[chunk.recordStart...])) }
     }
 
-    private mutating func read(stringByte byte: UInt8) {
+    /// Whether `byte` can change the framer's state: a quote, a backslash,
+    /// a bracket or brace, a comma, a colon, or a line feed (counted).
+    private static func isStructural(_ byte: UInt8) -> Bool {
+        // Bits 0x0A, 0x22, 0x2C and 0x3A; then 0x5B, 0x5C, 0x5D, 0x7B and 0x7D less 64.
+        let low: UInt64 = 1 << 0x0A | 1 << 0x22 | 1 << 0x2C | 1 << 0x3A
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
+    }
+
+    /// The chunk being read and where the record in progress begins in it
+    /// (0 when it began in an earlier chunk).
+    private struct Chunk {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var recordStart: Int
+    }
+
+    private mutating func readString(_ byte: UInt8) {
         if escaped {
             escaped = false
         } else if byte == 0x5C {
@@ -93,60 +125,69 @@ struct TakeoutFramer {
         if isReadingKey, key.count < 16 { key.append(byte) }
     }
 
-    private mutating func open(_ byte: UInt8, _ handle: (Event) -> Void) {
+    private mutating func open(_ byte: UInt8, at index: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
         if depth == 0 {
-            guard byte == 0x7B, !isClosed else { return fail(handle) }
+            guard byte == 0x7B, !isClosed else { return fail(at: index, handle) }
             expectsKey = true
         } else if depth == 1, byte == 0x5B, key.elementsEqual("locations".utf8) {
             inLocations = true
             sawLocations = true
         } else if inLocations, depth == 2, !isRecording {
-            startRecord(with: byte)
+            startRecord(at: index, &chunk)
         }
         depth += 1
     }
 
     /// Closes an object or array: a record's own, or (a bare value's end)
     /// the `locations` array after it.
-    private mutating func close(_ handle: (Event) -> Void) {
-        guard depth > 0 else { return fail(handle) }
+    private mutating func close(at index: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
+        guard depth > 0 else { return fail(at: index, handle) }
         depth -= 1
-        if isRecording, depth <= 2 { endRecord(handle) }
+        if isRecording, depth == 2 { endRecord(before: index + 1, &chunk, handle) }
+        if isRecording, depth == 1 { endRecord(before: index, &chunk, handle) }
         if depth == 1 { inLocations = false }
         if depth == 0 { isClosed = true }
     }
 
-    private mutating func startRecord(with byte: UInt8) {
+    private mutating func startRecord(at index: Int, _ chunk: inout Chunk) {
         isRecording = true
         isOverlong = false
-        record.removeAll(keepingCapacity: true)
-        record.append(byte)
-        recordStart = FeedLocation(line: line, byteOffset: offset)
+        carried.removeAll(keepingCapacity: true)
+        chunk.recordStart = index
+        recordStart = FeedLocation(line: line, byteOffset: offset + index)
     }
 
-    private mutating func keep(_ byte: UInt8) {
+    /// Keeps the part of a record that a chunk ends in, or drops the record
+    /// once it is longer than the limit.
+    private mutating func carry(_ part: UnsafeBufferPointer<UInt8>) {
         guard !isOverlong else { return }
-        if record.count >= maximumLength {
+        if carried.count + part.count > maximumLength {
             isOverlong = true
-            record.removeAll()
+            carried = []
         } else {
-            record.append(byte)
+            carried.append(contentsOf: part)
         }
     }
 
-    /// Hands on the element just read. A bare value ends at the `,` or
-    /// `]` after it, which is no part of it.
-    private mutating func endRecord(_ handle: (Event) -> Void) {
+    /// Hands on the element that ends before `end` in the chunk: in place
+    /// when it began in this chunk, else joined to what was carried.
+    private mutating func endRecord(before end: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
         isRecording = false
         let index = recordCount
         recordCount += 1
+        let part = UnsafeBufferPointer(rebasing: chunk.bytes[chunk.recordStart..<end])
+        chunk.recordStart = end
+        if carried.isEmpty, !isOverlong {
+            guard part.count <= maximumLength else { return handle(.overlong(index: index, at: recordStart)) }
+            return handle(.record(part, index: index, at: recordStart))
+        }
+        carry(part)
         if isOverlong { return handle(.overlong(index: index, at: recordStart)) }
-        if depth < 2 || record.first != 0x7B && record.first != 0x5B { record.removeLast() }
-        record.withUnsafeBufferPointer { handle(.record($0, index: index, at: recordStart)) }
+        carried.withUnsafeBufferPointer { handle(.record($0, index: index, at: recordStart)) }
     }
 
-    private mutating func fail(_ handle: (Event) -> Void) {
+    private mutating func fail(at index: Int, _ handle: (Event) -> Void) {
         hasFailed = true
-        handle(.notJSON(at: FeedLocation(line: line, byteOffset: offset)))
+        handle(.notJSON(at: FeedLocation(line: line, byteOffset: offset + index)))
     }
 }

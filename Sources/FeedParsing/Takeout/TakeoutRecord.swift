@@ -1,36 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import GeoCore
 
 /// The members of one Google Takeout location record that become a fix;
 /// the others (`source`, `activity`, `verticalAccuracy`, `platformType`…)
-/// are passed over.
+/// are passed over. Each value is read as the scanner hands it on, from
+/// the record's bytes, so a record costs no allocation.
 struct TakeoutRecord: JSONMemberSink {
     var latitudeE7: Double?
     var longitudeE7: Double?
-    var timestamp: String?
-    var timestampMs: String?
+    /// From `timestamp` (RFC 3339, newer exports).
+    var timestamp: Result<Timestamp, TimeProblem>?
+    /// From `timestampMs` (milliseconds since 1970, older exports).
+    var timestampMs: Result<Timestamp, TimeProblem>?
     var accuracy: Double?
     var altitude: Double?
     var velocity: Double?
     var heading: Double?
-    var deviceTag: String?
+    /// `deviceTag`: a 64-bit integer in every export seen.
+    var deviceTag: Int64?
+    /// A `deviceTag` written otherwise (a string, a fraction), as written.
+    var deviceTagText: String?
 
-    mutating func set(
-        key: UnsafeBufferPointer<UInt8>, string: String?, number: Double?, numberText: UnsafeBufferPointer<UInt8>?
-    ) {
-        switch String(decoding: key, as: UTF8.self) {
-        case "latitudeE7": latitudeE7 = number
-        case "longitudeE7": longitudeE7 = number
-        case "timestamp": timestamp = string
-        // A string in every export seen, a number in some rewritten ones.
-        case "timestampMs": timestampMs = string ?? numberText.map { String(decoding: $0, as: UTF8.self) }
-        case "accuracy": accuracy = number
-        case "altitude": altitude = number
-        case "velocity": velocity = number
-        case "heading": heading = number
-        case "deviceTag": deviceTag = numberText.map { String(decoding: $0, as: UTF8.self) } ?? string
+    mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
+        switch key.count {
+        case 7 where Self.is(key, "heading"): heading = value.number
+        case 8 where Self.is(key, "accuracy"): accuracy = value.number
+        case 8 where Self.is(key, "altitude"): altitude = value.number
+        case 8 where Self.is(key, "velocity"): velocity = value.number
+        case 9 where Self.is(key, "timestamp"): timestamp = Self.time(rfc3339: value)
+        case 9 where Self.is(key, "deviceTag"): setDeviceTag(value)
+        case 10 where Self.is(key, "latitudeE7"): latitudeE7 = value.number
+        case 11 where Self.is(key, "longitudeE7"): longitudeE7 = value.number
+        case 11 where Self.is(key, "timestampMs"): timestampMs = Self.time(milliseconds: value)
         default: break
         }
     }
+
+    /// The record's time: `timestampMs` where it has one, else
+    /// `timestamp`, as google_takeout_parser reads them; `.failure` carries
+    /// the reason a time present was not read, `nil` says there is none.
+    var time: Result<Timestamp, TimeProblem>? { timestampMs ?? timestamp }
 
     /// Records from before 2013 hold some coordinates that overflowed a
     /// signed 32-bit integer: a latitude above 90° or a longitude above
@@ -40,31 +51,70 @@ struct TakeoutRecord: JSONMemberSink {
         e7 > limit * 1e7 ? e7 - 4_294_967_296 : e7
     }
 
-    /// The record's time: `timestamp` (RFC 3339, newer exports) or
-    /// `timestampMs` (milliseconds since 1970 as a string, older ones).
-    /// `.failure` carries the reason a present time was not read.
-    func time() -> Result<Timestamp, TimeProblem>? {
-        if let timestamp {
-            guard let time = RFC3339.parse(timestamp) else {
-                return .failure(
-                    TimeProblem(
-                        "timestamp '\(timestamp)' is \(RFC3339.outsideHeldSpan(timestamp) ?? "not RFC 3339")"))
-            }
-            return .success(time)
+    /// Why a record's time was not read.
+    struct TimeProblem: Error {
+        let message: String
+    }
+
+    private mutating func setDeviceTag(_ value: JSONScalar) {
+        if case .number(_, let text) = value, let tag = Self.integer(text) {
+            deviceTag = tag
+        } else {
+            deviceTagText = value.string ?? value.text
         }
-        guard let timestampMs else { return nil }
+    }
+
+    private static func time(rfc3339 value: JSONScalar) -> Result<Timestamp, TimeProblem> {
+        if case .string(let raw) = value, let time = RFC3339.parse(utf8: raw) { return .success(time) }
+        let text = value.string ?? value.text
+        return .failure(TimeProblem(message: "timestamp '\(text)' is \(RFC3339.outsideHeldSpan(text) ?? "not RFC 3339")"))
+    }
+
+    /// A string of digits in every export seen, a number in some rewritten ones.
+    private static func time(milliseconds value: JSONScalar) -> Result<Timestamp, TimeProblem> {
+        let digits: UnsafeBufferPointer<UInt8>
+        switch value {
+        case .string(let raw): digits = raw
+        case .number(_, let text): digits = text
+        }
         // ±9.2e15 ms keeps the nanoseconds within Int64 (±292 years of 1970).
-        guard timestampMs.utf8.count <= 16, let milliseconds = Int64(timestampMs),
-            abs(milliseconds) <= 9_223_372_036_854
-        else {
-            return .failure(TimeProblem("timestampMs '\(timestampMs)' is no count of milliseconds since 1970 held"))
+        guard let milliseconds = integer(digits), abs(milliseconds) <= 9_223_372_036_854 else {
+            return .failure(
+                TimeProblem(message: "timestampMs '\(value.string ?? value.text)' is no count of milliseconds since 1970 held"))
         }
         return .success(Timestamp(nanoseconds: milliseconds * 1_000_000, fractionDigits: 3))
     }
 
-    /// Why a record's time was not read.
-    struct TimeProblem: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
+    /// `text` as a signed 64-bit integer (an optional `-` and digits), or
+    /// `nil` when it is none or does not fit.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let isNegative = text.first == 0x2D
+        let digits = UnsafeBufferPointer(rebasing: text[(isNegative ? 1 : 0)...])
+        guard (1...19).contains(digits.count) else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard (digit &- 0x30) < 10 else { return nil }
+            let (product, overflowed) = value.multipliedReportingOverflow(by: 10)
+            guard !overflowed else { return nil }
+            let (sum, overflowedSum) = product.addingReportingOverflow(Int64(digit &- 0x30))
+            guard !overflowedSum else { return nil }
+            value = sum
+        }
+        return isNegative ? -value : value
+    }
+
+    /// Whether `key`, of `name`'s length, spells `name`.
+    private static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
+    }
+}
+
+extension JSONScalar {
+    /// The value as written: a string's text between its quotes, a number's digits.
+    var text: String {
+        switch self {
+        case .string(let raw): String(decoding: raw, as: UTF8.self)
+        case .number(_, let text): String(decoding: text, as: UTF8.self)
+        }
     }
 }

@@ -43,9 +43,10 @@ struct TakeoutDecoderTests {
             #expect(fix.accuracy == 10)
         }
         // The reference reads timestampMs to the whole second (23:14:58); the milliseconds are the record's.
-        #expect(fixes.map { $0.time.map(RFC3339.format) } == [
-            "2017-12-10T23:14:58.030Z", "2017-12-10T23:14:58.030Z", "2014-07-18T14:59:59.914Z",
-        ])
+        #expect(
+            fixes.map { $0.time.map(RFC3339.format) } == [
+                "2017-12-10T23:14:58.030Z", "2017-12-10T23:14:58.030Z", "2014-07-18T14:59:59.914Z",
+            ])
         #expect(fixes.map(\.device) == [nil, "-8024144696862913506", "1978796627"])
     }
 
@@ -132,16 +133,17 @@ struct TakeoutDecoderTests {
         #expect(batch.fixes.map(\.coordinate.latitude) == [1e-7, 1e-7, 1e-7, 3e-7])
         #expect(batch.fixes.map { $0.time == nil } == [false, true, true, false])
         let messages = batch.diagnostics.map { "\($0.location.line): \($0.message)" }
-        #expect(messages == [
-            "3: locations[1] has no latitudeE7 and longitudeE7; skipped",
-            "4: locations[2] has latitudeE7 1900000000, longitudeE7 2: out of range; skipped",
-            "5: locations[3] has a negative accuracy (-5.0); skipped",
-            "6: locations[4]: timestamp 'yesterday' is not RFC 3339; the fix is kept without a time",
-            "7: locations[5] has no timestamp; the fix is kept without a time",
-            "8: locations[6] is malformed JSON; skipped",
-            "9: locations[7] is not a location record (a JSON object); skipped",
-            "10: locations[8] is not a location record (a JSON object); skipped",
-        ])
+        #expect(
+            messages == [
+                "3: locations[1] has no latitudeE7 and longitudeE7; skipped",
+                "4: locations[2] has latitudeE7 1900000000, longitudeE7 2: out of range; skipped",
+                "5: locations[3] has a negative accuracy (-5.0); skipped",
+                "6: locations[4]: timestamp 'yesterday' is not RFC 3339; the fix is kept without a time",
+                "7: locations[5] has no timestamp; the fix is kept without a time",
+                "8: locations[6] is malformed JSON; skipped",
+                "9: locations[7] is not a location record (a JSON object); skipped",
+                "10: locations[8] is not a location record (a JSON object); skipped",
+            ])
         Self.expectSameInChunks(text)
     }
 
@@ -171,9 +173,10 @@ struct TakeoutDecoderTests {
     func notAHistory() {
         let other = decode(#"{"timelineObjects":[]}"#, format: .takeout)
         #expect(other.fixes.isEmpty)
-        #expect(other.diagnostics.map(\.message) == [
-            "no \"locations\" array: not Google Takeout's location history (Records.json)"
-        ])
+        #expect(
+            other.diagnostics.map(\.message) == [
+                "no \"locations\" array: not Google Takeout's location history (Records.json)"
+            ])
         let trailing = decode(
             "{\"locations\":[{\"timestampMs\":\"0\",\"latitudeE7\":1,\"longitudeE7\":2}]}\n{\"locations\":[]}", format: .takeout)
         #expect(trailing.fixes.count == 1)

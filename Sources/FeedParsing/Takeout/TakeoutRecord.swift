@@ -1,7 +1,10 @@
+import GeoCore
+
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
-import GeoCore
 
 /// The members of one Google Takeout location record that become a fix;
 /// the others (`source`, `activity`, `verticalAccuracy`, `platformType`…)

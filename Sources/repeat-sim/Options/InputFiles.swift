@@ -66,7 +66,6 @@ func checkFeeds(_ paths: [String], format: FeedFormat?) throws {
     }
 }
 
-
 /// Whether `path` names a regular file, which can be read again (not `-`,
 /// a pipe or a device).
 func isRegularFile(_ path: String) -> Bool {

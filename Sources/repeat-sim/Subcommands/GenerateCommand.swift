@@ -13,19 +13,18 @@ struct GenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Simulate a noisy GPS feed along a route, and write the ground truth beside it.",
         discussion: """
-            The true path is a ROUTE file (a GPX track or route, a KML gx:Track
-            or a LineString drawn in Google My Maps or Earth, a GeoJSON
-            LineString from geojson.io or QGIS, a TCX or FIT activity or
-            course, or a CSV, NMEA or gpsd feed) or --via points, followed
-            along great-circle legs at the --profile's speed (--stop at each
-            interior vertex), or a recording on its own clock (--keep-times).
-            Fixes are sampled every --interval, displaced by the
-            --environment's error (Gauss–Markov bias + white jitter +
-            over-confident outliers), then dropped, cut by tunnels (--gap),
-            delivered invalid at a --cold-start, reordered and duplicated as
-            asked. --truth writes where the device really was; --manifest the
-            seed, every parameter, the counts and the SHA-256 of each output.
-            Same seed and arguments, same bytes.
+            The true path is a ROUTE file (a GPX track or route, a KML gx:Track or a
+            LineString drawn in Google My Maps or Earth, a GeoJSON LineString from
+            geojson.io or QGIS, a TCX or FIT activity or course, or a CSV, NMEA,
+            gpsd or Google Takeout feed) or --via points, followed along
+            great-circle legs at the --profile's speed (--stop at each interior
+            vertex), or a recording on its own clock (--keep-times). Fixes are
+            sampled every --interval, displaced by the --environment's error
+            (Gauss–Markov bias + white jitter + over-confident outliers), then
+            dropped, cut by tunnels (--gap), delivered invalid at a --cold-start,
+            reordered and duplicated as asked. --truth writes where the device
+            really was; --manifest the seed, every parameter, the counts and the
+            SHA-256 of each output. Same seed and arguments, same bytes.
 
             Outputs: --out FILE (the format from its extension, or --format),
             - for standard output (the default), or a FOLDER/ for one file per
@@ -53,7 +52,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, a TCX or FIT activity or course, or a CSV, NMEA or gpsd feed.",
+            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, a TCX or FIT activity or course, or a CSV, NMEA, gpsd or Google Takeout feed.",
             valueName: "ROUTE"))
     var route: String?
 

@@ -110,7 +110,7 @@ struct PlaceCommandTests {
     }
 
     @Test(
-        "Google Takeout's location history: the places visited are imported once each and found by name; as a feed or as regions it is said to be places"
+        "Google Takeout's Semantic Location History: the places visited are imported once each and found by name; as a feed or as regions it is said to be places"
     )
     func googleTakeoutVisits() throws {
         let history = RepositoryPaths.track("places/google-takeout-2013_JUNE-excerpt.json")
@@ -128,10 +128,47 @@ struct PlaceCommandTests {
 
         let feed = try RepeatSimBinary.run(["replay", history, "--regions", RepositoryPaths.track("visnjan-errands/places.csv")])
         #expect(feed.status == 1)
-        #expect(feed.stderr.contains("Google Takeout's location history: visits to places, not a feed (repeat-sim place import"))
+        #expect(
+            feed.stderr.contains(
+                "Google Takeout's Semantic Location History: visits to places, not a feed (repeat-sim place import"))
         let regions = try RepeatSimBinary.run(["replay", Self.drives, "--regions", history])
         #expect(regions.status == 1)
-        #expect(regions.stderr.contains("Google Takeout's location history: visits to places, not regions"), "\(regions.stderr)")
+        #expect(
+            regions.stderr.contains("Google Takeout's Semantic Location History: visits to places, not regions"),
+            "\(regions.stderr)")
+    }
+
+    @Test(
+        "several files: a name they share is imported once, from the last, warned of only where they put it far apart; a file without places is passed over"
+    )
+    func severalFiles() throws {
+        let june = RepositoryPaths.track("places/google-takeout-2013_JUNE-excerpt.json")
+        let folder = temporaryDirectory("repeat-place-several")
+        let db = folder + "/repeat.sqlite"
+        // Joanie's Cafe 1 m from the history's, Trader Joe's 7.8 km from it, and a place of its own.
+        let csv = folder + "/corrections.csv"
+        try "name,lat,lon\nJoanie's Cafe,37.42636,-122.14450\nTrader Joe's,37.5,-122.2\nBakery,37.43,-122.15\n".write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        let empty = folder + "/2013_AUGUST.json"
+        try #"{"timelineObjects":[]}"#.write(toFile: empty, atomically: true, encoding: .utf8)
+        let imported = try RepeatSimBinary.run(["place", "import", june, empty, june, csv, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 6 places from 4 files: 6 new, 0 updated.\n")
+        let warnings = imported.stderr.split(separator: "\n")
+        #expect(warnings.count == 2, "\(imported.stderr)")
+        #expect(warnings.contains { $0.hasPrefix("warning: \(empty): no named place") && $0.hasSuffix("; passed over") })
+        #expect(warnings.contains("warning: \"Trader Joe's\" is in \(june) and \(csv), 7797 m apart; the one in \(csv) is kept"))
+        let listed = try RepeatSimBinary.run(["place", "list", "--json", "--db", db])
+        #expect(listed.stdout.contains(#""name":"Trader Joe's","lat":37.5,"lon":-122.2"#), "\(listed.stdout)")
+        #expect(listed.stdout.contains(#""name":"Joanie's Cafe","lat":37.42636,"lon":-122.1445"#), "\(listed.stdout)")
+
+        let again = try RepeatSimBinary.run(["place", "import", june, june, "--db", db])
+        #expect(again.stdout == "Imported 5 places from 2 files: 0 new, 5 updated.\n" && again.stderr.isEmpty, "\(again)")
+        let none = try RepeatSimBinary.run(["place", "import", empty, empty, "--db", db])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("Error: none of the 2 files holds a named place"), "\(none.stderr)")
+        let twice = try RepeatSimBinary.run(["place", "import", "-", "-", "--db", db])
+        #expect(twice.status == 1 && twice.stderr.contains("standard input (-) can be read once"), "\(twice.stderr)")
     }
 
     @Test("a file with no named place is an error; unnamed items are reported")

@@ -73,7 +73,7 @@ struct NamedPlaceTests {
     }
 
     @Test(
-        "Google Takeout's location history: each place visited once, named as GPSBabel names it, where GPSBabel puts it; candidates and movements are not places"
+        "Google Takeout's Semantic Location History: each place visited once, named as GPSBabel names it, where GPSBabel puts it; candidates and movements are not places"
     )
     func googleTakeoutVisits() throws {
         let path = RepositoryPaths.track("places/google-takeout-2013_JUNE-excerpt.json")
@@ -97,7 +97,9 @@ struct NamedPlaceTests {
         }
     }
 
-    @Test("Google Takeout's location history: a visit without a name or an address, or a position, is reported with its index")
+    @Test(
+        "Google Takeout's Semantic Location History: a visit without a name or an address, or a position, is reported with its index"
+    )
     func googleTakeoutVisitProblems() throws {
         let loaded = Self.load(
             """

@@ -4,7 +4,7 @@ import Geofencing
 import Pipeline
 
 // libFuzzer target: a `place import` file (GPX waypoints, KML placemarks,
-// GeoJSON, Google Takeout's location history or CSV, told apart by content
+// GeoJSON, Google Takeout's Semantic Location History or CSV, told apart by content
 // as the CLI does). Every place kept has a name, a valid centre and a
 // positive radius; each name looked up as written is found in the book (or
 // is one of several that fit it); and the nearest place to each centre and

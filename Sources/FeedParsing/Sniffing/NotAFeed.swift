@@ -40,7 +40,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         case .geoJSON: return "a GeoJSON file: places, not a feed (give it to --regions)"
         case .tasks: return "a tasks file, not a feed (give it to --tasks)"
         case .takeoutTimeline:
-            return "Google Takeout's location history: visits to places, not a feed (repeat-sim place import takes its places)"
+            return
+                "Google Takeout's Semantic Location History: visits to places, not a feed (repeat-sim place import takes its places; "
+                + "Records.json, beside it, is the feed)"
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
         case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
         }
@@ -96,7 +98,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file,
-    /// Google Takeout's location history or other JSON; `nil` for a gpsd
+    /// Google Takeout's Semantic Location History or other JSON; `nil` for a gpsd
     /// report, no JSON object, or a first line cut short (a gpsd report's
     /// `"class"` may come after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {

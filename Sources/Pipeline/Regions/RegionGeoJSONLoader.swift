@@ -35,7 +35,7 @@ public enum RegionGeoJSONLoader {
         case nil where LoadedPlaces.isTakeoutTimeline(root as? [String: Any]):
             report(
                 "1",
-                "Google Takeout's location history: visits to places, not regions (repeat-sim place import takes its places, "
+                "Google Takeout's Semantic Location History: visits to places, not regions (repeat-sim place import takes its places, "
                     + "for tasks' --at-place)")
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         default:

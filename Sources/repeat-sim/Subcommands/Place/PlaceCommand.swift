@@ -6,14 +6,14 @@ struct PlaceCommand: AsyncParsableCommand {
         commandName: "place",
         abstract: "Keep named places from files you have, for tasks to use by name.",
         discussion: """
-            The place book lives in the task store (--db). Import the places of
-            GPX waypoints (a GPS's or a map app's export), KML placemarks (Google
-            My Maps, Google Earth), GeoJSON (geojson.io, QGIS: Point or Polygon
-            features with a "name" property), a CSV name,lat,lon[,radius], or the
-            places you went to in Google Takeout's location history; then give a
-            task its place by name: task add … --at-place Pharmacy. Names are
-            matched without case or accents, and the start of a name (or of a word
-            in it) is enough when only one place fits.
+            The place book lives in the task store (--db). Import the places of GPX
+            waypoints (a GPS's or a map app's export), KML placemarks (Google My Maps,
+            Google Earth), GeoJSON (geojson.io, QGIS: Point or Polygon features with a
+            "name" property), a CSV name,lat,lon[,radius], or the places you went to in
+            Google Takeout's Semantic Location History; then give a task its place by
+            name: task add … --at-place Pharmacy. Names are matched without case or
+            accents, and the start of a name (or of a word in it) is enough when only
+            one place fits.
 
             Examples:
               repeat-sim place import Tracks/cat-medicine/places.gpx --radius 150

@@ -104,6 +104,29 @@ struct TakeoutDecoderTests {
         Self.expectSameInChunks(text)
     }
 
+    /// A history of one record a second from `seconds`, in the order given.
+    static func history(seconds: [Int?]) -> String {
+        let records = seconds.enumerated().map { index, second in
+            let time = second.map { #""timestampMs":"\#($0 * 1000)","# } ?? ""
+            return #"{\#(time)"latitudeE7":\#(index),"longitudeE7":0}"#
+        }
+        return #"{"locations":["# + records.joined(separator: ",") + "]}"
+    }
+
+    @Test("a history listed newest first is handed on oldest first; one that only starts out of order keeps the file's order")
+    func newestFirst() throws {
+        let descending = decode(Self.history(seconds: [20, 19, nil, 17, 16, 15, 14, 13, 12, 11, 10]), format: nil)
+        #expect(descending.diagnostics.map(\.code) == [.missingField])
+        #expect(descending.fixes.map(\.coordinate.latitude) == [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map { Double($0) / 1e7 })
+        let short = decode(Self.history(seconds: [2, 1]), format: nil)
+        #expect(short.fixes.map { $0.time?.nanoseconds } == [1_000_000_000, 2_000_000_000])
+        let shuffledStart = Self.history(seconds: [5, 3, 4, 6, 7, 8, 9, 10, 11, 12])
+        #expect(decode(shuffledStart, format: nil).fixes.map(\.coordinate.latitude) == (0..<10).map { Double($0) / 1e7 })
+        for text in [Self.history(seconds: [20, 19, nil, 17, 16, 15, 14, 13, 12, 11, 10]), shuffledStart] {
+            Self.expectSameInChunks(text)
+        }
+    }
+
     @Test("coordinates that overflowed 32 bits in early exports are read as the signed values they were")
     func overflowedCoordinates() throws {
         // -33.8688° as an unsigned 32-bit E7 (2³² - 338 688 000), and 151.2093° kept.

@@ -15,7 +15,9 @@ import GeoCore
 /// 32 bits in early exports are read as the signed values they were.
 ///
 /// The file streams through ``TakeoutFramer``: gigabytes of history cost
-/// the memory of one record. A record that cannot be read is reported
+/// the memory of one record. A history listed newest first, as older
+/// exports list it, is handed on oldest first at its end
+/// (``TakeoutRecordOrder``). A record that cannot be read is reported
 /// with its index (`locations[12]`) and line, and skipped.
 public final class TakeoutDecoder: FeedDecoder {
     private var transcoder = TextTranscoder()
@@ -45,6 +47,7 @@ public final class TakeoutDecoder: FeedDecoder {
         swap(&records.batch, &batch)
         defer { swap(&records.batch, &batch) }
         transcoder.finish { bytes in framer.feed(bytes) { records.handle($0) } }
+        records.finish()
         let end = FeedLocation(line: 0, byteOffset: -1)
         if framer.isUnfinished {
             records.batch.diagnostics.append(
@@ -67,6 +70,12 @@ struct TakeoutRecordDecoder {
     private(set) var sawNoJSON = false
     private var devices = DeviceIDMemo()
     private var lastTag: (tag: Int64, id: DeviceID)?
+    private var order = TakeoutRecordOrder()
+
+    /// Ends the file: hands on the fixes of a history listed newest first.
+    mutating func finish() {
+        order.finish(into: &batch.fixes)
+    }
 
     mutating func handle(_ event: TakeoutFramer.Event) {
         switch event {
@@ -124,7 +133,7 @@ struct TakeoutRecordDecoder {
             speed: record.velocity.flatMap { $0 >= 0 ? $0 : nil },
             course: record.heading.flatMap { (0..<360).contains($0) ? $0 : nil }, accuracy: record.accuracy)
         fix.deviceID = deviceID(record)
-        batch.fixes.append(fix)
+        order.add(fix, to: &batch.fixes)
     }
 
     /// The device a record's `deviceTag` names; `nil` (the file's) without one.

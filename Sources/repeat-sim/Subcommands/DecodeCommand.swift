@@ -15,8 +15,8 @@ struct DecodeCommand: AsyncParsableCommand {
             fixes (Garmin Connect, Strava) are its track points with a position; a
             FIT file's (a watch's or bike computer's activity) are its records with one.
             Google Takeout's location history (Records.json, takeout) gives a fix for
-            each of its locations, a phone's history to replay: each deviceTag is a
-            device.
+            each of its locations, oldest first however the file lists them: a
+            phone's history to replay, each deviceTag a device.
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

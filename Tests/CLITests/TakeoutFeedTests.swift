@@ -65,6 +65,28 @@ struct TakeoutFeedTests {
         #expect(summaries[1].contains("22 fixes evaluated from 1 device, 23 transitions"), "\(summaries[1])")
     }
 
+    @Test("--jobs 2 and 4 shards + merge print what one thread prints: a shard reads each history for its devices")
+    func threadsAndShards() throws {
+        let directory = temporaryDirectory("takeout")
+        // Two files, whose fixes a shard would take for the file's name were its devices not the tags'.
+        let household = Self.phoneAndTablet(tagged: true)
+        let arguments = [
+            try written(directory, "Records.json", household),
+            try written(
+                directory, "Records-2.json",
+                household.replacingOccurrences(of: ": 111", with: ": 333").replacingOccurrences(of: ": 222", with: ": 444")),
+            "--regions", try written(directory, "places.csv", Self.homeAndShop), "--transitions",
+        ]
+        let runs = ParallelReplayTests()
+        let reference = try runs.replay(arguments, ["--jobs", "1"])
+        #expect(reference.stdout.contains(#""device":"111""#) && reference.stdout.contains(#""device":"222""#))
+        let threaded = try runs.replay(arguments, ["--jobs", "2"])
+        #expect(threaded.stdout == reference.stdout && threaded.summary == reference.summary)
+        let merged = try runs.shardedAndMerged(arguments)
+        #expect(merged.stdout == reference.stdout, "4 shards + merge")
+        #expect(merged.summary == reference.summary, "4 shards + merge")
+    }
+
     @Test("a history listed newest first, as older exports list it, replays oldest first: as its forward copy does")
     func newestFirst() throws {
         let directory = temporaryDirectory("takeout")

@@ -3,18 +3,18 @@
 /// A file that opens with a FIT header (`.FIT` at bytes 8 to 11) is FIT.
 /// After a byte-order mark, blanks and `#` comment lines, a JSON document
 /// whose first key is `"locations"` is Google Takeout's location history,
-/// and a document that opens with `<` is XML: KML when its root element is `<kml>`, TCX when it
-/// is `<TrainingCenterDatabase>`, else GPX (whose decoder says what it is
-/// if it is not). Otherwise the feed is read line by line until a
-/// line is a record: one that starts with `$` or `!` (or holds `$`+5
-/// letters+`,` further on) is NMEA, a gpsd report of class `TPV` is gpsd
-/// JSON, and a CSV header that names a position's columns (or a row that
-/// opens with two numbers, when no text came before it) is CSV. gpsd's
-/// other JSON lines (`VERSION`, `DEVICES`) wait for the reports after
-/// them. Any other line is text
-/// before the feed, like a receiver's start-up banner, and decides nothing:
-/// the decision waits for whole lines, so a file and a pipe of the same
-/// bytes, however the reads cut them, are decided alike.
+/// and a document that opens with `<` is XML: KML when its root element is
+/// `<kml>`, TCX when it is `<TrainingCenterDatabase>`, else GPX (whose
+/// decoder says what it is if it is not). Otherwise the feed is read line
+/// by line until a line is a record: one that starts with `$` or `!` (or
+/// holds `$`+5 letters+`,` further on) is NMEA, a gpsd report of class
+/// `TPV` is gpsd JSON, and a CSV header that names a position's columns (or
+/// a row that opens with two numbers, when no text came before it) is CSV.
+/// gpsd's other JSON lines (`VERSION`, `DEVICES`) wait for the reports
+/// after them. Any other line is text before the feed, like a receiver's
+/// start-up banner, and decides nothing: the decision waits for whole
+/// lines, so a file and a pipe of the same bytes, however the reads cut
+/// them, are decided alike.
 public enum FeedSniffer {
     /// How many bytes of a file are read to check that it is a feed at all.
     public static let decisiveLength = 4096

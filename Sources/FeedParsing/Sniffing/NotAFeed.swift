@@ -98,9 +98,10 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file,
-    /// Google Takeout's Semantic Location History or other JSON; `nil` for a gpsd
-    /// report, no JSON object, or a first line cut short (a gpsd report's
-    /// `"class"` may come after the cut).
+    /// Google Takeout's Semantic Location History or other JSON; `nil` for a
+    /// gpsd report, for Takeout's raw history (a feed), for no JSON object,
+    /// or for a first line cut short (a gpsd report's `"class"` may come
+    /// after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
         let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
         guard let open = bytes.firstIndex(where: { !blanks.contains($0) }), bytes[open] == 0x7B,

@@ -1,18 +1,19 @@
 import GeoCore
 
-/// Decodes Google Takeout's raw location history, `Records.json` (called
-/// `Location History.json` in exports before 2019): the positions a phone
-/// reported, `{"locations": [ {"latitudeE7": …, "longitudeE7": …,
-/// "accuracy": …, "timestamp": "…"}, … ]}`.
+/// Decodes Google Takeout's raw location history, `Records.json` (`Location
+/// History.json` in older exports): the positions a phone reported,
+/// `{"locations": [ {"latitudeE7": …, "longitudeE7": …, "accuracy": …,
+/// "timestamp": "…"}, … ]}`.
 ///
 /// Each record becomes a fix: `latitudeE7`/`longitudeE7` ÷ 10⁷, the time
 /// from `timestampMs` (milliseconds since 1970, older exports) where the
 /// record has one, else from `timestamp` (RFC 3339), `accuracy` (metres),
-/// `altitude`, `velocity` (m/s) and `heading`. A record's `deviceTag` names its device, so that
-/// a phone's and a tablet's interleaved records are two devices; records
-/// without one are the file's. The activity guesses nested in a record,
-/// with times of their own, are passed over. Coordinates that overflowed
-/// 32 bits in early exports are read as the signed values they were.
+/// `altitude`, `velocity` (m/s) and `heading`. A record's `deviceTag` names
+/// its device, so that a phone's and a tablet's interleaved records are two
+/// devices; records without one are the file's. The activity guesses nested
+/// in a record, with times of their own, are passed over. Coordinates that
+/// overflowed 32 bits in early exports are read as the signed values they
+/// were.
 ///
 /// The file streams through ``TakeoutFramer``: gigabytes of history cost
 /// the memory of one record. A history listed newest first, as older

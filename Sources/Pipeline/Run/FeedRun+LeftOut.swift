@@ -6,14 +6,13 @@ extension FeedRun {
     /// without reading it: its fixes all take the name `device` (the
     /// file's, in a run of several files), which is another shard's.
     ///
-    /// That holds for NMEA, GPX, KML, TCX and FIT, whose fixes carry no device, by
-    /// `settings`' format or else by the file's first 4 KiB (as `replay`
-    /// checks that a file is a feed at all); never for
-    /// CSV, gpsd JSON or Takeout's history, whose fixes may name devices
-    /// of any shard, nor
-    /// under `--strict`, where a malformed record in any file stops every
-    /// shard where it stops the run without `--shard`. Standard input, a
-    /// pipe, a device and a spooled copy are always read.
+    /// That holds for NMEA, GPX, KML, TCX and FIT, whose fixes carry no device,
+    /// by `settings`' format or else by the file's first 4 KiB (as `replay`
+    /// checks that a file is a feed at all); never for CSV, gpsd JSON or
+    /// Takeout's history, whose fixes may name devices of any shard, nor under
+    /// `--strict`, where a malformed record in any file stops every shard where
+    /// it stops the run without `--shard`. Standard input, a pipe, a device and
+    /// a spooled copy are always read.
     static func shardLeavesOut(_ path: String, device: String?, writer: ShardWriter?, settings: RunSettings) -> Bool {
         guard let writer, let device, !settings.strict, settings.spools[path] == nil, isRegularFile(path),
             !writer.holds(device: device)

@@ -40,7 +40,6 @@ struct PlaceImport: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give a file of places (or - for standard input)") }
         guard files.count(where: { $0 == "-" }) <= 1 else { throw ValidationError("standard input (-) can be read once") }
         guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number of metres") }
     }

@@ -17,6 +17,17 @@ struct NotAFeedTests {
             (bytes("\u{FEFF}{\n  \"tasks\": [{\"id\": \"bins\"}]}"), .tasks),
             (bytes("{\n  \"timelineObjects\": [{\n    \"activitySegment\": {\n"), .takeoutTimeline),
             (bytes("{\"route\": \"car.gpx\", \"environment\": \"urban\"}"), .otherJSON),
+            // Google's on-device Timeline export, as Android and iOS write it (Dawarich's fixtures' shapes).
+            (
+                bytes("{\n  \"semanticSegments\": [\n    {\n      \"startTime\": \"2019-04-03T08:00:00.000+02:00\","),
+                .deviceTimeline
+            ),
+            (bytes("{\"rawSignals\": [{\"position\": {\"LatLng\": \"52.520500°, 13.405500°\"}}]}"), .deviceTimeline),
+            (
+                bytes("[\n  {\n    \"endTime\": \"2025-07-29T15:00:00.000Z\",\n    \"startTime\": \"2025-07-29T13:00:00.000Z\","),
+                .deviceTimeline
+            ),
+            (bytes("[{\"id\": 1}]"), .otherJSON),
             ([0x1F, 0x8B, 0x08, 0x00], .compressed("gzip")),
             ([0x50, 0x4B, 0x03, 0x04, 0x14], .archive("zip")),
             ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], .image("JPEG")),

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import GeoCore
 import Pipeline
@@ -120,6 +121,32 @@ struct NamedPlaceTests {
                 "places:timelineObjects[1].placeVisit: a visit to a place without a name or an address; skipped",
                 "places:timelineObjects[2].placeVisit: \"Nowhere\" has no latitudeE7 and longitudeE7; skipped",
                 "places:timelineObjects[3].placeVisit: \"Beyond the pole\": latitude must be within ±90°, got 91.5163; skipped",
+            ])
+    }
+
+    @Test("Google's other exports say what they are: Records.json is a feed, the on-device Timeline is not read")
+    func googleExportsWithoutPlaces() {
+        let records = Self.load(
+            #"{"locations": [{"latitudeE7": 525163000, "longitudeE7": 133777000, "timestamp": "2024-01-01T00:00:00Z"}]}"#)
+        #expect(records.places.isEmpty)
+        #expect(
+            records.diagnostics.map(\.description) == [
+                "places:1: Google Takeout's location history (Records.json): positions, not named places (replay takes it as a FEED)"
+            ])
+        for timeline in [
+            #"{"semanticSegments": [{"startTime": "2019-04-03T08:00:00.000+02:00", "endTime": "2019-04-03T10:00:00.000+02:00"}]}"#,
+            #"[{"endTime": "2025-07-29T15:00:00.000Z", "startTime": "2025-07-29T13:00:00.000Z", "timelinePath": []}]"#,
+        ] {
+            let loaded = Self.load(timeline)
+            #expect(loaded.places.isEmpty)
+            #expect(loaded.diagnostics.map(\.message) == [GoogleLocationExports.deviceTimelineProblem], "\(timeline)")
+            let regions = LoadedRegions.load(Array(timeline.utf8), source: "regions")
+            #expect(regions.diagnostics.map(\.message) == [GoogleLocationExports.deviceTimelineProblem], "\(timeline)")
+        }
+        let regions = LoadedRegions.load(Array(#"{"locations": []}"#.utf8), source: "regions")
+        #expect(
+            regions.diagnostics.map(\.message) == [
+                "Google Takeout's location history (Records.json): positions, not regions (replay takes it as a FEED)"
             ])
     }
 

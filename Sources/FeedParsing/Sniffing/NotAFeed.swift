@@ -22,6 +22,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// Google Takeout's Semantic Location History (`{"timelineObjects": […]}`):
     /// visits to places, which `place import` takes.
     case takeoutTimeline
+    /// Google's on-device Timeline export (since 2024; `semanticSegments`,
+    /// `rawSignals`, or iOS's array of segments), which Repeat does not read.
+    case deviceTimeline
     /// Other JSON that is no gpsd report (each of gpsd's has a `"class"`).
     case otherJSON
     /// Bytes that are not text; a short escaped excerpt of the first ones.
@@ -43,6 +46,7 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             return
                 "Google Takeout's Semantic Location History: visits to places, not a feed (repeat-sim place import takes its places; "
                 + "Records.json, beside it, is the feed)"
+        case .deviceTimeline: return GoogleLocationExports.deviceTimelineProblem
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
         case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
         }
@@ -104,9 +108,16 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
         let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-        guard let open = bytes.firstIndex(where: { !blanks.contains($0) }), bytes[open] == 0x7B,
-            FeedSniffer.opensTakeoutHistory(bytes[open...]) != true
-        else { return nil }
+        guard let open = bytes.firstIndex(where: { !blanks.contains($0) }) else { return nil }
+        if bytes[open] == 0x5B {
+            // A JSON array: iOS's Timeline export is one of segments; no feed is one.
+            guard let element = bytes[(open + 1)...].firstIndex(where: { !blanks.contains($0) }), bytes[element] == 0x7B
+            else { return nil }
+            let key = bytes[(element + 1)...].drop { blanks.contains($0) }
+            return GoogleLocationExports.segmentKeys.contains { key.starts(with: Array("\"\($0)\"".utf8)) }
+                ? .deviceTimeline : .otherJSON
+        }
+        guard bytes[open] == 0x7B, FeedSniffer.opensTakeoutHistory(bytes[open...]) != true else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.contains("\"class\"") else { return nil }
         if ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains(where: { text.contains($0) }),
@@ -117,6 +128,9 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         guard isWholeFile || bytes[open...].contains(0x0A) else { return nil }
         let firstKey = bytes[(open + 1)...].drop { blanks.contains($0) }
         if firstKey.starts(with: Array("\"tasks\"".utf8)) { return .tasks }
+        if GoogleLocationExports.timelineKeys.contains(where: { firstKey.starts(with: Array("\"\($0)\"".utf8)) }) {
+            return .deviceTimeline
+        }
         return firstKey.starts(with: Array("\"timelineObjects\"".utf8)) ? .takeoutTimeline : .otherJSON
     }
 }

@@ -33,7 +33,7 @@ extension LoadedPlaces {
         switch firstSignificantByte(head) {
         case UInt8(ascii: "<") where KMLPlacemarks.isKML(head): return kml(bytes, source: source, radius: defaultRadius)
         case UInt8(ascii: "<"): return gpx(bytes, source: source, radius: defaultRadius)
-        case UInt8(ascii: "{"): return geoJSON(bytes, source: source, radius: defaultRadius)
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return geoJSON(bytes, source: source, radius: defaultRadius)
         default: return csv(bytes, source: source, radius: defaultRadius)
         }
     }
@@ -85,7 +85,11 @@ extension LoadedPlaces {
     /// Semantic Location History file.
     static func geoJSON(_ bytes: [UInt8], source: String, radius: Double) -> LoadedPlaces {
         var diagnostics: [RegionDiagnostic] = []
-        let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let document = try? JSONSerialization.jsonObject(with: Data(bytes))
+        if let problem = googleExportProblem(document, not: "named places") {
+            return LoadedPlaces(places: [], diagnostics: [RegionDiagnostic(source: source, location: "1", message: problem)])
+        }
+        let root = document as? [String: Any]
         let features: [Any]
         switch root?["type"] as? String {
         case "FeatureCollection": features = root?["features"] as? [Any] ?? []
@@ -93,7 +97,7 @@ extension LoadedPlaces {
         case nil where isTakeoutTimeline(root):
             return takeoutVisits(root?["timelineObjects"] as? [Any] ?? [], source: source, radius: radius)
         default:
-            let problem = root == nil ? "not valid JSON" : "expected a GeoJSON FeatureCollection or Feature"
+            let problem = document == nil ? "not valid JSON" : "expected a GeoJSON FeatureCollection or Feature"
             return LoadedPlaces(places: [], diagnostics: [RegionDiagnostic(source: source, location: "1", message: problem)])
         }
         var places: [NamedPlace] = []

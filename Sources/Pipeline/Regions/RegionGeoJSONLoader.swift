@@ -38,6 +38,9 @@ public enum RegionGeoJSONLoader {
                 "Google Takeout's Semantic Location History: visits to places, not regions (repeat-sim place import takes its places, "
                     + "for tasks' --at-place)")
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
+        case nil where LoadedPlaces.googleExportProblem(root, not: "regions") != nil:
+            report("1", LoadedPlaces.googleExportProblem(root, not: "regions")!)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         default:
             report("1", "expected a GeoJSON FeatureCollection or Feature")
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
@@ -146,10 +149,11 @@ public enum RegionGeoJSONLoader {
 }
 
 extension LoadedRegions {
-    /// Loads a regions file by its content: GeoJSON when it starts with `{`,
-    /// KML placemarks (``RegionKMLLoader``) when its root element is `kml`,
-    /// GPX waypoints (circles of `waypointRadius` metres named after them)
-    /// when it is other XML, else CSV.
+    /// Loads a regions file by its content: GeoJSON when it starts with `{` (or
+    /// `[`, JSON that says what it is), KML placemarks (``RegionKMLLoader``)
+    /// when its root element is `kml`, GPX waypoints (circles of
+    /// `waypointRadius` metres named after them) when it is other XML, else
+    /// CSV.
     public static func load(_ bytes: [UInt8], source: String, waypointRadius: Double = 100) -> LoadedRegions {
         if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
             return LoadedRegions(regions: RegionTable(), diagnostics: [problem])
@@ -157,7 +161,7 @@ extension LoadedRegions {
         // Told by the text's first characters, whatever its encoding.
         let head = TextStart.utf8(bytes)
         switch head.first(where: isSignificant) {
-        case UInt8(ascii: "{"): return RegionGeoJSONLoader.load(bytes, source: source)
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return RegionGeoJSONLoader.load(bytes, source: source)
         case UInt8(ascii: "<") where KMLPlacemarks.isKML(head):
             return RegionKMLLoader.load(bytes, source: source, pointRadius: waypointRadius)
         case UInt8(ascii: "<"):
@@ -181,7 +185,7 @@ extension LoadedRegions {
             if csv != nil { return csv!.read(chunk) }
             pending.append(contentsOf: chunk)
             guard !readsWhole, let first = TextStart.utf8(pending).first(where: isSignificant) else { return }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "<")
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
                 || RegionDiagnostic.notPlaces(pending, source: path) != nil
             {
                 readsWhole = true

@@ -77,14 +77,23 @@ struct ParallelReplayTests {
     func sameBytes(_ replayCase: Case) throws {
         let reference = try replay(replayCase.arguments, ["--jobs", "1"])
         #expect(!reference.stdout.isEmpty)
+        try expectSameAsOneThread(replayCase.arguments, reference: reference)
+    }
+
+    /// Expects `--jobs 2` and `--jobs 7`, and 4 shards + merge, to print
+    /// what `reference`, `--jobs 1`'s replay of `arguments`, printed.
+    func expectSameAsOneThread(
+        _ arguments: [String], reference: (stdout: String, summary: String),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for jobs in [2, 7] {
-            let threaded = try replay(replayCase.arguments, ["--jobs", "\(jobs)"])
-            #expect(threaded.stdout == reference.stdout, "--jobs \(jobs)")
-            #expect(threaded.summary == reference.summary, "--jobs \(jobs)")
+            let threaded = try replay(arguments, ["--jobs", "\(jobs)"])
+            #expect(threaded.stdout == reference.stdout, "--jobs \(jobs)", sourceLocation: sourceLocation)
+            #expect(threaded.summary == reference.summary, "--jobs \(jobs)", sourceLocation: sourceLocation)
         }
-        let merged = try shardedAndMerged(replayCase.arguments)
-        #expect(merged.stdout == reference.stdout, "4 shards + merge")
-        #expect(merged.summary == reference.summary, "4 shards + merge")
+        let merged = try shardedAndMerged(arguments)
+        #expect(merged.stdout == reference.stdout, "4 shards + merge", sourceLocation: sourceLocation)
+        #expect(merged.summary == reference.summary, "4 shards + merge", sourceLocation: sourceLocation)
     }
 
     /// A generated fleet: 50 devices on one drive through 12 places on the

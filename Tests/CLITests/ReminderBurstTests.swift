@@ -57,14 +57,7 @@ struct ReminderBurstTests {
         // And the place's task reminds on arrival.
         #expect(Self.tasks(reference.stdout, "location") == ["task-7"])
         #expect(reference.summary.contains("9001 reminders (due 9000, location 1)"), "\(reference.summary)")
-        for jobs in [2, 7] {
-            let threaded = try runs.replay(arguments, ["--jobs", "\(jobs)"])
-            #expect(threaded.stdout == reference.stdout, "--jobs \(jobs)")
-            #expect(threaded.summary == reference.summary, "--jobs \(jobs)")
-        }
-        let merged = try runs.shardedAndMerged(arguments)
-        #expect(merged.stdout == reference.stdout, "4 shards + merge")
-        #expect(merged.summary == reference.summary, "4 shards + merge")
+        try runs.expectSameAsOneThread(arguments, reference: reference)
     }
 
     @Test("a pending limit of 5 000 counts across the parts of the burst: 5 000 due, then 4 000 suppressed")

@@ -18,6 +18,14 @@ enum JSONScalar {
         guard case .number(let value, _) = self else { return nil }
         return value
     }
+
+    /// The value as written: a string's text between its quotes, a number's digits.
+    var text: String {
+        switch self {
+        case .string(let raw): String(decoding: raw, as: UTF8.self)
+        case .number(_, let text): String(decoding: text, as: UTF8.self)
+        }
+    }
 }
 
 /// What a ``JSONObjectScanner`` hands each top-level member to.

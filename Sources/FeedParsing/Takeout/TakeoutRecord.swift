@@ -88,36 +88,17 @@ struct TakeoutRecord: JSONMemberSink {
         return .success(Timestamp(nanoseconds: milliseconds * 1_000_000, fractionDigits: 3))
     }
 
-    /// `text` as a signed 64-bit integer (an optional `-` and digits), or
-    /// `nil` when it is none or does not fit.
+    /// `text` as a signed 64-bit integer, or `nil` when it is none or
+    /// does not fit.
     private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        let isNegative = text.first == 0x2D
-        let digits = UnsafeBufferPointer(rebasing: text[(isNegative ? 1 : 0)...])
-        guard (1...19).contains(digits.count) else { return nil }
-        var value: Int64 = 0
-        for digit in digits {
-            guard (digit &- 0x30) < 10 else { return nil }
-            let (product, overflowed) = value.multipliedReportingOverflow(by: 10)
-            guard !overflowed else { return nil }
-            let (sum, overflowedSum) = product.addingReportingOverflow(Int64(digit &- 0x30))
-            guard !overflowedSum else { return nil }
-            value = sum
-        }
-        return isNegative ? -value : value
+        guard let decimal = ASCIIDecimal.parse(text, 0, text.count), decimal.scale == 0,
+            let magnitude = Int64(exactly: decimal.mantissa)
+        else { return nil }
+        return decimal.isNegative ? -magnitude : magnitude
     }
 
     /// Whether `key`, of `name`'s length, spells `name`.
     private static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
-    }
-}
-
-extension JSONScalar {
-    /// The value as written: a string's text between its quotes, a number's digits.
-    var text: String {
-        switch self {
-        case .string(let raw): String(decoding: raw, as: UTF8.self)
-        case .number(_, let text): String(decoding: text, as: UTF8.self)
-        }
     }
 }

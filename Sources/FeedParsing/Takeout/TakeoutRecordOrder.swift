@@ -25,9 +25,6 @@ struct TakeoutRecordOrder {
     private var held: [Fix] = []
     private var heldTimes = 0
 
-    /// Whether the history was found listed newest first.
-    var isNewestFirst: Bool { order == .newestFirst }
-
     /// Takes the next fix in file order; appends to `fixes` what may go on.
     mutating func add(_ fix: Fix, to fixes: inout [Fix]) {
         if order == .fileOrder { return fixes.append(fix) }

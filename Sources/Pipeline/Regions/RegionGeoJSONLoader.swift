@@ -26,6 +26,10 @@ public enum RegionGeoJSONLoader {
             report("1", "not valid JSON: \((error as NSError).userInfo["NSDebugDescription"] ?? error)")
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         }
+        if let problem = LoadedPlaces.googleExportProblem(root, not: "regions") {
+            report("1", problem)
+            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
+        }
         let features: [Any]
         switch (root as? [String: Any])?["type"] as? String {
         case "FeatureCollection":
@@ -37,9 +41,6 @@ public enum RegionGeoJSONLoader {
                 "1",
                 "Google Takeout's Semantic Location History: visits to places, not regions (repeat-sim place import takes its places, "
                     + "for tasks' --at-place)")
-            return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
-        case nil where LoadedPlaces.googleExportProblem(root, not: "regions") != nil:
-            report("1", LoadedPlaces.googleExportProblem(root, not: "regions")!)
             return LoadedRegions(regions: RegionTable(), diagnostics: diagnostics)
         default:
             report("1", "expected a GeoJSON FeatureCollection or Feature")

@@ -46,10 +46,10 @@ struct PlaceImport: AsyncParsableCommand {
 
     func run() async throws {
         try checkReadable(files)
-        var imported: [(place: NamedPlace, source: String)] = []
-        for file in files {
-            let source = file == "-" ? "standard input" : file
-            let loaded = LoadedPlaces.load([UInt8](try readInput(file)), source: source, defaultRadius: radius)
+        let sources = files.map { $0 == "-" ? "standard input" : $0 }
+        var given: [Given] = []
+        for (file, source) in sources.enumerated() {
+            let loaded = LoadedPlaces.load([UInt8](try readInput(files[file])), source: source, defaultRadius: radius)
             for diagnostic in loaded.diagnostics { Console.write("\(diagnostic)") }
             guard !loaded.places.isEmpty else {
                 let problem =
@@ -59,39 +59,48 @@ struct PlaceImport: AsyncParsableCommand {
                 Console.warn("\(source): \(problem); passed over")
                 continue
             }
-            imported += Self.lastOfEachName(loaded.places, source: source).map { ($0, source) }
+            given += loaded.places.map { Given(place: $0, file: file) }
         }
-        guard !imported.isEmpty else {
+        guard !given.isEmpty else {
             throw ValidationError("none of the \(files.count) files holds a named place")
         }
-        let kept = Self.lastAcrossFiles(imported)
-        var outcome = PlaceImportCount()
+        let kept = Self.lastOfEachName(given, sources: sources)
         let database = try store.open()
-        for (source, places) in Self.runs(of: kept) {
-            let counted = try database.importPlaces(places, source: source)
-            outcome.added += counted.added
-            outcome.updated += counted.updated
-        }
-        let from = files.count == 1 ? (files[0] == "-" ? "standard input" : files[0]) : "\(files.count) files"
-        print(
-            "Imported \(kept.count) place\(kept.count == 1 ? "" : "s") from \(from): \(outcome.added) new, "
-                + "\(outcome.updated) updated.")
-    }
-
-    /// What an import added and updated, summed over its files.
-    private struct PlaceImportCount {
         var added = 0
         var updated = 0
+        // Each place is recorded with the file it came from.
+        for (file, source) in sources.enumerated() {
+            let places = kept.filter { $0.file == file }.map(\.place)
+            guard !places.isEmpty else { continue }
+            let counted = try database.importPlaces(places, source: source)
+            added += counted.added
+            updated += counted.updated
+        }
+        let from = files.count == 1 ? sources[0] : "\(files.count) files"
+        print("Imported \(kept.count) place\(kept.count == 1 ? "" : "s") from \(from): \(added) new, \(updated) updated.")
     }
 
-    /// One place per name of several files' places (each file's own
-    /// repeats resolved already): the last file's, where the first stood. A
-    /// name that two files put farther apart than the kept place's radius is
-    /// warned of; Takeout's months put a place visited again at the same spot.
-    static func lastAcrossFiles(_ places: [(place: NamedPlace, source: String)]) -> [(place: NamedPlace, source: String)] {
+    /// A place as a file gives it: the index of the file among those given.
+    struct Given {
+        let place: NamedPlace
+        let file: Int
+    }
+
+    /// One place per name as names are compared (``NamedPlace/key``): the
+    /// last given, where the first stood. A name that one file gives more
+    /// than once is warned of, and so is one that two files put farther
+    /// apart than the kept place's radius; Takeout's months put a place
+    /// visited again at the same spot, and are not warned of. `sources`
+    /// name the files in the warnings.
+    static func lastOfEachName(_ given: [Given], sources: [String]) -> [Given] {
         var position: [String: Int] = [:]
-        var kept: [(place: NamedPlace, source: String)] = []
-        for entry in places {
+        var kept: [Given] = []
+        // Per file and name: how often it is given, and its last spelling.
+        var inFile: [String: (times: Int, name: String)] = [:]
+        let fileAndName = { (entry: Given) in "\(entry.file) \(entry.place.key)" }
+        for entry in given {
+            inFile[fileAndName(entry), default: (0, "")].times += 1
+            inFile[fileAndName(entry)]!.name = entry.place.name
             guard let index = position[entry.place.key] else {
                 position[entry.place.key] = kept.count
                 kept.append(entry)
@@ -99,49 +108,19 @@ struct PlaceImport: AsyncParsableCommand {
             }
             let earlier = kept[index]
             let apart = Geodesy.distance(earlier.place.centre, entry.place.centre)
-            if apart > entry.place.radius {
+            if earlier.file != entry.file, apart > entry.place.radius {
+                let (before, now) = (sources[earlier.file], sources[entry.file])
                 Console.warn(
-                    "\"\(entry.place.name.terminalSafe)\" is in \(earlier.source) and \(entry.source), "
-                        + "\(Int(apart.rounded())) m apart; the one in \(entry.source) is kept")
+                    "\"\(entry.place.name.terminalSafe)\" is in \(before) and \(now), \(Int(apart.rounded())) m apart; "
+                        + "the one in \(now) is kept")
             }
             kept[index] = entry
         }
-        return kept
-    }
-
-    /// `places` cut into runs of one source, in order, for the book's record of where each came from.
-    static func runs(of places: [(place: NamedPlace, source: String)]) -> [(source: String, places: [NamedPlace])] {
-        var runs: [(source: String, places: [NamedPlace])] = []
-        for entry in places {
-            if runs.last?.source == entry.source {
-                runs[runs.count - 1].places.append(entry.place)
-            } else {
-                runs.append((entry.source, [entry.place]))
-            }
-        }
-        return runs
-    }
-
-    /// `places` with one place per name as names are compared
-    /// (``NamedPlace/key``), the last the file gives, where the first one
-    /// stood; each name given more than once is warned of.
-    static func lastOfEachName(_ places: [NamedPlace], source: String) -> [NamedPlace] {
-        var position: [String: Int] = [:]
-        var kept: [NamedPlace] = []
-        var counts: [String: Int] = [:]
-        for place in places {
-            counts[place.key, default: 0] += 1
-            if let index = position[place.key] {
-                kept[index] = place
-            } else {
-                position[place.key] = kept.count
-                kept.append(place)
-            }
-        }
-        for place in kept where counts[place.key, default: 0] > 1 {
+        for entry in given {
+            guard let repeated = inFile.removeValue(forKey: fileAndName(entry)), repeated.times > 1 else { continue }
             Console.warn(
-                "\(source): \"\(place.name.terminalSafe)\" is given \(counts[place.key]!) times (names match without case "
-                    + "or accents); the last is kept")
+                "\(sources[entry.file]): \"\(repeated.name.terminalSafe)\" is given \(repeated.times) times (names match "
+                    + "without case or accents); the last is kept")
         }
         return kept
     }

@@ -18,12 +18,16 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case fit
     /// Google Takeout's raw location history (`Records.json`): read, not written.
     case takeout
+    /// Google's on-device Timeline export (`Timeline.json`, Android's
+    /// object or iOS's array): read, not written.
+    case timeline
 
     /// The format's name in a sentence: `GPX`, `NMEA`, `gpsd JSON`.
     public var name: String {
         switch self {
         case .gpsd: "gpsd JSON"
         case .takeout: "Google Takeout location history"
+        case .timeline: "Google Timeline export"
         case .gpx, .nmea, .csv, .kml, .tcx, .fit: rawValue.uppercased()
         }
     }
@@ -35,11 +39,12 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
 
     /// Why Repeat does not write this format, `nil` when it does: a TCX
     /// lap opens with totals that a stream cannot know before its end;
-    /// Takeout's history is Google's export of a phone's own record.
+    /// Takeout's history and the Timeline export are Google's exports of
+    /// a phone's own record.
     public var reasonNotWritten: String? {
         switch self {
         case .tcx: "a lap opens with totals a stream cannot know"
-        case .takeout: "it is Google's export of a phone's history, read to replay it"
+        case .takeout, .timeline: "it is Google's export of a phone's history, read to replay it"
         case .gpx, .nmea, .csv, .gpsd, .kml, .fit: nil
         }
     }
@@ -149,6 +154,7 @@ public func makeFeedDecoder(format: FeedFormat?, options: FeedDecodingOptions = 
     case .tcx: return TCXDecoder(options: options)
     case .fit: return FITDecoder(options: options)
     case .takeout: return TakeoutDecoder(options: options)
+    case .timeline: return TimelineDecoder(options: options)
     case nil: return SniffingDecoder(options: options)
     }
 }

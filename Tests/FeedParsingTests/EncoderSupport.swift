@@ -63,7 +63,7 @@ func expectRoundTrip(
         // TPV has no HDOP: eph carries the effective accuracy.
         #expect(decoded.hdop == nil, "\(label)", sourceLocation: sourceLocation)
         #expect(close(decoded.accuracy, original.effectiveAccuracy, 0.0005), "accuracy: \(label)", sourceLocation: sourceLocation)
-    case .csv, .kml, .tcx, .fit, .takeout:
+    case .csv, .kml, .tcx, .fit, .takeout, .timeline:
         #expect(close(decoded.hdop, original.hdop, precision.hdop), "hdop: \(label)", sourceLocation: sourceLocation)
         #expect(close(decoded.accuracy, original.accuracy, 0.0005), "accuracy: \(label)", sourceLocation: sourceLocation)
     case .nmea, .gpx:

@@ -17,16 +17,6 @@ struct NotAFeedTests {
             (bytes("\u{FEFF}{\n  \"tasks\": [{\"id\": \"bins\"}]}"), .tasks),
             (bytes("{\n  \"timelineObjects\": [{\n    \"activitySegment\": {\n"), .takeoutTimeline),
             (bytes("{\"route\": \"car.gpx\", \"environment\": \"urban\"}"), .otherJSON),
-            // Google's on-device Timeline export, as Android and iOS write it (Dawarich's fixtures' shapes).
-            (
-                bytes("{\n  \"semanticSegments\": [\n    {\n      \"startTime\": \"2019-04-03T08:00:00.000+02:00\","),
-                .deviceTimeline
-            ),
-            (bytes("{\"rawSignals\": [{\"position\": {\"LatLng\": \"52.520500°, 13.405500°\"}}]}"), .deviceTimeline),
-            (
-                bytes("[\n  {\n    \"endTime\": \"2025-07-29T15:00:00.000Z\",\n    \"startTime\": \"2025-07-29T13:00:00.000Z\","),
-                .deviceTimeline
-            ),
             (bytes("[{\"id\": 1}]"), .otherJSON),
             ([0x1F, 0x8B, 0x08, 0x00], .compressed("gzip")),
             ([0x50, 0x4B, 0x03, 0x04, 0x14], .archive("zip")),
@@ -47,6 +37,12 @@ struct NotAFeedTests {
             "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n",
             "time,lat,lon\n2025-01-01T00:00:00Z,52.5,13.4\n", "{\"class\":\"TPV\",\"mode\":3,\"lat\":52.5,\"lon\":13.4}\n",
             "Ort;Breite;Länge\n", "<?xml version=\"1.0\"?>\n<!-- a long comment",
+            // Google's histories: Takeout's Records.json, and the on-device
+            // Timeline export as Android and iOS write it (Dawarich's fixtures' shapes).
+            "{\n  \"locations\": [{\n    \"latitudeE7\": 414216106,",
+            "{\n  \"semanticSegments\": [\n    {\n      \"startTime\": \"2019-04-03T08:00:00.000+02:00\",",
+            "{\"rawSignals\": [{\"position\": {\"LatLng\": \"52.520500°, 13.405500°\"}}]}",
+            "[\n  {\n    \"endTime\": \"2025-07-29T15:00:00.000Z\",\n    \"startTime\": \"2025-07-29T13:00:00.000Z\",",
         ]
         for feed in feeds { #expect(NotAFeed.identify(Array(feed.utf8), isWholeFile: false) == nil, "\(feed)") }
         // UTF-16 with a byte-order mark is text, not binary.

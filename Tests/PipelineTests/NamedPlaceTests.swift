@@ -124,7 +124,7 @@ struct NamedPlaceTests {
             ])
     }
 
-    @Test("Google's other exports say what they are: Records.json is a feed, the on-device Timeline is not read")
+    @Test("Google's other exports say what they are: Records.json and the on-device Timeline are feeds")
     func googleExportsWithoutPlaces() {
         let records = Self.load(
             #"{"locations": [{"latitudeE7": 525163000, "longitudeE7": 133777000, "timestamp": "2024-01-01T00:00:00Z"}]}"#)
@@ -139,9 +139,15 @@ struct NamedPlaceTests {
         ] {
             let loaded = Self.load(timeline)
             #expect(loaded.places.isEmpty)
-            #expect(loaded.diagnostics.map(\.message) == [GoogleLocationExports.deviceTimelineProblem], "\(timeline)")
+            #expect(
+                loaded.diagnostics.map(\.message) == [
+                    "Google's on-device Timeline export (Timeline.json): positions, not named places (replay takes it as a FEED)"
+                ], "\(timeline)")
             let regions = LoadedRegions.load(Array(timeline.utf8), source: "regions")
-            #expect(regions.diagnostics.map(\.message) == [GoogleLocationExports.deviceTimelineProblem], "\(timeline)")
+            #expect(
+                regions.diagnostics.map(\.message) == [
+                    "Google's on-device Timeline export (Timeline.json): positions, not regions (replay takes it as a FEED)"
+                ], "\(timeline)")
         }
         let regions = LoadedRegions.load(Array(#"{"locations": []}"#.utf8), source: "regions")
         #expect(

@@ -57,6 +57,6 @@ public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     case .gpsd: return GPSDEncoder()
     case .kml: return KMLEncoder()
     case .fit: return FITEncoder()
-    case .tcx, .takeout: preconditionFailure("\(format.name) is read, not written")
+    case .tcx, .takeout, .timeline: preconditionFailure("\(format.name) is read, not written")
     }
 }

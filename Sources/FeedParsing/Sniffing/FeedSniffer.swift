@@ -3,7 +3,10 @@
 /// A file that opens with a FIT header (`.FIT` at bytes 8 to 11) is FIT.
 /// After a byte-order mark, blanks and `#` comment lines, a JSON document
 /// whose first key is `"locations"` is Google Takeout's location history,
-/// and a document that opens with `<` is XML: KML when its root element is
+/// one whose first key is `"semanticSegments"`, `"rawSignals"` or
+/// `"userLocationProfile"`, or an array whose first element's first key is
+/// `"startTime"` or `"endTime"`, is Google's on-device Timeline export, and
+/// a document that opens with `<` is XML: KML when its root element is
 /// `<kml>`, TCX when it is `<TrainingCenterDatabase>`, else GPX (whose
 /// decoder says what it is if it is not). Otherwise the feed is read line
 /// by line until a line is a record: one that starts with `$` or `!` (or
@@ -67,10 +70,11 @@ public enum FeedSniffer {
                 i = end
                 continue
             }
-            if first == 0x7B, isFirstSignificant {
-                switch opensTakeoutHistory(text[i...]) {
-                case true?: return Decision(format: .takeout)
-                case nil where !isComplete: return nil
+            if first == 0x7B || first == 0x5B, isFirstSignificant {
+                switch (opensTakeoutHistory(text[i...]), opensTimeline(text[i...])) {
+                case (true?, _): return Decision(format: .takeout)
+                case (_, true?): return Decision(format: .timeline)
+                case (nil, _) where !isComplete, (_, nil) where !isComplete: return nil
                 default: break
                 }
             }
@@ -120,13 +124,43 @@ public enum FeedSniffer {
     /// first key is `"locations"` (or, in old exports,
     /// `"somePointsHidden"`); `nil` while the key is unfinished.
     static func opensTakeoutHistory(_ document: ArraySlice<UInt8>) -> Bool? {
-        let key = document.dropFirst().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        for name in ["\"locations\"", "\"somePointsHidden\""] {
-            let expected = Array(name.utf8)
-            if key.starts(with: expected) { return true }
-            if key.count < expected.count, expected.starts(with: key) { return nil }
+        guard document.first == 0x7B else { return false }
+        return firstKey(of: document.dropFirst(), isOneOf: ["locations", "somePointsHidden"])
+    }
+
+    /// Whether a JSON document is Google's on-device Timeline export: an
+    /// object whose first key is one of
+    /// ``GoogleLocationExports/timelineKeys`` (Android), or an array whose
+    /// first element is an object whose first key is one of
+    /// ``GoogleLocationExports/segmentKeys`` (iOS); `nil` while that is
+    /// unfinished.
+    static func opensTimeline(_ document: ArraySlice<UInt8>) -> Bool? {
+        switch document.first {
+        case 0x7B: return firstKey(of: document.dropFirst(), isOneOf: GoogleLocationExports.timelineKeys)
+        case 0x5B:
+            let element = document.dropFirst().drop(while: isJSONBlank)
+            guard let open = element.first else { return nil }
+            guard open == 0x7B else { return false }
+            return firstKey(of: element.dropFirst(), isOneOf: GoogleLocationExports.segmentKeys)
+        default: return false
         }
-        return false
+    }
+
+    /// Whether the object whose members begin at `members` has one of
+    /// `names` for its first key; `nil` while the key is unfinished.
+    private static func firstKey(of members: ArraySlice<UInt8>, isOneOf names: [String]) -> Bool? {
+        let key = members.drop(while: isJSONBlank)
+        var isUnfinished = false
+        for name in names {
+            let expected = Array("\"\(name)\"".utf8)
+            if key.starts(with: expected) { return true }
+            if key.count < expected.count, expected.starts(with: key) { isUnfinished = true }
+        }
+        return isUnfinished ? nil : false
+    }
+
+    private static func isJSONBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The next line that is not blank after `index`, without its leading

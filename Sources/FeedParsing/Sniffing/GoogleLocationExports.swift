@@ -1,5 +1,6 @@
-/// What Repeat knows of Google's location exports that it does not read,
-/// so that every reader can say what such a file is.
+/// What Repeat knows of Google's on-device Timeline export, so that the
+/// sniffer can tell it and the readers of places and regions can say what
+/// it is.
 public enum GoogleLocationExports {
     /// The top-level keys of Android's on-device Timeline export
     /// (`Timeline.json`, since 2024), one of which comes first.
@@ -9,10 +10,11 @@ public enum GoogleLocationExports {
     /// of segments.
     public static let segmentKeys = ["startTime", "endTime"]
 
-    /// What to say of the on-device Timeline export, wherever it is given.
-    public static let deviceTimelineProblem =
-        "Google's on-device Timeline export (semanticSegments, rawSignals), which Repeat does not read: "
-        + "Takeout's Records.json is the history it replays, and its Semantic Location History the places it imports"
+    /// What to say of the on-device Timeline export where `what` (named
+    /// places, regions) is expected.
+    public static func timelineProblem(not what: String) -> String {
+        "Google's on-device Timeline export (Timeline.json): positions, not \(what) (replay takes it as a FEED)"
+    }
 
     /// Whether a parsed JSON document is the on-device Timeline export:
     /// an object with one of ``timelineKeys``, or an array whose first

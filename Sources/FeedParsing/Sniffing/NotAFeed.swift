@@ -22,9 +22,6 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
     /// Google Takeout's Semantic Location History (`{"timelineObjects": […]}`):
     /// visits to places, which `place import` takes.
     case takeoutTimeline
-    /// Google's on-device Timeline export (since 2024; `semanticSegments`,
-    /// `rawSignals`, or iOS's array of segments), which Repeat does not read.
-    case deviceTimeline
     /// Other JSON that is no gpsd report (each of gpsd's has a `"class"`).
     case otherJSON
     /// Bytes that are not text; a short escaped excerpt of the first ones.
@@ -46,7 +43,6 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
             return
                 "Google Takeout's Semantic Location History: visits to places, not a feed (repeat-sim place import takes its places; "
                 + "Records.json, beside it, is the feed)"
-        case .deviceTimeline: return GoogleLocationExports.deviceTimelineProblem
         case .otherJSON: return "JSON that is no gpsd report (each of gpsd's has a \"class\"), not a feed"
         case .binary(let excerpt): return "binary data, not a text feed (it starts \(excerpt))"
         }
@@ -103,21 +99,22 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
 
     /// What a JSON object that is no gpsd report is: GeoJSON, a tasks file,
     /// Google Takeout's Semantic Location History or other JSON; `nil` for a
-    /// gpsd report, for Takeout's raw history (a feed), for no JSON object,
-    /// or for a first line cut short (a gpsd report's `"class"` may come
-    /// after the cut).
+    /// gpsd report, for Takeout's raw history or Google's Timeline export
+    /// (feeds), for no JSON object, or for a first line cut short (a gpsd
+    /// report's `"class"` may come after the cut).
     private static func json(_ bytes: [UInt8], isWholeFile: Bool) -> NotAFeed? {
         let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
         guard let open = bytes.firstIndex(where: { !blanks.contains($0) }) else { return nil }
+        // Google's histories are feeds: none of them has a gpsd report's "class".
+        guard FeedSniffer.opensTakeoutHistory(bytes[open...]) != true, FeedSniffer.opensTimeline(bytes[open...]) != true
+        else { return nil }
         if bytes[open] == 0x5B {
-            // A JSON array: iOS's Timeline export is one of segments; no feed is one.
+            // A JSON array of objects (iOS's Timeline export is one of segments).
             guard let element = bytes[(open + 1)...].firstIndex(where: { !blanks.contains($0) }), bytes[element] == 0x7B
             else { return nil }
-            let key = bytes[(element + 1)...].drop { blanks.contains($0) }
-            return GoogleLocationExports.segmentKeys.contains { key.starts(with: Array("\"\($0)\"".utf8)) }
-                ? .deviceTimeline : .otherJSON
+            return .otherJSON
         }
-        guard bytes[open] == 0x7B, FeedSniffer.opensTakeoutHistory(bytes[open...]) != true else { return nil }
+        guard bytes[open] == 0x7B else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.contains("\"class\"") else { return nil }
         if ["\"FeatureCollection\"", "\"Feature\"", "\"GeometryCollection\""].contains(where: { text.contains($0) }),
@@ -128,9 +125,6 @@ public enum NotAFeed: Equatable, Sendable, CustomStringConvertible {
         guard isWholeFile || bytes[open...].contains(0x0A) else { return nil }
         let firstKey = bytes[(open + 1)...].drop { blanks.contains($0) }
         if firstKey.starts(with: Array("\"tasks\"".utf8)) { return .tasks }
-        if GoogleLocationExports.timelineKeys.contains(where: { firstKey.starts(with: Array("\"\($0)\"".utf8)) }) {
-            return .deviceTimeline
-        }
         return firstKey.starts(with: Array("\"timelineObjects\"".utf8)) ? .takeoutTimeline : .otherJSON
     }
 }

@@ -15,19 +15,19 @@ import GeoCore
 /// overflowed 32 bits in early exports are read as the signed values they
 /// were.
 ///
-/// The file streams through ``TakeoutFramer``: gigabytes of history cost
+/// The file streams through ``JSONArrayFramer``: gigabytes of history cost
 /// the memory of one record. A history listed newest first, as older
 /// exports list it, is handed on oldest first at its end
 /// (``TakeoutRecordOrder``). A record that cannot be read is reported
 /// with its index (`locations[12]`) and line, and skipped.
 public final class TakeoutDecoder: FeedDecoder {
     private var transcoder = TextTranscoder()
-    private var framer: TakeoutFramer
+    private var framer: JSONArrayFramer
     private var records = TakeoutRecordDecoder()
 
     /// Creates a decoder.
     public init(options: FeedDecodingOptions = .init()) {
-        framer = TakeoutFramer(maximumLength: options.maximumLineLength)
+        framer = JSONArrayFramer(arrays: ["locations"], maximumLength: options.maximumLineLength)
     }
 
     /// Always ``FeedFormat/takeout``.
@@ -56,7 +56,7 @@ public final class TakeoutDecoder: FeedDecoder {
                     .truncated, at: end,
                     "the file ends inside its JSON document, after \(framer.recordCount) records (cut short?); "
                         + "the records before the cut are kept"))
-        } else if !framer.sawLocations, !records.sawNoJSON {
+        } else if !framer.sawArray, !records.sawNoJSON {
             records.batch.diagnostics.append(
                 FeedDiagnostic(
                     .missingField, at: end,
@@ -78,10 +78,10 @@ struct TakeoutRecordDecoder {
         order.finish(into: &batch.fixes)
     }
 
-    mutating func handle(_ event: TakeoutFramer.Event) {
+    mutating func handle(_ event: JSONArrayFramer.Event) {
         switch event {
-        case .record(let bytes, let index, let location): record(bytes, index: index, at: location)
-        case .overlong(let index, let location):
+        case .record(let bytes, _, let index, let location): record(bytes, index: index, at: location)
+        case .overlong(_, let index, let location):
             batch.diagnostics.append(
                 FeedDiagnostic(
                     .truncated, at: location, "locations[\(index)] is longer than the longest record kept; skipped"))

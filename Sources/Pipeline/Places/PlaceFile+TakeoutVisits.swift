@@ -13,13 +13,13 @@ extension LoadedPlaces {
 
     /// What a JSON document from Google's location exports that holds no
     /// places is, said for `place import` and `--regions`: Takeout's
-    /// Records.json (a feed) or the on-device Timeline export (not read);
-    /// `nil` for any other document.
+    /// Records.json or the on-device Timeline export (both feeds); `nil` for
+    /// any other document.
     static func googleExportProblem(_ root: Any?, not what: String) -> String? {
         if (root as? [String: Any])?["locations"] is [Any] {
             return "Google Takeout's location history (Records.json): positions, not \(what) (replay takes it as a FEED)"
         }
-        return GoogleLocationExports.isDeviceTimeline(root) ? GoogleLocationExports.deviceTimelineProblem : nil
+        return GoogleLocationExports.isDeviceTimeline(root) ? GoogleLocationExports.timelineProblem(not: what) : nil
     }
 
     /// The places visited in a Google Takeout Semantic Location History

@@ -32,12 +32,21 @@ enum JSONScalar {
 protocol JSONMemberSink {
     /// Takes one top-level string or number member.
     mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar)
+    /// Takes one top-level member of another kind (an object, an array,
+    /// `true`, `false` or `null`) as its bytes, which a sink that wants
+    /// them scans with a scanner of its own. Passed over unless a sink
+    /// says otherwise.
+    mutating func set(key: UnsafeBufferPointer<UInt8>, nested: UnsafeBufferPointer<UInt8>)
+}
+
+extension JSONMemberSink {
+    mutating func set(key: UnsafeBufferPointer<UInt8>, nested: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// A minimal JSON scanner for one object (a gpsd line, a Takeout location
-/// record): reads top-level string and number members, skips nested
-/// values, and rejects anything that is not JSON. It allocates nothing:
-/// values are handed on as the bytes they are.
+/// record, a Timeline segment): reads top-level string and number members,
+/// hands nested values on as their bytes, and rejects anything that is not
+/// JSON. It allocates nothing: values are handed on as the bytes they are.
 struct JSONObjectScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
@@ -68,7 +77,9 @@ struct JSONObjectScanner {
                 guard let number = ASCIIDecimal.double(bytes, start, position) else { return false }
                 report.set(key: keyBytes, value: .number(number, text: UnsafeBufferPointer(rebasing: bytes[start..<position])))
             default:
+                let start = position
                 guard skipValue() else { return false }
+                report.set(key: keyBytes, nested: UnsafeBufferPointer(rebasing: bytes[start..<position]))
             }
             skipBlanks()
             if consume(0x2C) { continue }
@@ -76,6 +87,32 @@ struct JSONObjectScanner {
             return trailingBlanksOnly()
         }
     }
+
+    /// Scans `[ value, … ]`, handing each element's bytes to `element`
+    /// (which says whether to go on); `false` at the first syntax error
+    /// or when `element` stops.
+    mutating func scanArray(_ element: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        skipBlanks()
+        guard consume(0x5B) else { return false }
+        skipBlanks()
+        if consume(0x5D) { return trailingBlanksOnly() }
+        while true {
+            skipBlanks()
+            let start = position
+            guard position < bytes.count, bytes[position] != 0x5D, bytes[position] != 0x2C, skipValue() else {
+                return false
+            }
+            var end = position
+            while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
+            guard element(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+            skipBlanks()
+            if consume(0x2C) { continue }
+            guard consume(0x5D) else { return false }
+            return trailingBlanksOnly()
+        }
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
     private static func isNumberByte(_ b: UInt8) -> Bool {
         (b &- 0x30) < 10 || b == 0x2E || b == 0x2D || b == 0x2B || b == 0x65 || b == 0x45
@@ -93,11 +130,7 @@ struct JSONObjectScanner {
     }
 
     private mutating func skipBlanks() {
-        while position < bytes.count,
-            bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x09 || bytes[position] == 0x0D
-        {
-            position += 1
-        }
+        while position < bytes.count, Self.isBlank(bytes[position]) { position += 1 }
     }
 
     /// The raw range inside a string's quotes (escapes left as they are).

@@ -1,54 +1,80 @@
-/// Cuts a Google Takeout `Records.json` into its location records as the
-/// bytes stream by: `{"locations": [ {…}, {…} ]}`, however it is indented
-/// and wherever the chunks end.
+/// Cuts a JSON document into the elements of its top-level arrays as the
+/// bytes stream by: Google Takeout's `{"locations": [ {…}, {…} ]}`, the
+/// on-device Timeline's `{"semanticSegments": […], "rawSignals": […]}` or
+/// iOS's `[ {…}, {…} ]`, however it is indented and wherever the chunks
+/// end.
 ///
 /// It follows the document's structure (nesting, strings and their
-/// escapes) without parsing values: the elements of the top-level
-/// `"locations"` array are handed on whole, each with its index and the
-/// line it opens on; every other member is passed over. A record that lies
-/// within one chunk is handed on in place; one that spans chunks is
-/// gathered, up to `maximumLength` bytes, so memory stays bounded however
-/// large the file. A file cut short keeps the records before the cut.
-struct TakeoutFramer {
+/// escapes) without parsing values: the elements of the arrays named in
+/// ``arrays`` (members of the top-level object), or of a top-level array
+/// where ``acceptsRootArray``, are handed on whole, each with
+/// its array, its index there and the line it opens on; every other
+/// member is passed over. An element that lies within one chunk is handed
+/// on in place; one that spans chunks is gathered, up to `maximumLength`
+/// bytes, so memory stays bounded however large the file. A file cut short
+/// keeps the elements before the cut.
+struct JSONArrayFramer {
     /// What the framer tells its owner.
     enum Event {
-        /// A whole element of the `locations` array, an object or not.
-        case record(UnsafeBufferPointer<UInt8>, index: Int, at: FeedLocation)
+        /// A whole element, an object or not, of the array
+        /// ``arrays``[`array`], or of the top-level array when `array` is `nil`.
+        case record(UnsafeBufferPointer<UInt8>, array: Int?, index: Int, at: FeedLocation)
         /// An element longer than the limit, dropped.
-        case overlong(index: Int, at: FeedLocation)
+        case overlong(array: Int?, index: Int, at: FeedLocation)
         /// Bytes where the document has no place for them (the file is no
         /// JSON object, or goes on after it): reported once, the rest of
         /// the input ignored.
         case notJSON(at: FeedLocation)
     }
 
+    /// The keys of the top-level object's members whose elements are handed on.
+    let arrays: [[UInt8]]
+    /// Whether the document may be an array, whose elements are handed on;
+    /// else it must be an object.
+    let acceptsRootArray: Bool
     let maximumLength: Int
     /// Objects and arrays open around the current byte.
     private var depth = 0
+    /// The depth inside an array's elements: 2 in an object's member, 1 in
+    /// a top-level array.
+    private var elementDepth = 2
     private var inString = false
     private var escaped = false
     /// The top-level member's key, gathered as it is read.
     private var key: [UInt8] = []
     private var isReadingKey = false
     private var expectsKey = false
-    /// Whether the bytes are inside the top-level `locations` array.
-    private var inLocations = false
-    private(set) var sawLocations = false
+    /// The array whose elements the bytes are inside: its index in
+    /// ``arrays``, or ``arrays``' count for the top-level array.
+    private var currentArray: Int?
+    /// Whether any of ``arrays`` was met.
+    private(set) var sawArray = false
+    /// How many elements of each array (the top-level array last) were met.
+    private var counts: [Int]
     /// The element being read, when it began in an earlier chunk.
     private var carried: [UInt8] = []
     private var isRecording = false
     private var isOverlong = false
     private var recordStart = FeedLocation(line: 1, byteOffset: 0)
-    private(set) var recordCount = 0
+    /// How many elements of all arrays were met.
+    var recordCount: Int { counts.reduce(0, +) }
     private var hasFailed = false
     private var isClosed = false
     private var line = 1
     /// The offset of the chunk being read in the whole input.
     private var offset = 0
 
-    init(maximumLength: Int) {
+    init(arrays: [String], acceptsRootArray: Bool = false, maximumLength: Int) {
+        self.arrays = arrays.map { Array($0.utf8) }
+        self.acceptsRootArray = acceptsRootArray
         self.maximumLength = maximumLength
+        counts = Array(repeating: 0, count: arrays.count + 1)
+        keyLimit = (self.arrays.map(\.count).max() ?? 0) + 1
     }
+
+    /// The longest key gathered: one byte longer than the longest of
+    /// ``arrays``, so that a longer key never matches one.
+    private let keyLimit: Int
 
     /// Whether the input ended inside the document (cut short).
     var isUnfinished: Bool { !hasFailed && depth > 0 }
@@ -77,16 +103,16 @@ struct TakeoutFramer {
             case 0x20, 0x0A, 0x0D, 0x09: break
             case 0x7B, 0x5B: open(byte, at: i, &chunk, handle)
             case 0x7D, 0x5D: close(at: i, &chunk, handle)
-            case 0x2C where isRecording && depth == 2: endRecord(before: i, &chunk, handle)
+            case 0x2C where isRecording && depth == elementDepth: endRecord(before: i, &chunk, handle)
             case 0x2C, 0x3A: expectsKey = byte == 0x2C
             default:
                 guard depth > 0 else { return fail(at: i, handle) }
                 // A bare value in the array (a string, a number, `null`):
                 // framed as a record of its own so that the owner can report it.
-                if inLocations, depth == 2, !isRecording { startRecord(at: i, &chunk) }
+                if currentArray != nil, depth == elementDepth, !isRecording { startRecord(at: i, &chunk) }
                 if byte == 0x22 {
                     inString = true
-                    isReadingKey = depth == 1 && expectsKey
+                    isReadingKey = depth == 1 && expectsKey && elementDepth == 2
                     if isReadingKey { key.removeAll(keepingCapacity: true) }
                 }
             }
@@ -122,30 +148,35 @@ struct TakeoutFramer {
             isReadingKey = false
             return
         }
-        if isReadingKey, key.count < 16 { key.append(byte) }
+        if isReadingKey, key.count < keyLimit { key.append(byte) }
     }
 
     private mutating func open(_ byte: UInt8, at index: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
         if depth == 0 {
-            guard byte == 0x7B, !isClosed else { return fail(at: index, handle) }
-            expectsKey = true
-        } else if depth == 1, byte == 0x5B, key.elementsEqual("locations".utf8) {
-            inLocations = true
-            sawLocations = true
-        } else if inLocations, depth == 2, !isRecording {
+            guard !isClosed, byte == 0x7B || acceptsRootArray else { return fail(at: index, handle) }
+            expectsKey = byte == 0x7B
+            if byte == 0x5B {
+                elementDepth = 1
+                currentArray = arrays.count
+                sawArray = true
+            }
+        } else if depth == 1, byte == 0x5B, elementDepth == 2, let array = arrays.firstIndex(of: key) {
+            currentArray = array
+            sawArray = true
+        } else if currentArray != nil, depth == elementDepth, !isRecording {
             startRecord(at: index, &chunk)
         }
         depth += 1
     }
 
     /// Closes an object or array: a record's own, or (a bare value's end)
-    /// the `locations` array after it.
+    /// the array after it.
     private mutating func close(at index: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
         guard depth > 0 else { return fail(at: index, handle) }
         depth -= 1
-        if isRecording, depth == 2 { endRecord(before: index + 1, &chunk, handle) }
-        if isRecording, depth == 1 { endRecord(before: index, &chunk, handle) }
-        if depth == 1 { inLocations = false }
+        if isRecording, depth == elementDepth { endRecord(before: index + 1, &chunk, handle) }
+        if isRecording, depth == elementDepth - 1 { endRecord(before: index, &chunk, handle) }
+        if depth == elementDepth - 1 { currentArray = nil }
         if depth == 0 { isClosed = true }
     }
 
@@ -173,17 +204,21 @@ struct TakeoutFramer {
     /// when it began in this chunk, else joined to what was carried.
     private mutating func endRecord(before end: Int, _ chunk: inout Chunk, _ handle: (Event) -> Void) {
         isRecording = false
-        let index = recordCount
-        recordCount += 1
+        let counter = currentArray ?? 0
+        let index = counts[counter]
+        counts[counter] += 1
+        let array = counter < arrays.count ? counter : nil
         let part = UnsafeBufferPointer(rebasing: chunk.bytes[chunk.recordStart..<end])
         chunk.recordStart = end
         if carried.isEmpty, !isOverlong {
-            guard part.count <= maximumLength else { return handle(.overlong(index: index, at: recordStart)) }
-            return handle(.record(part, index: index, at: recordStart))
+            guard part.count <= maximumLength else {
+                return handle(.overlong(array: array, index: index, at: recordStart))
+            }
+            return handle(.record(part, array: array, index: index, at: recordStart))
         }
         carry(part)
-        if isOverlong { return handle(.overlong(index: index, at: recordStart)) }
-        carried.withUnsafeBufferPointer { handle(.record($0, index: index, at: recordStart)) }
+        if isOverlong { return handle(.overlong(array: array, index: index, at: recordStart)) }
+        carried.withUnsafeBufferPointer { handle(.record($0, array: array, index: index, at: recordStart)) }
     }
 
     private mutating func fail(at index: Int, _ handle: (Event) -> Void) {

@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "fuzz-csv", dependencies: ["FuzzSupport"], path: "Sources/fuzz-csv"),
         .executableTarget(name: "fuzz-gpsd", dependencies: ["FuzzSupport"], path: "Sources/fuzz-gpsd"),
         .executableTarget(name: "fuzz-takeout", dependencies: ["FuzzSupport"], path: "Sources/fuzz-takeout"),
+        .executableTarget(name: "fuzz-timeline", dependencies: ["FuzzSupport"], path: "Sources/fuzz-timeline"),
         .executableTarget(name: "fuzz-sniff", dependencies: ["FuzzSupport"], path: "Sources/fuzz-sniff"),
         .executableTarget(
             name: "fuzz-regions",

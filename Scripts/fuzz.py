@@ -64,6 +64,7 @@ FEED_SEEDS = {
     "csv": (["Tracks/csv/*.csv"], ["csv/**/*", "**/*.unicsv"]),
     "gpsd": ([], ["**/*.gpsdecode.json", "**/*.chk"]),
     "takeout": (["Tracks/takeout/*.json"], []),
+    "timeline": (["Tracks/timeline/*.json"], []),
 }
 TARGETS = {
     **FEED_SEEDS,

@@ -43,7 +43,7 @@ struct FuzzTests {
         var random = SeededRandom(seed: Self.seed)
         let corpus = try CorpusEntry.all.map { ($0, try readBytes($0.absolutePath)) }
         try #require(!corpus.isEmpty)
-        let formats: [FeedFormat?] = [.nmea, .gpx, .csv, .gpsd, .kml, .tcx, .fit, .takeout, nil]
+        let formats: [FeedFormat?] = [.nmea, .gpx, .csv, .gpsd, .kml, .tcx, .fit, .takeout, .timeline, nil]
         for iteration in 0..<Self.iterations {
             let (entry, original) = corpus.randomElement(using: &random)!
             let mutated = Self.mutate(original, using: &random)

@@ -13,7 +13,7 @@ struct TrackGoldenTests {
     static let recordings: [String] = {
         let fileManager = FileManager.default
         var paths: [String] = []
-        for folder in ["nmea", "gpx", "csv", "kml", "tcx", "fit", "takeout"] {
+        for folder in ["nmea", "gpx", "csv", "kml", "tcx", "fit", "takeout", "timeline"] {
             let directory = RepositoryPaths.tracks + "/" + folder
             for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
             where !name.contains(".expected.") && !name.hasPrefix(".") {
@@ -23,8 +23,9 @@ struct TrackGoldenTests {
         return paths.sorted()
     }()
 
-    @Test("Tracks/ holds a recording of every file format: NMEA, GPX, CSV, KML, TCX, FIT and Takeout's history")
+    @Test("Tracks/ holds a recording of every file format: NMEA, GPX, CSV, KML, TCX, FIT and Google's two histories")
     func bundled() {
+        #expect(Self.recordings.contains { $0.hasPrefix("timeline/") })
         #expect(Self.recordings.contains { $0.hasPrefix("takeout/") })
         #expect(Self.recordings.contains { $0.hasPrefix("fit/") })
         #expect(Self.recordings.contains { $0.hasPrefix("tcx/") })

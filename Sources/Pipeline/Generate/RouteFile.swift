@@ -4,8 +4,8 @@ import GeoCore
 /// The points of a route file for `generate`: a GPX track (or, without
 /// one, its route points), a KML path (a line drawn in Google My Maps or
 /// Earth, or a recorded `gx:Track`), a GeoJSON line (geojson.io, QGIS), or
-/// any other feed Repeat decodes (CSV, NMEA, gpsd, Google Takeout's
-/// history…), with the times the file gives (for `--keep-times`).
+/// any other feed Repeat decodes (CSV, NMEA, gpsd, Google's location
+/// histories…), with the times the file gives (for `--keep-times`).
 public enum RouteFile {
     /// One point of the route, in file order.
     public struct Point: Hashable, Sendable {
@@ -73,6 +73,6 @@ public struct RouteFileError: Error, CustomStringConvertible {
 
     public var description: String {
         "\(path) decodes to \(count) point\(count == 1 ? "" : "s"); a route needs at least two "
-            + "(a GPX track or route, a KML LineString or gx:Track, a GeoJSON LineString, or a CSV, NMEA, gpsd or Google Takeout feed)"
+            + "(a GPX track or route, a KML LineString or gx:Track, a GeoJSON LineString, or a CSV, NMEA, gpsd or Google location history feed)"
     }
 }

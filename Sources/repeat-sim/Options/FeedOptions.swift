@@ -5,7 +5,7 @@ import GeoCore
 /// How to read a feed, for `decode`, `replay` and `live`: the format, the
 /// date of a date-less NMEA log, the columns of a headerless CSV.
 struct FeedOptions: ParsableArguments {
-    @Option(help: "The feed format (gpx, nmea, csv, gpsd, kml, tcx, fit, takeout), or auto to detect it from the content.")
+    @Option(help: "The feed format, or auto to detect it from the content.")
     var format: FeedFormatChoice = .auto
 
     @Option(help: ArgumentHelp("The UTC date of an NMEA log that carries none (GGA only).", valueName: "YYYY-MM-DD"))

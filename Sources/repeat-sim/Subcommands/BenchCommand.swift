@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
         help: ArgumentHelp("With --generate: the file to write (default: a temporary file, removed after).", valueName: "file"))
     var out: String?
 
-    @Option(help: "The feed format for --parse, --generate and --feed (gpx, nmea, csv, gpsd, kml, tcx, fit, takeout), or auto.")
+    @Option(help: "The feed format for --parse, --generate and --feed, or auto to detect it from the content.")
     var format: FeedFormatChoice = .auto
 
     @OptionGroup var geofence: GeofenceBenchOptions

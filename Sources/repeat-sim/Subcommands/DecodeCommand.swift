@@ -5,7 +5,7 @@ import Pipeline
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML, TCX, FIT or Google Takeout feeds.",
+        abstract: "Print the fixes decoded from GPX, NMEA 0183, CSV, gpsd JSON, KML, TCX, FIT or Google location history feeds.",
         discussion: """
             Each FEED is a file, or - for standard input (a pipe streams: fixes are printed
             as the bytes arrive). The format is detected from the content unless --format
@@ -16,7 +16,11 @@ struct DecodeCommand: AsyncParsableCommand {
             FIT file's (a watch's or bike computer's activity) are its records with one.
             Google Takeout's location history (Records.json, takeout) gives a fix for
             each of its locations, oldest first however the file lists them: a
-            phone's history to replay, each deviceTag a device.
+            phone's history to replay, each deviceTag a device. Google's on-device
+            Timeline export (Timeline.json from a phone's settings, timeline; Android's
+            or iOS's) gives its paths' points, each visit's place at the visit's start
+            and end, each activity's two ends and its raw positions, merged in time
+            order (repeats dropped; a visit ends before the first fix away from it).
 
             With --json, every fix is one JSON line on stdout, in input order:
               {"time":"2025-03-01T10:00:00Z","lat":52.52,"lon":13.4,"ele":34.0,"speed":1.2,

@@ -16,7 +16,7 @@ struct GenerateCommand: AsyncParsableCommand {
             The true path is a ROUTE file (a GPX track or route, a KML gx:Track or a
             LineString drawn in Google My Maps or Earth, a GeoJSON LineString from
             geojson.io or QGIS, a TCX or FIT activity or course, or a CSV, NMEA,
-            gpsd or Google Takeout feed) or --via points, followed along
+            gpsd or Google location history feed) or --via points, followed along
             great-circle legs at the --profile's speed (--stop at each interior
             vertex), or a recording on its own clock (--keep-times). Fixes are
             sampled every --interval, displaced by the --environment's error
@@ -52,7 +52,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, a TCX or FIT activity or course, or a CSV, NMEA, gpsd or Google Takeout feed.",
+            "The route: a GPX track or route, a KML gx:Track or LineString, a GeoJSON LineString, a TCX or FIT activity or course, or a CSV, NMEA, gpsd or Google location history feed.",
             valueName: "ROUTE"))
     var route: String?
 

@@ -12,15 +12,15 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded feeds against tasks and places: which reminders fire, when, why.",
         discussion: """
-            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON, a KML track, TCX, FIT
-            or Google Takeout's Records.json; - for standard input), puts each
-            device's fixes in time order (--reorder-window), runs them through the
-            geofence detector over the places of the tasks (--tasks) and of --regions
-            (CSV id,lat,lon,radius[,task], GeoJSON, KML or GPX waypoints), and asks
-            each task's recurrence gate whether an arrival may remind. The feed's own
-            time is the clock: due reminders fire at their own time between fixes, a
-            task overdue at the first fix fires there, and completions in the tasks
-            file apply as the clock passes them.
+            Decodes each FEED (GPX, NMEA 0183, CSV, gpsd JSON, a KML track, TCX, FIT,
+            Google Takeout's Records.json or a phone's Timeline.json; - for standard
+            input), puts each device's fixes in time order (--reorder-window), runs
+            them through the geofence detector over the places of the tasks (--tasks)
+            and of --regions (CSV id,lat,lon,radius[,task], GeoJSON, KML or GPX
+            waypoints), and asks each task's recurrence gate whether an arrival may
+            remind. The feed's own time is the clock: due reminders fire at their own
+            time between fixes, a task overdue at the first fix fires there, and
+            completions in the tasks file apply as the clock passes them.
 
             With --json, one line per reminder:
               {"time":"2025-03-17T16:00:00Z","kind":"location","task":"cat-medicine",

@@ -47,8 +47,8 @@ extension FeedEncoder {
 
 /// Makes the encoder for a format with its default settings: NMEA as
 /// `GP` GGA + RMC + GSA, CSV with every column.
-/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX and Takeout's
-///   history are read only).
+/// - Precondition: `format` ``FeedFormat/isWritten`` (TCX and Google's
+///   histories are read only).
 public func makeFeedEncoder(format: FeedFormat) -> any FeedEncoder {
     switch format {
     case .nmea: return NMEAEncoder()

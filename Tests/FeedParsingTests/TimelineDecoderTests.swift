@@ -203,6 +203,20 @@ struct TimelineDecoderTests {
         TakeoutDecoderTests.expectSameInChunks(text)
     }
 
+    @Test("an element over the length limit is dropped without holding it, named as iOS's array names it; the next is read")
+    func overlongElement() {
+        let padding = String(repeating: "x", count: 300)
+        let text = """
+            [{"startTime": "2024-01-01T10:00:00Z", "visit": {"topCandidate": {"placeLocation": "geo:1,2", "placeID": "\(padding)"}}},
+             {"startTime": "2024-01-01T11:00:00Z", "visit": {"topCandidate": {"placeLocation": "geo:3,4"}}}]
+            """
+        let options = FeedDecodingOptions(maximumLineLength: 200)
+        let batch = decode(text, format: .timeline, options: options)
+        #expect(batch.fixes.map(\.coordinate) == [Coordinate(latitude: 3, longitude: 4)])
+        #expect(batch.diagnostics.map(\.message) == ["[0] is longer than the longest element kept; skipped"])
+        TakeoutDecoderTests.expectSameInChunks(text, options: options)
+    }
+
     @Test("a file cut short keeps the elements before the cut; JSON that is no Timeline export says so")
     func cutShortAndOtherJSON() {
         let cut =

@@ -9,7 +9,7 @@ enum JSONMember {
     /// has none or is not JSON. The last of repeated keys wins, as in most
     /// readers.
     static func named(_ key: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> JSONMember? {
-        var lookup = Lookup(key: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        var lookup = Lookup(key: key)
         var scanner = JSONObjectScanner(bytes: bytes, position: 0)
         guard scanner.scanObject(into: &lookup) else { return nil }
         return lookup.found
@@ -45,15 +45,15 @@ enum JSONMember {
     }
 
     private struct Lookup: JSONMemberSink {
-        let key: UnsafeBufferPointer<UInt8>
+        let key: StaticString
         var found: JSONMember?
 
         mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
-            if key.elementsEqual(self.key) { found = .scalar(value) }
+            if key.spells(self.key) { found = .scalar(value) }
         }
 
         mutating func set(key: UnsafeBufferPointer<UInt8>, nested: UnsafeBufferPointer<UInt8>) {
-            if key.elementsEqual(self.key) { found = .nested(nested) }
+            if key.spells(self.key) { found = .nested(nested) }
         }
     }
 }

@@ -1,11 +1,5 @@
 import GeoCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The members of one Google Takeout location record that become a fix;
 /// the others (`source`, `activity`, `verticalAccuracy`, `platformType`…)
 /// are passed over. Each value is read as the scanner hands it on, from
@@ -28,15 +22,15 @@ struct TakeoutRecord: JSONMemberSink {
 
     mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
         switch key.count {
-        case 7 where Self.is(key, "heading"): heading = value.number
-        case 8 where Self.is(key, "accuracy"): accuracy = value.number
-        case 8 where Self.is(key, "altitude"): altitude = value.number
-        case 8 where Self.is(key, "velocity"): velocity = value.number
-        case 9 where Self.is(key, "timestamp"): timestamp = Self.time(rfc3339: value)
-        case 9 where Self.is(key, "deviceTag"): setDeviceTag(value)
-        case 10 where Self.is(key, "latitudeE7"): latitudeE7 = value.number
-        case 11 where Self.is(key, "longitudeE7"): longitudeE7 = value.number
-        case 11 where Self.is(key, "timestampMs"): timestampMs = Self.time(milliseconds: value)
+        case 7 where key.spells("heading"): heading = value.number
+        case 8 where key.spells("accuracy"): accuracy = value.number
+        case 8 where key.spells("altitude"): altitude = value.number
+        case 8 where key.spells("velocity"): velocity = value.number
+        case 9 where key.spells("timestamp"): timestamp = Self.time(rfc3339: value)
+        case 9 where key.spells("deviceTag"): setDeviceTag(value)
+        case 10 where key.spells("latitudeE7"): latitudeE7 = value.number
+        case 11 where key.spells("longitudeE7"): longitudeE7 = value.number
+        case 11 where key.spells("timestampMs"): timestampMs = Self.time(milliseconds: value)
         default: break
         }
     }
@@ -95,10 +89,5 @@ struct TakeoutRecord: JSONMemberSink {
             let magnitude = Int64(exactly: decimal.mantissa)
         else { return nil }
         return decimal.isNegative ? -magnitude : magnitude
-    }
-
-    /// Whether `key`, of `name`'s length, spells `name`.
-    private static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        memcmp(key.baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 }

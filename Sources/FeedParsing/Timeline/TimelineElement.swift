@@ -1,12 +1,21 @@
 import GeoCore
 
 /// One element of a Timeline export's array as the framer hands it on: its
-/// bytes, its name in messages (`semanticSegments[3]`, iOS's `[3]`) and
-/// where it opens, so that a part of it can be located to its own line.
+/// bytes, its array and index, and where it opens, so that a part of it
+/// can be located to its own line. Names and lines are worked out only for
+/// a message.
 struct TimelineElement {
     let bytes: UnsafeBufferPointer<UInt8>
-    let name: String
+    /// Its array's name, empty for iOS's top-level array.
+    let array: String
+    let index: Int
     let location: FeedLocation
+
+    /// Its name in a message: `semanticSegments[3]`, or iOS's `[3]`.
+    var name: String { Self.name(array: array, index: index) }
+
+    /// The name in a message of element `index` of `array`.
+    static func name(array: String, index: Int) -> String { "\(array)[\(index)]" }
 
     /// Where `part`, bytes of this element, begins in the input.
     func location(of part: UnsafeBufferPointer<UInt8>) -> FeedLocation {
@@ -31,21 +40,21 @@ struct TimelineSegmentMembers: JSONMemberSink {
     var isMemory = false
 
     mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
-        if key.elementsEqual("startTime".utf8) {
+        if key.spells("startTime") {
             startTime = value
-        } else if key.elementsEqual("endTime".utf8) {
+        } else if key.spells("endTime") {
             endTime = value
         }
     }
 
     mutating func set(key: UnsafeBufferPointer<UInt8>, nested: UnsafeBufferPointer<UInt8>) {
-        if key.elementsEqual("visit".utf8) {
+        if key.spells("visit") {
             visit = nested
-        } else if key.elementsEqual("activity".utf8) {
+        } else if key.spells("activity") {
             activity = nested
-        } else if key.elementsEqual("timelinePath".utf8) {
+        } else if key.spells("timelinePath") {
             timelinePath = nested
-        } else if key.elementsEqual("timelineMemory".utf8) {
+        } else if key.spells("timelineMemory") {
             isMemory = true
         }
     }
@@ -62,10 +71,28 @@ struct TimelineSignalMembers: JSONMemberSink {
     }
 
     mutating func set(key: UnsafeBufferPointer<UInt8>, nested: UnsafeBufferPointer<UInt8>) {
-        if key.elementsEqual("position".utf8) {
+        if key.spells("position") {
             position = nested
         } else if kind == nil {
             kind = String(decoding: key, as: UTF8.self)
+        }
+    }
+}
+
+/// The members of a path's point: its position, and its `time` (Android) or
+/// its minutes after the segment's start (iOS).
+struct TimelinePathPointMembers: JSONMemberSink {
+    var point: JSONScalar?
+    var time: JSONScalar?
+    var minutes: JSONScalar?
+
+    mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
+        if key.spells("point") {
+            point = value
+        } else if key.spells("time") {
+            time = value
+        } else if key.spells("durationMinutesOffsetFromStartTime") {
+            minutes = value
         }
     }
 }
@@ -79,15 +106,15 @@ struct TimelinePositionMembers: JSONMemberSink {
     var speed: Double?
 
     mutating func set(key: UnsafeBufferPointer<UInt8>, value: JSONScalar) {
-        if key.elementsEqual("LatLng".utf8) {
+        if key.spells("LatLng") {
             latLng = value
-        } else if key.elementsEqual("timestamp".utf8) {
+        } else if key.spells("timestamp") {
             timestamp = value
-        } else if key.elementsEqual("accuracyMeters".utf8) {
+        } else if key.spells("accuracyMeters") {
             accuracy = value.number
-        } else if key.elementsEqual("altitudeMeters".utf8) {
+        } else if key.spells("altitudeMeters") {
             altitude = value.number
-        } else if key.elementsEqual("speedMetersPerSecond".utf8) {
+        } else if key.spells("speedMetersPerSecond") {
             speed = value.number
         }
     }

@@ -22,11 +22,12 @@ struct TimelineElementDecoder {
     mutating func handle(_ event: JSONArrayFramer.Event) {
         switch event {
         case .record(let bytes, let array, let index, let location):
-            let element = TimelineElement(bytes: bytes, name: Self.name(array, index), location: location)
+            let element = TimelineElement(bytes: bytes, array: Self.name(array), index: index, location: location)
             // iOS's top-level array is one of segments.
             if array == 1 { signal(element) } else { segment(element) }
         case .overlong(let array, let index, let location):
-            report(.truncated, at: location, "\(Self.name(array, index)) is longer than the longest element kept; skipped")
+            let name = TimelineElement.name(array: Self.name(array), index: index)
+            report(.truncated, at: location, "\(name) is longer than the longest element kept; skipped")
         case .notJSON(let location):
             sawNoJSON = true
             report(
@@ -36,11 +37,8 @@ struct TimelineElementDecoder {
         }
     }
 
-    /// How an element is named in a message: `semanticSegments[3]`,
-    /// `rawSignals[12]`, or `[3]` in iOS's array of segments.
-    private static func name(_ array: Int?, _ index: Int) -> String {
-        "\(array.map { arrays[$0] } ?? "")[\(index)]"
-    }
+    /// An array's name: empty for iOS's top-level array.
+    private static func name(_ array: Int?) -> String { array.map { arrays[$0] } ?? "" }
 
     // MARK: Semantic segments
 
@@ -66,7 +64,7 @@ struct TimelineElementDecoder {
         var index = 0
         let isArray = scanner.scanArray { point in
             defer { index += 1 }
-            self.pathPoint(point, named: "\(element.name).timelinePath[\(index)]", startingAt: start, of: element)
+            self.pathPoint(point, index: index, startingAt: start, of: element)
             return true
         }
         if !isArray {
@@ -77,30 +75,35 @@ struct TimelineElementDecoder {
     }
 
     private mutating func pathPoint(
-        _ bytes: UnsafeBufferPointer<UInt8>, named name: String, startingAt start: Timestamp, of element: TimelineElement
+        _ bytes: UnsafeBufferPointer<UInt8>, index: Int, startingAt start: Timestamp, of element: TimelineElement
     ) {
-        let location = element.location(of: bytes)
-        guard let point = JSONMember.named("point", in: bytes)?.scalar else {
-            return report(.missingField, at: location, "\(name) has no point; skipped")
+        var members = TimelinePathPointMembers()
+        var scanner = JSONObjectScanner(bytes: bytes, position: 0)
+        // Named and located only when there is something to say.
+        func problem(_ code: FeedDiagnostic.Code, _ message: String) {
+            report(code, at: element.location(of: bytes), "\(element.name).timelinePath[\(index)]" + message)
         }
+        guard bytes.first == 0x7B, scanner.scanObject(into: &members) else {
+            return problem(.badJSON, " is no JSON object; skipped")
+        }
+        guard let point = members.point else { return problem(.missingField, " has no point; skipped") }
         guard let position = TimelinePoint(point) else {
-            return report(.badField, at: location, "\(name): point '\(point.text)' is no latitude, longitude; skipped")
+            return problem(.badField, ": point '\(point.text)' is no latitude, longitude; skipped")
         }
         var time: Timestamp
-        if let stamp = JSONMember.named("time", in: bytes)?.scalar {
+        if let stamp = members.time {
             guard let parsed = Self.rfc3339(stamp) else {
-                return report(.badField, at: location, "\(name): time \(Self.quoted(stamp)); skipped")
+                return problem(.badField, ": time \(Self.quoted(stamp)); skipped")
             }
             time = parsed
-        } else if let offset = JSONMember.named("durationMinutesOffsetFromStartTime", in: bytes)?.scalar {
+        } else if let offset = members.minutes {
             guard let minutes = Self.minutes(offset) else {
-                return report(
-                    .badField, at: location,
-                    "\(name): durationMinutesOffsetFromStartTime '\(offset.text)' is no count of minutes; skipped")
+                return problem(
+                    .badField, ": durationMinutesOffsetFromStartTime '\(offset.text)' is no count of minutes; skipped")
             }
             time = start.adding(seconds: Double(minutes * 60))
         } else {
-            return report(.missingField, at: location, "\(name) has no time; skipped")
+            return problem(.missingField, " has no time; skipped")
         }
         order.add(Fix(time: time, coordinate: position.coordinate, elevation: position.altitude))
     }
@@ -111,12 +114,15 @@ struct TimelineElementDecoder {
     private mutating func visit(
         _ visit: UnsafeBufferPointer<UInt8>, from start: Timestamp, to end: Timestamp?, of element: TimelineElement
     ) {
-        let location = element.location(of: visit)
         guard let place = JSONMember.at("topCandidate", "placeLocation", in: visit) else {
-            return report(.missingField, at: location, "\(element.name): visit has no topCandidate.placeLocation; skipped")
+            return report(
+                .missingField, at: element.location(of: visit),
+                "\(element.name): visit has no topCandidate.placeLocation; skipped")
         }
         guard let position = Self.position(place) else {
-            return report(.badField, at: location, "\(element.name): visit's placeLocation is no latitude, longitude; skipped")
+            return report(
+                .badField, at: element.location(of: visit),
+                "\(element.name): visit's placeLocation is no latitude, longitude; skipped")
         }
         order.add(Fix(time: start, coordinate: position.coordinate, elevation: position.altitude))
         if let end, end > start {
@@ -158,26 +164,18 @@ struct TimelineElementDecoder {
         }
         var fields = TimelinePositionMembers()
         var scanner = JSONObjectScanner(bytes: position, position: 0)
-        let location = element.location(of: position)
-        guard scanner.scanObject(into: &fields) else {
-            return report(.badJSON, at: location, "\(element.name).position is no JSON object; skipped")
+        func problem(_ code: FeedDiagnostic.Code, _ message: String) {
+            report(code, at: element.location(of: position), "\(element.name).position" + message)
         }
-        guard let latLng = fields.latLng else {
-            return report(.missingField, at: location, "\(element.name).position has no LatLng; skipped")
-        }
+        guard scanner.scanObject(into: &fields) else { return problem(.badJSON, " is no JSON object; skipped") }
+        guard let latLng = fields.latLng else { return problem(.missingField, " has no LatLng; skipped") }
         guard let point = TimelinePoint(latLng) else {
-            return report(
-                .badField, at: location, "\(element.name).position: LatLng '\(latLng.text)' is no latitude, longitude; skipped")
+            return problem(.badField, ": LatLng '\(latLng.text)' is no latitude, longitude; skipped")
         }
-        guard let stamp = fields.timestamp else {
-            return report(.missingField, at: location, "\(element.name).position has no timestamp; skipped")
-        }
-        guard let time = Self.rfc3339(stamp) else {
-            return report(.badField, at: location, "\(element.name).position: timestamp \(Self.quoted(stamp)); skipped")
-        }
+        guard let stamp = fields.timestamp else { return problem(.missingField, " has no timestamp; skipped") }
+        guard let time = Self.rfc3339(stamp) else { return problem(.badField, ": timestamp \(Self.quoted(stamp)); skipped") }
         if let accuracy = fields.accuracy, accuracy < 0 {
-            return report(
-                .badField, at: location, "\(element.name).position has a negative accuracyMeters (\(accuracy)); skipped")
+            return problem(.badField, " has a negative accuracyMeters (\(accuracy)); skipped")
         }
         order.add(
             Fix(

@@ -24,75 +24,101 @@ struct TimelineFixOrder {
         var fix: Fix
         let start: Timestamp
         /// Its place in file order, among all fixes.
-        let order: Int
+        let sequence: Int
     }
 
     private var held: [Fix] = []
-    private var heldOrder: [Int] = []
+    /// Each held fix's place in file order, among all fixes.
+    private var sequences: [UInt32] = []
     private var visitEnds: [VisitEnd] = []
+    private var count = 0
 
     /// Takes the next fix in file order; each has a time.
     mutating func add(_ fix: Fix) {
-        heldOrder.append(held.count + visitEnds.count)
         held.append(fix)
+        sequences.append(UInt32(truncatingIfNeeded: count))
+        count += 1
     }
 
     /// Takes the end of a visit that began at `start`.
     mutating func addVisitEnd(_ fix: Fix, start: Timestamp) {
-        visitEnds.append(VisitEnd(fix: fix, start: start, order: held.count + visitEnds.count))
+        visitEnds.append(VisitEnd(fix: fix, start: start, sequence: count))
+        count += 1
     }
 
     /// Ends the file: appends every fix held, oldest first, to `fixes`;
-    /// returns how many repeats were dropped.
+    /// returns how many repeats were dropped. The fixes are sorted by
+    /// index, not moved, so that a long export is held twice at most.
     mutating func finish(into fixes: inout [Fix]) -> Int {
-        var entries = zip(held, heldOrder).map { (fix: $0, order: $1) }
-        entries.sort { ($0.fix.time!, $0.order) < ($1.fix.time!, $1.order) }
-        let others = entries.map(\.fix)
-        for visitEnd in visitEnds {
-            guard let end = Self.end(of: visitEnd, among: others) else { continue }
-            entries.append((end, visitEnd.order))
+        let times = held.map { $0.time?.nanoseconds ?? .min }
+        var sorted = Array(0..<UInt32(truncatingIfNeeded: held.count))
+        sorted.sort { (times[Int($0)], $0) < (times[Int($1)], $1) }
+        let ends = visitEnds.compactMap { end(of: $0, sorted: sorted, times: times) }
+            .sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        var output = Output(fixes: fixes)
+        output.fixes.reserveCapacity(fixes.count + held.count + ends.count)
+        var next = 0
+        for index in sorted.lazy.map(Int.init) {
+            while next < ends.count, (ends[next].time, ends[next].sequence) < (times[index], Int(sequences[index])) {
+                output.append(ends[next].fix)
+                next += 1
+            }
+            output.append(held[index])
         }
-        if !visitEnds.isEmpty { entries.sort { ($0.fix.time!, $0.order) < ($1.fix.time!, $1.order) } }
+        for end in ends[next...] { output.append(end.fix) }
+        held = []
+        sequences = []
+        visitEnds = []
+        fixes = output.fixes
+        return output.repeats
+    }
+
+    /// The fixes handed on, and the repeats dropped from them.
+    private struct Output {
+        var fixes: [Fix]
         var repeats = 0
-        var sameTime: Range<Int> = 0..<0
-        fixes.reserveCapacity(fixes.count + entries.count)
-        for (fix, _) in entries {
+        /// The fixes of the last time appended.
+        private var sameTime: Range<Int> = 0..<0
+
+        init(fixes: [Fix]) {
+            self.fixes = fixes
+        }
+
+        mutating func append(_ fix: Fix) {
             if sameTime.isEmpty || fixes[sameTime.lowerBound].time != fix.time {
                 sameTime = fixes.count..<fixes.count
             } else if fixes[sameTime].contains(where: { $0.coordinate == fix.coordinate }) {
                 repeats += 1
-                continue
+                return
             }
             fixes.append(fix)
             sameTime = sameTime.lowerBound..<fixes.count
         }
-        held = []
-        heldOrder = []
-        visitEnds = []
-        return repeats
     }
 
     /// A visit's end fix, moved to a millisecond before the first of the
-    /// sorted `others` after the visit's start and before its end that is
-    /// away from its place; `nil` when that leaves no time after the start.
-    private static func end(of visit: VisitEnd, among others: [Fix]) -> Fix? {
+    /// held fixes (`sorted` by their `times`) after the visit's start and
+    /// before its end that is away from its place; `nil` when that leaves
+    /// no time after the start.
+    private func end(of visit: VisitEnd, sorted: [UInt32], times: [Int64]) -> (fix: Fix, time: Int64, sequence: Int)? {
         var fix = visit.fix
-        guard let end = fix.time else { return nil }
+        guard var end = fix.time?.nanoseconds else { return nil }
+        let start = visit.start.nanoseconds
         var low = 0
-        var high = others.count
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if others[middle].time! <= visit.start { low = middle + 1 } else { high = middle }
+            if times[Int(sorted[middle])] <= start { low = middle + 1 } else { high = middle }
         }
-        for other in others[low...] {
-            guard let time = other.time, time < end else { break }
-            if Geodesy.distance(other.coordinate, fix.coordinate) > awayDistance {
-                let before = Timestamp(nanoseconds: time.nanoseconds - 1_000_000, fractionDigits: 3)
-                guard before > visit.start else { return nil }
-                fix.time = before
+        for index in sorted[low...].lazy.map(Int.init) {
+            guard times[index] < end else { break }
+            if Geodesy.distance(held[index].coordinate, fix.coordinate) > Self.awayDistance {
+                end = times[index] - 1_000_000
+                guard end > start else { return nil }
+                fix.time = Timestamp(nanoseconds: end, fractionDigits: 3)
                 break
             }
         }
-        return fix
+        return (fix, end, visit.sequence)
     }
 }

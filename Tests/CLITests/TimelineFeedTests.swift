@@ -132,4 +132,15 @@ struct TimelineFeedTests {
             "\(result.stderr)")
         #expect(result.stderr.hasSuffix("<stdin> (timeline): 1 fix, 1 skipped (badField 1)\n"), "\(result.stderr)")
     }
+
+    @Test("an export cut short keeps what came before the cut, and the message says where: at the end of the input")
+    func cutShort() throws {
+        let text = #"[{"startTime": "2025-03-01T10:00:00Z", "visit": {"topCandidate": {"placeLocation": "geo:52.53,13.42"}}}, {"st"#
+        let result = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array(text.utf8))
+        #expect(result.stdout == #"{"time":"2025-03-01T10:00:00Z","lat":52.53,"lon":13.42}"# + "\n")
+        #expect(
+            result.stderr.hasPrefix(
+                "<stdin>:end of input: truncated: the file ends inside its JSON document, after 1 elements (cut short?)"),
+            "\(result.stderr)")
+    }
 }

@@ -110,7 +110,8 @@ struct TimelineDecoderTests {
 
     @Test("a visit's end is moved before the first fix away from its place, and dropped when nothing is left of it")
     func visitEnds() throws {
-        // Visit 10:00-11:00 at 52.5, 13.4; a raw fix 50 m off at 10:30 (still there), one 1 km off at 10:45.
+        // Visit 10:00-11:00 at 52.5, 13.4; raw fixes 50 m off at 10:30 and 167 m off at 10:40 but ±80 m (still
+        // there), then 1 km off at 10:45.
         let text = """
             {"semanticSegments": [
               {"startTime": "2024-01-01T10:00:00Z", "endTime": "2024-01-01T11:00:00Z",
@@ -120,6 +121,7 @@ struct TimelineDecoderTests {
             ],
             "rawSignals": [
               {"position": {"LatLng": "52.50045, 13.4", "timestamp": "2024-01-01T10:30:00Z"}},
+              {"position": {"LatLng": "52.5015, 13.4", "timestamp": "2024-01-01T10:40:00Z", "accuracyMeters": 80}},
               {"position": {"LatLng": "52.509, 13.4", "timestamp": "2024-01-01T10:45:00Z"}},
               {"position": {"LatLng": "52.61, 13.4", "timestamp": "2024-01-01T12:00:00.001Z"}}
             ]}
@@ -128,7 +130,8 @@ struct TimelineDecoderTests {
         #expect(batch.diagnostics.isEmpty, "\(batch.diagnostics)")
         #expect(
             batch.fixes.map { "\(Self.time($0)!) \($0.coordinate.latitude)" } == [
-                "2024-01-01T10:00:00Z 52.5", "2024-01-01T10:30:00Z 52.50045", "2024-01-01T10:44:59.999Z 52.5",
+                "2024-01-01T10:00:00Z 52.5", "2024-01-01T10:30:00Z 52.50045", "2024-01-01T10:40:00Z 52.5015",
+                "2024-01-01T10:44:59.999Z 52.5",
                 "2024-01-01T10:45:00Z 52.509",
                 // The second visit: 1 km away a millisecond after it starts; no end is left.
                 "2024-01-01T12:00:00Z 52.6", "2024-01-01T12:00:00.001Z 52.61",

@@ -70,10 +70,12 @@ public struct FeedDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `line 12: badChecksum: …`.
     public var description: String { "\(location): \(code.rawValue): \(message)" }
 
-    /// The line the commands print: `walk.nmea:12: badChecksum: …`, or
-    /// `walk.nmea:byte 4096: …` where the decoder knows no line.
+    /// The line the commands print: `walk.nmea:12: badChecksum: …`,
+    /// `walk.nmea:byte 4096: …` where the decoder knows no line, or
+    /// `walk.nmea:end of input: …` for what only the end shows (a file cut
+    /// short).
     public func located(in feed: String) -> String {
-        let place = location.line > 0 ? "\(location.line)" : "byte \(location.byteOffset)"
+        let place = location.line > 0 ? "\(location.line)" : location.description
         return "\(feed):\(place): \(code.rawValue): \(message)"
     }
 }

@@ -13,10 +13,12 @@ import GeoCore
 /// Google's visits overlap the paths around them: a visit may end minutes
 /// after the path away from it began. A visit's end is therefore moved to
 /// just before the first other fix of the visit's span that lies more than
-/// ``awayDistance`` from its place, so that a replay sees one stay, not a
-/// return. A pure state machine: fixes in, fixes out.
+/// ``awayDistance`` from its place beyond its own accuracy (as the exit rule
+/// reads a fix), so that a replay sees one stay, not a return. A pure state
+/// machine: fixes in, fixes out.
 struct TimelineFixOrder {
-    /// How far from a visit's place a fix puts the person elsewhere.
+    /// How far from a visit's place, beyond its accuracy, a fix puts the
+    /// person elsewhere.
     static let awayDistance = 100.0
 
     /// A visit's end, held apart until the other fixes are sorted.
@@ -112,7 +114,8 @@ struct TimelineFixOrder {
         }
         for index in sorted[low...].lazy.map(Int.init) {
             guard times[index] < end else { break }
-            if Geodesy.distance(held[index].coordinate, fix.coordinate) > Self.awayDistance {
+            let other = held[index]
+            if Geodesy.distance(other.coordinate, fix.coordinate) - (other.accuracy ?? 0) > Self.awayDistance {
                 end = times[index] - 1_000_000
                 guard end > start else { return nil }
                 fix.time = Timestamp(nanoseconds: end, fractionDigits: 3)

@@ -135,7 +135,9 @@ struct TimelineFeedTests {
 
     @Test("an export cut short keeps what came before the cut, and the message says where: at the end of the input")
     func cutShort() throws {
-        let text = #"[{"startTime": "2025-03-01T10:00:00Z", "visit": {"topCandidate": {"placeLocation": "geo:52.53,13.42"}}}, {"st"#
+        let text =
+            #"[{"startTime": "2025-03-01T10:00:00Z", "visit": {"topCandidate": {"placeLocation": "geo:52.53,13.42"}}},"#
+            + #" {"st"#
         let result = try RepeatSimBinary.run(["decode", "-", "--json"], input: Array(text.utf8))
         #expect(result.stdout == #"{"time":"2025-03-01T10:00:00Z","lat":52.53,"lon":13.42}"# + "\n")
         #expect(

@@ -7,12 +7,12 @@
 /// It follows the document's structure (nesting, strings and their
 /// escapes) without parsing values: the elements of the arrays named in
 /// ``arrays`` (members of the top-level object), or of a top-level array
-/// where ``acceptsRootArray``, are handed on whole, each with
-/// its array, its index there and the line it opens on; every other
-/// member is passed over. An element that lies within one chunk is handed
-/// on in place; one that spans chunks is gathered, up to `maximumLength`
-/// bytes, so memory stays bounded however large the file. A file cut short
-/// keeps the elements before the cut.
+/// where ``acceptsRootArray``, are handed on whole, each with its array,
+/// its index there and the line it opens on; every other member is passed
+/// over. An element that lies within one chunk is handed on in place; one
+/// that spans chunks is gathered, up to `maximumLength` bytes, so memory
+/// stays bounded however large the file. A file cut short keeps the
+/// elements before the cut.
 struct JSONArrayFramer {
     /// What the framer tells its owner.
     enum Event {

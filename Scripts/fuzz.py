@@ -73,7 +73,10 @@ TARGETS = {
         sum((shared for _, shared in FEED_SEEDS.values()), []),
     ),
     "regions": (["Tracks/**/places.csv", "Tracks/**/*-places.csv", "Tracks/places/*.kml"], []),
-    "places": (["Tracks/**/places.gpx", "Tracks/**/places.csv", "Tracks/places/*.json", "Tracks/places/*.kml"], []),
+    "places": (
+        ["Tracks/**/places.gpx", "Tracks/**/places.csv", "Tracks/places/*.json", "Tracks/places/*.kml", "Tracks/timeline/*.json"],
+        [],
+    ),
     "tasks": (["Tracks/**/tasks.json"], []),
     "shard": ([], []),
 }

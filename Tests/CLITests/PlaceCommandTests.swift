@@ -171,6 +171,23 @@ struct PlaceCommandTests {
         #expect(twice.status == 1 && twice.stderr.contains("standard input (-) can be read once"), "\(twice.stderr)")
     }
 
+    @Test("a phone's Timeline.json gives Home and Work; one that names neither is an error that says so")
+    func timelineHomeAndWork() throws {
+        let db = temporaryDirectory("repeat-place-timeline") + "/repeat.sqlite"
+        let imported = try RepeatSimBinary.run(
+            ["place", "import", RepositoryPaths.track("timeline/dawarich-timeline-new-format.json"), "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Imported 2 places from "), "\(imported.stdout)")
+        let listed = try RepeatSimBinary.run(["place", "list", "--json", "--db", db])
+        #expect(listed.stdout.contains(#""name":"Home","lat":48.8566,"lon":2.3522"#), "\(listed.stdout)")
+        #expect(listed.stdout.contains(#""name":"Work","lat":48.8606,"lon":2.3376"#), "\(listed.stdout)")
+        let unnamed = RepositoryPaths.track("timeline/dawarich-location-history.json")
+        let none = try RepeatSimBinary.run(["place", "import", unnamed, "--db", db])
+        #expect(none.status == 1)
+        #expect(
+            none.stderr.contains("names no Home or Work, and no other place (replay takes it as a FEED)"), "\(none.stderr)")
+    }
+
     @Test("a file with no named place is an error; unnamed items are reported")
     func noNamedPlace() throws {
         let folder = temporaryDirectory("repeat-place-none")

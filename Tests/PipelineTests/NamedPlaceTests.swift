@@ -124,6 +124,63 @@ struct NamedPlaceTests {
             ])
     }
 
+    @Test("Google's Timeline export: Home and Work where the user labelled them (Dawarich's Android fixture)")
+    func timelineLabelledPlaces() throws {
+        let path = RepositoryPaths.track("timeline/dawarich-timeline-new-format.json")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let loaded = LoadedPlaces.load(bytes, source: "Timeline.json", defaultRadius: 150)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(
+            loaded.places == [
+                NamedPlace(name: "Home", centre: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150),
+                NamedPlace(name: "Work", centre: Coordinate(latitude: 48.8606, longitude: 2.3376), radius: 150),
+            ])
+        let timeline = try #require(TimelinePlaces(bytes))
+        #expect(
+            timeline.places.map(\.origin) == [
+                "userLocationProfile.frequentPlaces[0]", "userLocationProfile.frequentPlaces[1]",
+            ])
+    }
+
+    /// A visit of an iOS export to `place` (`geo:` text) typed `type`, starting at `start`.
+    static func iOSVisit(_ place: String, _ id: String, _ type: String, _ start: String) -> String {
+        #"{"startTime": "\#(start)", "endTime": "\#(start)", "visit": {"topCandidate": "#
+            + #"{"semanticType": "\#(type)", "placeID": "\#(id)", "placeLocation": "geo:\#(place)"}}}"#
+    }
+
+    @Test("without labels, the Home (or Work) Google typed that was visited most, the latest of equals; iOS's words read")
+    func timelineTypedPlaces() throws {
+        let visits = [
+            Self.iOSVisit("52.52,13.40", "old-home", "Home", "2024-01-01T20:00:00Z"),
+            Self.iOSVisit("52.53,13.41", "new-home", "Inferred Home", "2024-02-01T20:00:00Z"),
+            Self.iOSVisit("52.53,13.41", "new-home", "Inferred Home", "2024-02-02T20:00:00Z"),
+            Self.iOSVisit("52.50,13.30", "office", "Work", "2024-02-01T09:00:00Z"),
+            Self.iOSVisit("52.51,13.31", "cowork", "INFERRED_WORK", "2024-02-03T09:00:00Z"),
+            Self.iOSVisit("52.54,13.42", "cafe", "Unknown", "2024-02-04T09:00:00Z"),
+            Self.iOSVisit("52.55,13.43", "gym", "ALIASED_LOCATION", "2024-02-05T09:00:00Z"),
+        ]
+        let loaded = Self.load("[\n" + visits.joined(separator: ",\n") + "\n]")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(
+            loaded.places == [
+                NamedPlace(name: "Home", centre: Coordinate(latitude: 52.53, longitude: 13.41), radius: 100),
+                NamedPlace(name: "Work", centre: Coordinate(latitude: 52.51, longitude: 13.31), radius: 100),
+            ])
+        // Android's words, and a label that outranks the visits.
+        let android = """
+            {"semanticSegments": [
+              {"startTime": "2024-01-01T20:00:00.000+01:00", "endTime": "2024-01-02T08:00:00.000+01:00",
+               "visit": {"topCandidate": {"placeId": "h", "semanticType": "INFERRED_HOME", "placeLocation": {"latLng": "52.52°, 13.40°"}}}}
+            ],
+            "userLocationProfile": {"frequentPlaces": [{"placeId": "w", "placeLocation": "52.50°, 13.30°", "label": "WORK"}]}}
+            """
+        #expect(
+            Self.load(android).places == [
+                NamedPlace(name: "Home", centre: Coordinate(latitude: 52.52, longitude: 13.40), radius: 100),
+                NamedPlace(name: "Work", centre: Coordinate(latitude: 52.50, longitude: 13.30), radius: 100),
+            ])
+    }
+
     @Test("Google's other exports say what they are: Records.json and the on-device Timeline are feeds")
     func googleExportsWithoutPlaces() {
         let records = Self.load(
@@ -141,7 +198,8 @@ struct NamedPlaceTests {
             #expect(loaded.places.isEmpty)
             #expect(
                 loaded.diagnostics.map(\.message) == [
-                    "Google's on-device Timeline export (Timeline.json): positions, not named places (replay takes it as a FEED)"
+                    "Google's on-device Timeline export (Timeline.json) names no Home or Work, and no other place "
+                        + "(replay takes it as a FEED)"
                 ], "\(timeline)")
             let regions = LoadedRegions.load(Array(timeline.utf8), source: "regions")
             #expect(

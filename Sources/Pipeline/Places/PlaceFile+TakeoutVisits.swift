@@ -12,14 +12,27 @@ extension LoadedPlaces {
     }
 
     /// What a JSON document from Google's location exports that holds no
-    /// places is, said for `place import` and `--regions`: Takeout's
-    /// Records.json or the on-device Timeline export (both feeds); `nil` for
-    /// any other document.
+    /// places is, said for `place import` (Takeout's Records.json) and
+    /// `--regions` (Records.json or the on-device Timeline export, both
+    /// feeds); `nil` for any other document.
     static func googleExportProblem(_ root: Any?, not what: String) -> String? {
         if (root as? [String: Any])?["locations"] is [Any] {
             return "Google Takeout's location history (Records.json): positions, not \(what) (replay takes it as a FEED)"
         }
         return GoogleLocationExports.isDeviceTimeline(root) ? GoogleLocationExports.timelineProblem(not: what) : nil
+    }
+
+    /// The Home and Work of Google's on-device Timeline export, each where
+    /// the file names it; a file that names neither is reported.
+    static func timelinePlaces(_ timeline: TimelinePlaces, source: String, radius: Double) -> LoadedPlaces {
+        guard !timeline.places.isEmpty else {
+            let problem =
+                "Google's on-device Timeline export (Timeline.json) names no Home or Work, and no other place "
+                + "(replay takes it as a FEED)"
+            return LoadedPlaces(places: [], diagnostics: [RegionDiagnostic(source: source, location: "1", message: problem)])
+        }
+        let places = timeline.places.map { NamedPlace(name: $0.name, centre: $0.coordinate, radius: radius) }
+        return LoadedPlaces(places: places, diagnostics: [])
     }
 
     /// The places visited in a Google Takeout Semantic Location History

@@ -20,13 +20,15 @@ extension LoadedPlaces {
     /// `defaultRadius`; a `Polygon` or `MultiPolygon` becomes the circle
     /// around its vertices' centre that holds them all), the places visited
     /// in Google Takeout's Semantic Location History
-    /// (``takeoutVisits(_:source:radius:)``), or CSV
+    /// (``takeoutVisits(_:source:radius:)``), the Home and Work of Google's
+    /// on-device Timeline export (``TimelinePlaces``), or CSV
     /// `name,lat,lon[,radius]` with a header. Items without a name or a
     /// usable position are reported and skipped.
     public static func load(_ bytes: [UInt8], source: String, defaultRadius: Double) -> LoadedPlaces {
         if let problem = RegionDiagnostic.notPlaces(bytes, source: source) {
             return LoadedPlaces(places: [], diagnostics: [problem])
         }
+        if let timeline = TimelinePlaces(bytes) { return timelinePlaces(timeline, source: source, radius: defaultRadius) }
         // Told by the text's first characters, whatever its encoding; each
         // reader takes the bytes as they are (libxml2 and JSON read UTF-16).
         let head = TextStart.utf8(bytes)

@@ -10,10 +10,10 @@ struct PlaceCommand: AsyncParsableCommand {
             waypoints (a GPS's or a map app's export), KML placemarks (Google My Maps,
             Google Earth), GeoJSON (geojson.io, QGIS: Point or Polygon features with a
             "name" property), a CSV name,lat,lon[,radius], or the places you went to in
-            Google Takeout's Semantic Location History; then give a task its place by
-            name: task add … --at-place Pharmacy. Names are matched without case or
-            accents, and the start of a name (or of a word in it) is enough when only
-            one place fits.
+            Google Takeout's Semantic Location History, or your Home and Work from a
+            phone's Timeline.json; then give a task its place by name: task add …
+            --at-place Pharmacy. Names are matched without case or accents, and the start
+            of a name (or of a word in it) is enough when only one place fits.
 
             Examples:
               repeat-sim place import Tracks/cat-medicine/places.gpx --radius 150

@@ -9,7 +9,7 @@ struct PlaceImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Add the named places of a GPX, KML, GeoJSON or CSV file, or of Google Takeout's Semantic Location History, to the place book.",
+            "Add the named places of a GPX, KML, GeoJSON or CSV file, or of Google's location exports, to the place book.",
         discussion: """
             GPX: every <wpt> with a <name>. KML (Google My Maps' "Export to KML", Google
             Earth): every Placemark with a <name>; a Point takes its <Data name="radius">,
@@ -19,9 +19,12 @@ struct PlaceImport: AsyncParsableCommand {
             property, else --radius; a Polygon becomes the circle around it. CSV: a header
             naming name, lat and lon (and radius). Google Takeout's Semantic Location
             History (a file a month, like 2013_JUNE.json): every place visited, once, by
-            its name or, when Google knew none, its address. A place whose name is in the
-            book already moves to the file's position. Items without a name or a position
-            are reported and skipped; a file with no named place at all is an error.
+            its name or, when Google knew none, its address. Google's on-device Timeline
+            export (a phone's Timeline.json): Home and Work, the only places it names,
+            where you labelled them or else the place Google took for each that you
+            visited most. A place whose name is in the book already moves to the file's
+            position. Items without a name or a position are reported and skipped; a file
+            with no named place at all is an error.
 
             Several files (a year of Takeout's months: place import 2013/*.json) are
             read in the order given, and a name in more than one is imported once,
@@ -54,7 +57,7 @@ struct PlaceImport: AsyncParsableCommand {
             guard !loaded.places.isEmpty else {
                 let problem =
                     "no named place (GPX <wpt> with a <name>, KML Placemarks with a <name>, GeoJSON features with a \"name\" property, "
-                    + "CSV name,lat,lon[,radius], or Google Takeout's placeVisits)"
+                    + "CSV name,lat,lon[,radius], Google Takeout's placeVisits, or a Timeline export's Home and Work)"
                 if files.count == 1 { throw InputFileProblem(path: source, problem: problem) }
                 Console.warn("\(source): \(problem); passed over")
                 continue

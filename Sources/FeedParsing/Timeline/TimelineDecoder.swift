@@ -15,13 +15,14 @@ import GeoCore
 ///   `altitudeMeters` and `speedMetersPerSecond`.
 ///
 /// Positions are read in the three forms Google writes them
-/// (``TimelinePoint``). Memories (`timelineMemory`), Wi-Fi scans, activity
-/// records and the user's frequent places give no position and are
-/// counted as ignored. The two sections overlap in time, so the fixes are
-/// held and handed on at the end in time order, repeats dropped
-/// (``TimelineFixOrder``); the elements themselves stream through
-/// ``JSONArrayFramer``. An element that cannot be read is reported with its
-/// name (`semanticSegments[3].timelinePath[2]`) and line, and skipped.
+/// (``TimelinePoint``). Memories (`timelineMemory`), Wi-Fi scans and
+/// activity records give no position and are counted as ignored; the
+/// user's frequent places (``TimelinePlaces``) are passed over. The two
+/// sections overlap in time, so the fixes are held and handed on at the end
+/// in time order, repeats dropped (``TimelineFixOrder``); the elements
+/// themselves stream through ``JSONArrayFramer``. An element that cannot be
+/// read is reported with its name (`semanticSegments[3].timelinePath[2]`)
+/// and line, and skipped.
 public final class TimelineDecoder: FeedDecoder {
     private var transcoder = TextTranscoder()
     private var framer: JSONArrayFramer

@@ -119,7 +119,7 @@ struct TimelineElementDecoder {
                 .missingField, at: element.location(of: visit),
                 "\(element.name): visit has no topCandidate.placeLocation; skipped")
         }
-        guard let position = Self.position(place) else {
+        guard let position = TimelinePoint(place: place) else {
             return report(
                 .badField, at: element.location(of: visit),
                 "\(element.name): visit's placeLocation is no latitude, longitude; skipped")
@@ -142,7 +142,7 @@ struct TimelineElementDecoder {
             guard let time, let member = JSONMember.named(key, in: activity), !member.isNull,
                 member.nested.map({ JSONMember.named("latLng", in: $0) != nil }) ?? true
             else { continue }
-            guard let position = Self.position(member) else {
+            guard let position = TimelinePoint(place: member) else {
                 report(
                     .badField, at: element.location(of: activity),
                     "\(element.name): activity's \(key) is no latitude, longitude; skipped")
@@ -241,15 +241,6 @@ struct TimelineElementDecoder {
             let minutes = Int64(exactly: decimal.mantissa), minutes <= 1_000_000_000
         else { return nil }
         return minutes
-    }
-
-    /// A place's position: a string (iOS's `geo:`) or an object with a
-    /// `latLng` string (Android's).
-    private static func position(_ member: JSONMember) -> TimelinePoint? {
-        switch member {
-        case .scalar(let scalar): TimelinePoint(scalar)
-        case .nested(let object): JSONMember.named("latLng", in: object)?.scalar.flatMap(TimelinePoint.init)
-        }
     }
 
     private mutating func report(_ code: FeedDiagnostic.Code, at location: FeedLocation, _ message: String) {

@@ -63,7 +63,7 @@ public struct TimelinePlaces: Sendable {
             defer { index += 1 }
             guard let label = JSONMember.named("label", in: element)?.scalar.flatMap(\.string).map(Self.label),
                 let name = Self.names.first(where: { $0.0 == label })?.1, found[label] == nil,
-                let location = JSONMember.named("placeLocation", in: element).flatMap(Self.position)
+                let location = JSONMember.named("placeLocation", in: element).flatMap(TimelinePoint.init(place:))
             else { return true }
             found[label] = Place(
                 name: name, coordinate: location.coordinate, origin: "userLocationProfile.frequentPlaces[\(index)]")
@@ -75,14 +75,6 @@ public struct TimelinePlaces: Sendable {
     /// A label or semantic type as Android writes it: `Inferred Home` is `INFERRED_HOME`.
     static func label(_ text: String) -> String {
         String(text.uppercased().map { $0 == " " ? "_" : $0 })
-    }
-
-    /// A place's position: a string, or an object with a `latLng` string.
-    static func position(_ member: JSONMember) -> TimelinePoint? {
-        switch member {
-        case .scalar(let scalar): TimelinePoint(scalar)
-        case .nested(let object): JSONMember.named("latLng", in: object)?.scalar.flatMap(TimelinePoint.init)
-        }
     }
 
     /// The visits to places Google typed as Home or Work, by place.
@@ -111,7 +103,7 @@ public struct TimelinePlaces: Sendable {
                 var label = TimelinePlaces.label(type)
                 if label.hasPrefix("INFERRED_") { label.removeFirst("INFERRED_".count) }
                 guard let name = TimelinePlaces.names.first(where: { $0.0 == label })?.1,
-                    let position = JSONMember.named("placeLocation", in: candidate).flatMap(TimelinePlaces.position)
+                    let position = JSONMember.named("placeLocation", in: candidate).flatMap(TimelinePoint.init(place:))
                 else { return true }
                 let id =
                     (JSONMember.named("placeId", in: candidate) ?? JSONMember.named("placeID", in: candidate))?.scalar?.text

@@ -29,6 +29,18 @@ struct TimelinePoint: Equatable {
         self = point
     }
 
+    /// Reads a place's position: a string (iOS's `geo:`), or an object
+    /// with a `latLng` string (Android's).
+    init?(place member: JSONMember) {
+        let text: JSONScalar?
+        switch member {
+        case .scalar(let scalar): text = scalar
+        case .nested(let object): text = JSONMember.named("latLng", in: object)?.scalar
+        }
+        guard let text, let point = TimelinePoint(text) else { return nil }
+        self = point
+    }
+
     private static func parse(_ text: UnsafeBufferPointer<UInt8>) -> TimelinePoint? {
         var reader = Reader(text: text)
         reader.skip("geo:")

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// One top-level member's value, as a ``JSONObjectScanner`` hands it on.
 enum JSONScalar {
     /// A string: the bytes between its quotes, escapes as written (they
@@ -20,11 +22,36 @@ enum JSONScalar {
     }
 
     /// The value as written: a string's text between its quotes, a number's digits.
-    var text: String {
+    var text: String { String(decoding: written, as: UTF8.self) }
+
+    /// The bytes of ``text``.
+    var written: UnsafeBufferPointer<UInt8> {
         switch self {
-        case .string(let raw): String(decoding: raw, as: UTF8.self)
-        case .number(_, let text): String(decoding: text, as: UTF8.self)
+        case .string(let raw): raw
+        case .number(_, let text): text
         }
+    }
+
+    /// A whole number written as a number or as a string of digits (as
+    /// Google writes some); `nil` when it is none or does not fit 64 bits.
+    var integer: Int64? {
+        let digits = written
+        guard let decimal = ASCIIDecimal.parse(digits, 0, digits.count), decimal.scale == 0,
+            let magnitude = Int64(exactly: decimal.mantissa)
+        else { return nil }
+        return decimal.isNegative ? -magnitude : magnitude
+    }
+
+    /// A string's RFC 3339 time; `nil` for a number or other text.
+    var rfc3339: Timestamp? {
+        guard case .string(let raw) = self else { return nil }
+        return RFC3339.parse(utf8: raw)
+    }
+
+    /// Why ``rfc3339`` is `nil`, quoted: `'yesterday' is not RFC 3339`.
+    var timeProblem: String {
+        let text = string ?? text
+        return "'\(text)' is \(RFC3339.outsideHeldSpan(text) ?? "not RFC 3339")"
     }
 }
 

@@ -54,7 +54,7 @@ struct TakeoutRecord: JSONMemberSink {
     }
 
     private mutating func setDeviceTag(_ value: JSONScalar) {
-        if case .number(_, let text) = value, let tag = Self.integer(text) {
+        if case .number = value, let tag = value.integer {
             deviceTag = tag
         } else {
             deviceTagText = value.string ?? value.text
@@ -62,32 +62,16 @@ struct TakeoutRecord: JSONMemberSink {
     }
 
     private static func time(rfc3339 value: JSONScalar) -> Result<Timestamp, TimeProblem> {
-        if case .string(let raw) = value, let time = RFC3339.parse(utf8: raw) { return .success(time) }
-        let text = value.string ?? value.text
-        return .failure(TimeProblem(message: "timestamp '\(text)' is \(RFC3339.outsideHeldSpan(text) ?? "not RFC 3339")"))
+        value.rfc3339.map { .success($0) } ?? .failure(TimeProblem(message: "timestamp \(value.timeProblem)"))
     }
 
     /// A string of digits in every export seen, a number in some rewritten ones.
     private static func time(milliseconds value: JSONScalar) -> Result<Timestamp, TimeProblem> {
-        let digits: UnsafeBufferPointer<UInt8>
-        switch value {
-        case .string(let raw): digits = raw
-        case .number(_, let text): digits = text
-        }
         // ±9.2e15 ms keeps the nanoseconds within Int64 (±292 years of 1970).
-        guard let milliseconds = integer(digits), abs(milliseconds) <= 9_223_372_036_854 else {
+        guard let milliseconds = value.integer, abs(milliseconds) <= 9_223_372_036_854 else {
             return .failure(
                 TimeProblem(message: "timestampMs '\(value.string ?? value.text)' is no count of milliseconds since 1970 held"))
         }
         return .success(Timestamp(nanoseconds: milliseconds * 1_000_000, fractionDigits: 3))
-    }
-
-    /// `text` as a signed 64-bit integer, or `nil` when it is none or
-    /// does not fit.
-    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard let decimal = ASCIIDecimal.parse(text, 0, text.count), decimal.scale == 0,
-            let magnitude = Int64(exactly: decimal.mantissa)
-        else { return nil }
-        return decimal.isNegative ? -magnitude : magnitude
     }
 }

@@ -92,8 +92,8 @@ struct TimelineElementDecoder {
         }
         var time: Timestamp
         if let stamp = members.time {
-            guard let parsed = Self.rfc3339(stamp) else {
-                return problem(.badField, ": time \(Self.quoted(stamp)); skipped")
+            guard let parsed = stamp.rfc3339 else {
+                return problem(.badField, ": time \(stamp.timeProblem); skipped")
             }
             time = parsed
         } else if let offset = members.minutes {
@@ -173,7 +173,7 @@ struct TimelineElementDecoder {
             return problem(.badField, ": LatLng '\(latLng.text)' is no latitude, longitude; skipped")
         }
         guard let stamp = fields.timestamp else { return problem(.missingField, " has no timestamp; skipped") }
-        guard let time = Self.rfc3339(stamp) else { return problem(.badField, ": timestamp \(Self.quoted(stamp)); skipped") }
+        guard let time = stamp.rfc3339 else { return problem(.badField, ": timestamp \(stamp.timeProblem); skipped") }
         if let accuracy = fields.accuracy, accuracy < 0 {
             return problem(.badField, " has a negative accuracyMeters (\(accuracy)); skipped")
         }
@@ -210,37 +210,17 @@ struct TimelineElementDecoder {
             report(.missingField, at: element.location, "\(element.name) has no \(key); skipped")
             return nil
         }
-        guard let time = Self.rfc3339(scalar) else {
-            report(.badField, at: element.location, "\(element.name): \(key) \(Self.quoted(scalar)); skipped")
+        guard let time = scalar.rfc3339 else {
+            report(.badField, at: element.location, "\(element.name): \(key) \(scalar.timeProblem); skipped")
             return nil
         }
         return time
     }
 
-    private static func rfc3339(_ scalar: JSONScalar) -> Timestamp? {
-        guard case .string(let raw) = scalar else { return nil }
-        return RFC3339.parse(utf8: raw)
-    }
-
-    /// A time that was not read, quoted with the reason: `'yesterday' is
-    /// not RFC 3339`.
-    private static func quoted(_ scalar: JSONScalar) -> String {
-        let text = scalar.string ?? scalar.text
-        return "'\(text)' is \(RFC3339.outsideHeldSpan(text) ?? "not RFC 3339")"
-    }
-
     /// A whole number of minutes, written as a string (iOS) or a number;
     /// `nil` for a negative, fractional or overlong one.
     private static func minutes(_ scalar: JSONScalar) -> Int64? {
-        let digits: UnsafeBufferPointer<UInt8>
-        switch scalar {
-        case .string(let raw): digits = raw
-        case .number(_, let text): digits = text
-        }
-        guard let decimal = ASCIIDecimal.parse(digits, 0, digits.count), decimal.scale == 0, !decimal.isNegative,
-            let minutes = Int64(exactly: decimal.mantissa), minutes <= 1_000_000_000
-        else { return nil }
-        return minutes
+        scalar.integer.flatMap { (0...1_000_000_000).contains($0) ? $0 : nil }
     }
 
     private mutating func report(_ code: FeedDiagnostic.Code, at location: FeedLocation, _ message: String) {

@@ -108,10 +108,7 @@ public struct TimelinePlaces: Sendable {
                 let id =
                     (JSONMember.named("placeId", in: candidate) ?? JSONMember.named("placeID", in: candidate))?.scalar?.text
                     ?? "\(position.coordinate.latitude),\(position.coordinate.longitude)"
-                let start = JSONMember.named("startTime", in: segment)?.scalar.flatMap { scalar -> Timestamp? in
-                    guard case .string(let raw) = scalar else { return nil }
-                    return RFC3339.parse(utf8: raw)
-                }
+                let start = JSONMember.named("startTime", in: segment)?.scalar?.rfc3339
                 let place = Place(name: name, coordinate: position.coordinate, origin: "\(array)[\(index)]")
                 var visited = byLabel[label, default: [:]][id] ?? Visited(place: place, first: index)
                 visited.count += 1
